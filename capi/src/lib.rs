@@ -1,0 +1,214 @@
+//! The Rust half of `libtritium.so`: every `extern "C"` function the C++ glue
+//! calls (declared in `include/tritium/RustBridge.h`).
+//!
+//! Each entry point runs its body under [`guard`], so a Rust panic never
+//! unwinds into C++: it becomes a failure with a diagnostic instead.
+use mlir_sys::*;
+use std::ffi::c_void;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use tritium_dialects::ir::{str_of, string_ref, Attr, Op, Ty};
+use tritium_dialects::tt::{fold, infer, patterns, traits, types, verify};
+
+/// The C++ callback that receives diagnostic messages.
+pub type ReportFn = Option<unsafe extern "C" fn(*mut c_void, MlirStringRef)>;
+
+fn report(report: ReportFn, user_data: *mut c_void, message: &str) {
+    if let Some(f) = report {
+        unsafe { f(user_data, string_ref(message)) };
+    }
+}
+
+/// Runs `body`, turning a panic into `fallback` (after reporting it).
+fn guard<T>(report_fn: ReportFn, user_data: *mut c_void, fallback: T, body: impl FnOnce() -> T) -> T {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(value) => value,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            report(report_fn, user_data, &format!("internal error in Tritium (please report): {what}"));
+            fallback
+        }
+    }
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_verify(hook: MlirStringRef, op: MlirOperation, report_fn: ReportFn, user_data: *mut c_void) -> bool {
+    guard(report_fn, user_data, false, || {
+        let hook = unsafe { str_of(hook) };
+        let op = Op(op);
+        let verdict = if hook.starts_with("tt.") {
+            verify::verify(hook, op)
+        } else {
+            traits::verify(hook, op)
+        };
+        match verdict {
+            Ok(()) => true,
+            Err(message) => {
+                report(report_fn, user_data, &message);
+                false
+            }
+        }
+    })
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_fold(
+    op: MlirOperation,
+    constants: *const MlirAttribute,
+    num_constants: isize,
+    attr: *mut MlirAttribute,
+    value: *mut MlirValue,
+) -> i32 {
+    guard(None, std::ptr::null_mut(), 0, || {
+        let constants: Vec<Attr> = if constants.is_null() || num_constants <= 0 {
+            Vec::new()
+        } else {
+            unsafe { std::slice::from_raw_parts(constants, num_constants as usize) }.iter().map(|a| Attr(*a)).collect()
+        };
+        match fold::fold(Op(op), &constants) {
+            fold::Folded::None => 0,
+            fold::Folded::Constant(a) if !a.is_null() => {
+                unsafe { *attr = a.0 };
+                1
+            }
+            fold::Folded::Constant(_) => 0,
+            fold::Folded::Value(v) => {
+                unsafe { *value = v.0 };
+                2
+            }
+        }
+    })
+}
+
+/// Mirror of `TritiumInferRequest` in `RustBridge.h`.
+#[repr(C)]
+pub struct InferRequest {
+    op_name: MlirStringRef,
+    context: MlirContext,
+    operand_types: *const MlirType,
+    num_operands: isize,
+    axis: i64,
+    order: *const i32,
+    order_size: isize,
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_infer_types(
+    request: *const InferRequest,
+    results: *mut MlirType,
+    capacity: isize,
+    num_results: *mut isize,
+    report_fn: ReportFn,
+    user_data: *mut c_void,
+) -> bool {
+    guard(report_fn, user_data, false, || {
+        let request = unsafe { &*request };
+        let operands: Vec<Ty> = if request.num_operands > 0 {
+            unsafe { std::slice::from_raw_parts(request.operand_types, request.num_operands as usize) }
+                .iter()
+                .map(|t| Ty(*t))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let order: &[i32] = if request.order_size > 0 && !request.order.is_null() {
+            unsafe { std::slice::from_raw_parts(request.order, request.order_size as usize) }
+        } else {
+            &[]
+        };
+        let input = infer::InferInput {
+            op_name: unsafe { str_of(request.op_name) },
+            operands: &operands,
+            axis: request.axis,
+            order,
+        };
+        match infer::infer(&input) {
+            Ok(types) if types.len() as isize <= capacity => {
+                for (i, t) in types.iter().enumerate() {
+                    unsafe { *results.add(i) = t.0 };
+                }
+                unsafe { *num_results = types.len() as isize };
+                true
+            }
+            Ok(_) => {
+                report(report_fn, user_data, "too many inferred result types");
+                false
+            }
+            Err(message) => {
+                report(report_fn, user_data, &message);
+                false
+            }
+        }
+    })
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_verify_type(
+    type_name: MlirStringRef,
+    inner: MlirType,
+    report_fn: ReportFn,
+    user_data: *mut c_void,
+) -> bool {
+    guard(report_fn, user_data, false, || {
+        let inner = Ty(inner);
+        let verdict = match unsafe { str_of(type_name) } {
+            "tt.ptr" if inner.is_integer() || inner.is_float() => Ok(()),
+            "tt.ptr" => Err(format!("pointer types must point to integer or floating-point types, got {inner}")),
+            "tt.tensordesc" if inner.is_tensor() => Err("tensor descriptor element type must not be a tensor".to_string()),
+            "tt.tensordesc" => Ok(()),
+            other => Err(format!("unknown type '{other}'")),
+        };
+        match verdict {
+            Ok(()) => true,
+            Err(message) => {
+                report(report_fn, user_data, &message);
+                false
+            }
+        }
+    })
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_pattern_count() -> isize {
+    patterns::PATTERNS.len() as isize
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_pattern_info(index: isize, name: *mut MlirStringRef, root: *mut MlirStringRef, benefit: *mut u16) {
+    if let Some(p) = patterns::PATTERNS.get(index as usize) {
+        unsafe {
+            *name = string_ref(p.name());
+            *root = string_ref(p.root());
+            *benefit = p.benefit();
+        }
+    }
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_pattern_apply(index: isize, op: MlirOperation, rewriter: MlirPatternRewriter) -> bool {
+    guard(None, std::ptr::null_mut(), false, || match patterns::PATTERNS.get(index as usize) {
+        Some(p) => {
+            let base = unsafe { mlirPatternRewriterAsBase(rewriter) };
+            p.match_and_rewrite(Op(op), &patterns::Rewriter(base))
+        }
+        None => false,
+    })
+}
+
+/// See `RustBridge.h`: called once by the `tt` dialect's initializer.
+#[no_mangle]
+pub extern "C" fn tritium_register_tt_hooks(hooks: *const types::TtTypeHooks) {
+    if !hooks.is_null() {
+        types::install(unsafe { *hooks });
+    }
+}

@@ -1,0 +1,352 @@
+//! Small, copyable views over MLIR handles (`mlir-sys`), the vocabulary the
+//! verifiers, folders and patterns are written in.
+//!
+//! Every view borrows an object owned by an `MLIRContext` (types, attributes)
+//! or by the IR (operations, values). They are only valid during the callback
+//! that received them; none of them frees anything.
+use mlir_sys::*;
+use std::ffi::c_void;
+use std::fmt;
+
+/// Converts an `MlirStringRef` to a `&str` (empty on invalid UTF-8).
+///
+/// # Safety
+/// `s` must point to `s.length` readable bytes that outlive the result.
+pub unsafe fn str_of<'a>(s: MlirStringRef) -> &'a str {
+    if s.data.is_null() {
+        return "";
+    }
+    let bytes = std::slice::from_raw_parts(s.data as *const u8, s.length);
+    std::str::from_utf8(bytes).unwrap_or("")
+}
+
+/// Borrows a Rust string as an `MlirStringRef` (valid while `s` lives).
+pub fn string_ref(s: &str) -> MlirStringRef {
+    MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
+}
+
+unsafe extern "C" fn append_to_string(s: MlirStringRef, user_data: *mut c_void) {
+    let out = &mut *(user_data as *mut String);
+    out.push_str(&String::from_utf8_lossy(std::slice::from_raw_parts(
+        s.data as *const u8,
+        s.length,
+    )));
+}
+
+/// A type (`MlirType`).
+#[derive(Clone, Copy)]
+pub struct Ty(pub MlirType);
+
+impl Ty {
+    /// Whether this is the null type.
+    pub fn is_null(self) -> bool {
+        self.0.ptr.is_null()
+    }
+    /// Whether this is a builtin ranked tensor.
+    pub fn is_tensor(self) -> bool {
+        unsafe { mlirTypeIsARankedTensor(self.0) }
+    }
+    /// The shape of a ranked tensor; `None` for any other type.
+    pub fn shape(self) -> Option<Vec<i64>> {
+        if !self.is_tensor() {
+            return None;
+        }
+        unsafe {
+            let rank = mlirShapedTypeGetRank(self.0);
+            Some((0..rank).map(|i| mlirShapedTypeGetDimSize(self.0, i as isize)).collect())
+        }
+    }
+    /// The shape, with `[]` for a scalar.
+    pub fn shape_or_scalar(self) -> Vec<i64> {
+        self.shape().unwrap_or_default()
+    }
+    /// The element type of a tensor, or the type itself.
+    pub fn element(self) -> Ty {
+        if self.is_tensor() {
+            Ty(unsafe { mlirShapedTypeGetElementType(self.0) })
+        } else {
+            self
+        }
+    }
+    /// The encoding attribute of a ranked tensor, if it has one.
+    pub fn encoding(self) -> Option<Attr> {
+        if !self.is_tensor() {
+            return None;
+        }
+        let attr = Attr(unsafe { mlirRankedTensorTypeGetEncoding(self.0) });
+        (!attr.is_null()).then_some(attr)
+    }
+    /// The number of elements of a tensor (1 for scalars), saturating.
+    pub fn num_elements(self) -> i64 {
+        self.shape_or_scalar().iter().fold(1i64, |acc, d| acc.saturating_mul(*d))
+    }
+    /// Whether this is an integer type.
+    pub fn is_integer(self) -> bool {
+        unsafe { mlirTypeIsAInteger(self.0) }
+    }
+    /// Whether this is a float type.
+    pub fn is_float(self) -> bool {
+        unsafe { mlirTypeIsAFloat(self.0) }
+    }
+    /// Whether this is a `!tt.ptr`.
+    pub fn is_ptr(self) -> bool {
+        crate::tt::types::is_ptr(self)
+    }
+    /// Whether this is a `!tt.tensordesc`.
+    pub fn is_tensordesc(self) -> bool {
+        crate::tt::types::is_tensordesc(self)
+    }
+    /// The namespace of the dialect that owns this type.
+    pub fn dialect_namespace(self) -> &'static str {
+        unsafe { str_of(mlirDialectGetNamespace(mlirTypeGetDialect(self.0))) }
+    }
+    /// The bit width of an integer or float type (0 otherwise; 64 for pointers).
+    pub fn bit_width(self) -> u32 {
+        unsafe {
+            if self.is_integer() {
+                mlirIntegerTypeGetWidth(self.0)
+            } else if self.is_float() {
+                mlirFloatTypeGetWidth(self.0)
+            } else if self.is_ptr() {
+                64
+            } else {
+                0
+            }
+        }
+    }
+    /// The context the type lives in.
+    pub fn context(self) -> MlirContext {
+        unsafe { mlirTypeGetContext(self.0) }
+    }
+    /// A ranked tensor type with this element type.
+    pub fn tensor(shape: &[i64], element: Ty, encoding: Option<Attr>) -> Ty {
+        let enc = encoding.map(|a| a.0).unwrap_or(MlirAttribute { ptr: std::ptr::null() });
+        Ty(unsafe { mlirRankedTensorTypeGet(shape.len() as isize, shape.as_ptr(), element.0, enc) })
+    }
+    /// `i1` in `context`.
+    pub fn i1(context: MlirContext) -> Ty {
+        Ty(unsafe { mlirIntegerTypeGet(context, 1) })
+    }
+}
+
+impl PartialEq for Ty {
+    fn eq(&self, other: &Ty) -> bool {
+        unsafe { mlirTypeEqual(self.0, other.0) }
+    }
+}
+
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("<<null type>>");
+        }
+        let mut out = String::new();
+        unsafe { mlirTypePrint(self.0, Some(append_to_string), &mut out as *mut String as *mut c_void) };
+        f.write_str(&out)
+    }
+}
+
+/// An attribute (`MlirAttribute`).
+#[derive(Clone, Copy)]
+pub struct Attr(pub MlirAttribute);
+
+impl Attr {
+    /// Whether this is the null attribute.
+    pub fn is_null(self) -> bool {
+        self.0.ptr.is_null()
+    }
+    /// The value of an integer attribute.
+    pub fn int(self) -> Option<i64> {
+        unsafe { (!self.is_null() && mlirAttributeIsAInteger(self.0)).then(|| mlirIntegerAttrGetValueInt(self.0)) }
+    }
+    /// The value of a bool attribute.
+    pub fn bool(self) -> Option<bool> {
+        unsafe { (!self.is_null() && mlirAttributeIsABool(self.0)).then(|| mlirBoolAttrGetValue(self.0)) }
+    }
+    /// The elements of a `DenseI32ArrayAttr`.
+    pub fn i32_array(self) -> Option<Vec<i32>> {
+        unsafe {
+            if self.is_null() || !mlirAttributeIsADenseI32Array(self.0) {
+                return None;
+            }
+            let n = mlirDenseArrayGetNumElements(self.0);
+            Some((0..n).map(|i| mlirDenseI32ArrayGetElement(self.0, i)).collect())
+        }
+    }
+    /// The splat value of a splat dense-elements attribute.
+    pub fn splat_value(self) -> Option<Attr> {
+        unsafe {
+            if self.is_null() || !mlirAttributeIsADenseElements(self.0) || !mlirDenseElementsAttrIsSplat(self.0) {
+                return None;
+            }
+            Some(Attr(mlirDenseElementsAttrGetSplatValue(self.0)))
+        }
+    }
+    /// A scalar integer/float attribute, or the splat value of a dense one.
+    pub fn scalar_or_splat(self) -> Option<Attr> {
+        if self.is_null() {
+            return None;
+        }
+        unsafe {
+            if mlirAttributeIsAInteger(self.0) || mlirAttributeIsAFloat(self.0) {
+                return Some(self);
+            }
+        }
+        self.splat_value()
+    }
+    /// Whether this is an integer zero, a float +0.0, or a splat of one.
+    pub fn is_zero(self) -> bool {
+        match self.scalar_or_splat() {
+            Some(v) => unsafe {
+                if mlirAttributeIsAInteger(v.0) {
+                    mlirIntegerAttrGetValueInt(v.0) == 0
+                } else if mlirAttributeIsAFloat(v.0) {
+                    let x = mlirFloatAttrGetValueDouble(v.0);
+                    x == 0.0 && x.is_sign_positive()
+                } else {
+                    false
+                }
+            },
+            None => false,
+        }
+    }
+    /// `Some(true)` / `Some(false)` for an i1 constant (or splat) that is all
+    /// true / all false.
+    pub fn as_bool_splat(self) -> Option<bool> {
+        let v = self.scalar_or_splat()?;
+        unsafe {
+            if mlirAttributeIsAInteger(v.0) && Ty(mlirAttributeGetType(v.0)).bit_width() == 1 {
+                return Some(mlirIntegerAttrGetValueInt(v.0) != 0);
+            }
+            if mlirAttributeIsABool(v.0) {
+                return Some(mlirBoolAttrGetValue(v.0));
+            }
+        }
+        None
+    }
+    /// The namespace of the dialect that owns this attribute ("" for builtin).
+    pub fn dialect_namespace(self) -> &'static str {
+        unsafe { str_of(mlirDialectGetNamespace(mlirAttributeGetDialect(self.0))) }
+    }
+    /// A splat dense-elements attribute of `shaped` with the value `scalar`.
+    pub fn splat(shaped: Ty, scalar: Attr) -> Attr {
+        Attr(unsafe { mlirDenseElementsAttrSplatGet(shaped.0, scalar.0) })
+    }
+}
+
+impl fmt::Display for Attr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("<<null attribute>>");
+        }
+        let mut out = String::new();
+        unsafe { mlirAttributePrint(self.0, Some(append_to_string), &mut out as *mut String as *mut c_void) };
+        f.write_str(&out)
+    }
+}
+
+/// An SSA value (`MlirValue`).
+#[derive(Clone, Copy)]
+pub struct Val(pub MlirValue);
+
+impl Val {
+    /// The type of the value.
+    pub fn ty(self) -> Ty {
+        Ty(unsafe { mlirValueGetType(self.0) })
+    }
+    /// The op that defines this value, if it is an op result.
+    pub fn defining_op(self) -> Option<Op> {
+        unsafe { mlirValueIsAOpResult(self.0).then(|| Op(mlirOpResultGetOwner(self.0))) }
+    }
+}
+
+/// An operation (`MlirOperation`).
+#[derive(Clone, Copy)]
+pub struct Op(pub MlirOperation);
+
+impl Op {
+    /// The op's full name, e.g. `tt.load`.
+    pub fn name(self) -> &'static str {
+        unsafe { str_of(mlirIdentifierStr(mlirOperationGetName(self.0))) }
+    }
+    /// The operands.
+    pub fn operands(self) -> Vec<Val> {
+        unsafe {
+            (0..mlirOperationGetNumOperands(self.0)).map(|i| Val(mlirOperationGetOperand(self.0, i))).collect()
+        }
+    }
+    /// Operand `i`.
+    pub fn operand(self, i: usize) -> Val {
+        Val(unsafe { mlirOperationGetOperand(self.0, i as isize) })
+    }
+    /// The results.
+    pub fn results(self) -> Vec<Val> {
+        unsafe {
+            (0..mlirOperationGetNumResults(self.0)).map(|i| Val(mlirOperationGetResult(self.0, i))).collect()
+        }
+    }
+    /// Result `i`.
+    pub fn result(self, i: usize) -> Val {
+        Val(unsafe { mlirOperationGetResult(self.0, i as isize) })
+    }
+    /// The attribute `name` (inherent or discardable), if present.
+    pub fn attr(self, name: &str) -> Option<Attr> {
+        let attr = Attr(unsafe { mlirOperationGetAttributeByName(self.0, string_ref(name)) });
+        (!attr.is_null()).then_some(attr)
+    }
+    /// The size of the operand segment `index` of an op with
+    /// `AttrSizedOperandSegments` (1 when the op has no such attribute).
+    pub fn segment_size(self, index: usize) -> i32 {
+        self.attr("operandSegmentSizes")
+            .and_then(|a| a.i32_array())
+            .and_then(|sizes| sizes.get(index).copied())
+            .unwrap_or(1)
+    }
+    /// The op that contains this one.
+    pub fn parent(self) -> Option<Op> {
+        let parent = unsafe { mlirOperationGetParentOperation(self.0) };
+        (!parent.ptr.is_null()).then_some(Op(parent))
+    }
+    /// The entry block of region `index`, if the region is not empty.
+    pub fn entry_block(self, index: usize) -> Option<MlirBlock> {
+        unsafe {
+            if (index as isize) >= mlirOperationGetNumRegions(self.0) {
+                return None;
+            }
+            let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(self.0, index as isize));
+            (!block.ptr.is_null()).then_some(block)
+        }
+    }
+    /// Every op nested in this op's regions (pre-order, excluding this op).
+    pub fn nested_ops(self) -> Vec<Op> {
+        unsafe extern "C" fn collect(op: MlirOperation, user_data: *mut c_void) -> MlirWalkResult {
+            (*(user_data as *mut Vec<Op>)).push(Op(op));
+            MlirWalkResult_MlirWalkResultAdvance
+        }
+        let mut ops: Vec<Op> = Vec::new();
+        unsafe {
+            mlirOperationWalk(self.0, Some(collect), &mut ops as *mut Vec<Op> as *mut c_void, MlirWalkOrder_MlirWalkPreOrder)
+        };
+        ops.retain(|op| !unsafe { mlirOperationEqual(op.0, self.0) });
+        ops
+    }
+    /// The context of the op.
+    pub fn context(self) -> MlirContext {
+        unsafe { mlirOperationGetContext(self.0) }
+    }
+    /// The location of the op.
+    pub fn location(self) -> MlirLocation {
+        unsafe { mlirOperationGetLocation(self.0) }
+    }
+}
+
+/// The arguments of a block.
+pub fn block_arguments(block: MlirBlock) -> Vec<Val> {
+    unsafe { (0..mlirBlockGetNumArguments(block)).map(|i| Val(mlirBlockGetArgument(block, i))).collect() }
+}
+
+/// The terminator of a block, if it has one.
+pub fn block_terminator(block: MlirBlock) -> Option<Op> {
+    let op = unsafe { mlirBlockGetTerminator(block) };
+    (!op.ptr.is_null()).then_some(Op(op))
+}

@@ -1,0 +1,52 @@
+//! The layout interface: how `tt` verifies and propagates tensor encodings
+//! without knowing any concrete encoding.
+//!
+//! A dialect that defines encodings (`ttg`, or a backend's own dialect)
+//! registers a [`LayoutInterface`] under its namespace. `tt`'s verifiers and
+//! type inference look the interface up by the namespace of the encoding they
+//! meet. With none registered, tensors carrying that dialect's encodings are
+//! accepted unverified, and inference that would need to derive a new encoding
+//! fails with a diagnostic naming the dialect.
+use crate::ir::{Attr, Op, Ty};
+use std::sync::RwLock;
+
+/// Layout rules a dialect of encodings provides to `tt`.
+pub trait LayoutInterface: Send + Sync {
+    /// Checks `tensor`'s encoding in the context of `op` (e.g. warp counts).
+    fn verify_tensor_layout(&self, tensor: Ty, op: Op) -> Result<(), String>;
+    /// The encoding of `expand_dims` of a tensor with `encoding` at `axis`.
+    fn infer_expand_dims(&self, encoding: Attr, axis: usize) -> Result<Attr, String>;
+    /// The encoding of a reduction of a tensor with `encoding` along `axis`.
+    fn infer_reduce(&self, encoding: Attr, axis: usize) -> Result<Attr, String>;
+    /// The encoding of a transposition by `order`.
+    fn infer_trans(&self, encoding: Attr, shape: &[i64], order: &[i32]) -> Result<Attr, String>;
+    /// The encoding of each half of a `split`.
+    fn infer_split(&self, encoding: Attr, shape: &[i64]) -> Result<Attr, String>;
+}
+
+static REGISTRY: RwLock<Vec<(&'static str, &'static dyn LayoutInterface)>> = RwLock::new(Vec::new());
+
+/// Registers `interface` for the encodings of dialect `namespace`; a later
+/// registration for the same namespace wins (how a backend replaces rules).
+pub fn register(namespace: &'static str, interface: &'static dyn LayoutInterface) {
+    let mut registry = REGISTRY.write().unwrap_or_else(|e| e.into_inner());
+    registry.retain(|(ns, _)| *ns != namespace);
+    registry.push((namespace, interface));
+}
+
+/// The interface for `encoding`'s dialect, if one is registered.
+pub fn lookup(encoding: Attr) -> Option<&'static dyn LayoutInterface> {
+    let namespace = encoding.dialect_namespace();
+    let registry = REGISTRY.read().unwrap_or_else(|e| e.into_inner());
+    registry.iter().find(|(ns, _)| *ns == namespace).map(|(_, i)| *i)
+}
+
+/// The interface for `encoding`, or a diagnostic saying none is registered.
+pub fn require(encoding: Attr) -> Result<&'static dyn LayoutInterface, String> {
+    lookup(encoding).ok_or_else(|| {
+        format!(
+            "no layout inference is registered for encoding {encoding} (dialect '{}')",
+            encoding.dialect_namespace()
+        )
+    })
+}

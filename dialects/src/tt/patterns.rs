@@ -1,0 +1,224 @@
+//! Canonicalization patterns of the `tt` ops, as Rust rewrite patterns.
+//!
+//! Each pattern has a stable name (backend specs replace or disable patterns
+//! by that name), a root op and a benefit. The C++ side asks the registry
+//! ([`PATTERNS`]) for the patterns of each op's canonicalizer.
+use crate::ir::{string_ref, Op, Ty, Val};
+use mlir_sys::*;
+
+/// A rewrite pattern written in Rust.
+pub trait RewritePattern: Sync {
+    /// The stable name of the pattern, e.g. `tt.load.fold-true-mask`.
+    fn name(&self) -> &'static str;
+    /// The op the pattern matches.
+    fn root(&self) -> &'static str;
+    /// Higher benefits are tried first.
+    fn benefit(&self) -> u16 {
+        1
+    }
+    /// Rewrites `op` through `rewriter`; returns whether the IR changed.
+    fn match_and_rewrite(&self, op: Op, rewriter: &Rewriter) -> bool;
+}
+
+/// A borrowed `PatternRewriter`, with the few edits the patterns need.
+pub struct Rewriter(pub MlirRewriterBase);
+
+impl Rewriter {
+    /// Creates `name` with these operands, result types and attributes just
+    /// before `anchor`; returns the new op.
+    pub fn create(&self, anchor: Op, name: &str, operands: &[Val], results: &[Ty], attrs: &[(&str, MlirAttribute)]) -> Op {
+        unsafe {
+            let mut state = mlirOperationStateGet(string_ref(name), anchor.location());
+            let operands: Vec<MlirValue> = operands.iter().map(|v| v.0).collect();
+            mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+            let results: Vec<MlirType> = results.iter().map(|t| t.0).collect();
+            mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
+            let named: Vec<MlirNamedAttribute> = attrs
+                .iter()
+                .map(|(n, a)| mlirNamedAttributeGet(mlirIdentifierGet(anchor.context(), string_ref(n)), *a))
+                .collect();
+            mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+            let op = mlirOperationCreate(&mut state);
+            mlirRewriterBaseSetInsertionPointBefore(self.0, anchor.0);
+            Op(mlirRewriterBaseInsert(self.0, op))
+        }
+    }
+    /// Replaces `op`'s results with `values` and erases it.
+    pub fn replace(&self, op: Op, values: &[Val]) {
+        let values: Vec<MlirValue> = values.iter().map(|v| v.0).collect();
+        unsafe { mlirRewriterBaseReplaceOpWithValues(self.0, op.0, values.len() as isize, values.as_ptr()) }
+    }
+    /// Erases `op`, which must have no uses.
+    pub fn erase(&self, op: Op) {
+        unsafe { mlirRewriterBaseEraseOp(self.0, op.0) }
+    }
+}
+
+/// The constant an op result is defined by (`arith.constant`), if any.
+fn constant_of(value: Val) -> Option<crate::ir::Attr> {
+    let def = value.defining_op()?;
+    (def.name() == "arith.constant").then(|| def.attr("value")).flatten()
+}
+
+/// The mask of a load/store as a known constant (`Some(true)` = all true).
+fn constant_mask(op: Op, mask_segment: usize, mask_operand: usize) -> Option<bool> {
+    if op.segment_size(mask_segment) != 1 {
+        return None;
+    }
+    constant_of(op.operand(mask_operand))?.as_bool_splat()
+}
+
+/// Copies the discardable and optional attributes a rebuilt load/store keeps.
+fn kept_attrs(op: Op, names: &[&'static str]) -> Vec<(&'static str, MlirAttribute)> {
+    names.iter().filter_map(|n| op.attr(n).map(|a| (*n, a.0))).collect()
+}
+
+fn dense_i32(op: Op, values: &[i32]) -> MlirAttribute {
+    unsafe { mlirDenseI32ArrayGet(op.context(), values.len() as isize, values.as_ptr()) }
+}
+
+/// `tt.load %p, %true_mask[, %other]` -> `tt.load %p`.
+struct LoadTrueMask;
+impl RewritePattern for LoadTrueMask {
+    fn name(&self) -> &'static str { "tt.load.drop-true-mask" }
+    fn root(&self) -> &'static str { "tt.load" }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        if constant_mask(op, 1, 1) != Some(true) {
+            return false;
+        }
+        let mut attrs = kept_attrs(op, &["cachePolicy", "isVolatile"]);
+        attrs.push(("operandSegmentSizes", dense_i32(op, &[1, 0, 0])));
+        let load = rw.create(op, "tt.load", &[op.operand(0)], &[op.result(0).ty()], &attrs);
+        rw.replace(op, &[load.result(0)]);
+        true
+    }
+}
+
+/// `tt.load %p, %false_mask, %other` -> `%other`.
+struct LoadFalseMask;
+impl RewritePattern for LoadFalseMask {
+    fn name(&self) -> &'static str { "tt.load.false-mask-to-other" }
+    fn root(&self) -> &'static str { "tt.load" }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        if op.segment_size(2) != 1 || constant_mask(op, 1, 1) != Some(false) {
+            return false;
+        }
+        if op.attr("isVolatile").and_then(|a| a.bool()) == Some(true) {
+            return false;
+        }
+        rw.replace(op, &[op.operand(2)]);
+        true
+    }
+}
+
+/// `tt.store %p, %v, %true_mask` -> `tt.store %p, %v`.
+struct StoreTrueMask;
+impl RewritePattern for StoreTrueMask {
+    fn name(&self) -> &'static str { "tt.store.drop-true-mask" }
+    fn root(&self) -> &'static str { "tt.store" }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        if op.operands().len() != 3 {
+            return false;
+        }
+        if constant_of(op.operand(2)).and_then(|c| c.as_bool_splat()) != Some(true) {
+            return false;
+        }
+        let attrs = kept_attrs(op, &["cachePolicy", "ignore_cta"]);
+        rw.create(op, "tt.store", &[op.operand(0), op.operand(1)], &[], &attrs);
+        rw.erase(op);
+        true
+    }
+}
+
+/// `tt.store %p, %v, %false_mask` -> nothing.
+struct StoreFalseMask;
+impl RewritePattern for StoreFalseMask {
+    fn name(&self) -> &'static str { "tt.store.erase-false-mask" }
+    fn root(&self) -> &'static str { "tt.store" }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        if op.operands().len() != 3 || constant_of(op.operand(2)).and_then(|c| c.as_bool_splat()) != Some(false) {
+            return false;
+        }
+        rw.erase(op);
+        true
+    }
+}
+
+/// `shape_op(tt.splat %x)` -> `tt.splat %x` for broadcast, expand_dims, reshape.
+struct ShapeOfSplat(&'static str, &'static str);
+impl RewritePattern for ShapeOfSplat {
+    fn name(&self) -> &'static str { self.1 }
+    fn root(&self) -> &'static str { self.0 }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        let Some(splat) = op.operand(0).defining_op().filter(|d| d.name() == "tt.splat") else {
+            return false;
+        };
+        let new = rw.create(op, "tt.splat", &[splat.operand(0)], &[op.result(0).ty()], &[]);
+        rw.replace(op, &[new.result(0)]);
+        true
+    }
+}
+
+/// `tt.broadcast(tt.broadcast %x)` -> `tt.broadcast %x`.
+struct BroadcastOfBroadcast;
+impl RewritePattern for BroadcastOfBroadcast {
+    fn name(&self) -> &'static str { "tt.broadcast.fold-broadcast" }
+    fn root(&self) -> &'static str { "tt.broadcast" }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        let Some(inner) = op.operand(0).defining_op().filter(|d| d.name() == "tt.broadcast") else {
+            return false;
+        };
+        let new = rw.create(op, "tt.broadcast", &[inner.operand(0)], &[op.result(0).ty()], &[]);
+        rw.replace(op, &[new.result(0)]);
+        true
+    }
+}
+
+/// `tt.reshape(tt.reshape %x)` -> `tt.reshape %x` (when neither may reorder).
+struct ReshapeOfReshape;
+impl RewritePattern for ReshapeOfReshape {
+    fn name(&self) -> &'static str { "tt.reshape.fold-reshape" }
+    fn root(&self) -> &'static str { "tt.reshape" }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        let Some(inner) = op.operand(0).defining_op().filter(|d| d.name() == "tt.reshape") else {
+            return false;
+        };
+        if op.attr("allow_reorder").is_some() || inner.attr("allow_reorder").is_some() {
+            return false;
+        }
+        let new = rw.create(op, "tt.reshape", &[inner.operand(0)], &[op.result(0).ty()], &[]);
+        rw.replace(op, &[new.result(0)]);
+        true
+    }
+}
+
+/// Every canonicalization pattern of `tt`, in registration order.
+pub static PATTERNS: &[&dyn RewritePattern] = &[
+    &LoadTrueMask,
+    &LoadFalseMask,
+    &StoreTrueMask,
+    &StoreFalseMask,
+    &ShapeOfSplat("tt.broadcast", "tt.broadcast.fold-splat"),
+    &ShapeOfSplat("tt.expand_dims", "tt.expand_dims.fold-splat"),
+    &ShapeOfSplat("tt.reshape", "tt.reshape.fold-splat"),
+    &BroadcastOfBroadcast,
+    &ReshapeOfReshape,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pattern_names_are_unique_and_rooted_in_tt() {
+        let mut names: Vec<&str> = PATTERNS.iter().map(|p| p.name()).collect();
+        names.sort();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(before, names.len(), "duplicate pattern names");
+        for p in PATTERNS {
+            assert!(p.root().starts_with("tt."), "{} has root {}", p.name(), p.root());
+            assert!(p.name().starts_with(p.root()), "{} should be named after its root", p.name());
+        }
+    }
+}

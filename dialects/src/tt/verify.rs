@@ -1,0 +1,378 @@
+//! Verifiers of the `tt` ops (what ODS constraints cannot say).
+//!
+//! Diagnostics follow Triton's wording where Triton has one, so that tests
+//! written against Triton's `invalid.mlir` carry over.
+use crate::ir::{block_arguments, block_terminator, Op, Ty};
+use crate::tt::{rules, types};
+
+type Verdict = Result<(), String>;
+
+fn ensure(cond: bool, msg: impl Into<String>) -> Verdict {
+    if cond {
+        Ok(())
+    } else {
+        Err(msg.into())
+    }
+}
+
+/// Verifies `op` with the verifier registered under `hook`.
+pub fn verify(hook: &str, op: Op) -> Verdict {
+    match hook {
+        "tt.bitcast" => bitcast(op),
+        "tt.fp_to_fp" => fp_to_fp(op),
+        "tt.load" | "tt.store" => cache_policy(op),
+        "tt.atomic_load" => atomic_sem(op, "release"),
+        "tt.atomic_store" => atomic_sem(op, "acquire"),
+        "tt.atomic_poll" => Ok(()),
+        "tt.atomic_rmw" => atomic_rmw(op),
+        "tt.unsplat" => ensure(
+            op.operand(0).ty().num_elements() == 1,
+            "source tensor must have exactly one element",
+        ),
+        "tt.reshape" => reshape(op),
+        "tt.broadcast" => {
+            rules::check_broadcast(&op.operand(0).ty().shape_or_scalar(), &op.result(0).ty().shape_or_scalar())
+        }
+        "tt.cat" => cat(op),
+        "tt.join" => join(op),
+        "tt.trans" => {
+            let order = op.attr("order").and_then(|a| a.i32_array()).unwrap_or_default();
+            rules::trans_shape(&op.operand(0).ty().shape_or_scalar(), &order).map(|_| ())
+        }
+        "tt.dot" => dot(op),
+        "tt.dot_scaled" => dot_scaled(op),
+        "tt.reduce" | "tt.scan" => {
+            let axis = op.attr("axis").and_then(|a| a.int()).unwrap_or(0);
+            let rank = op.operand(0).ty().shape_or_scalar().len() as i64;
+            ensure(
+                axis >= 0 && axis < rank,
+                format!("axis {axis} is out of range for operands of rank {rank}"),
+            )?;
+            ensure(!op.operands().is_empty(), "expects at least one operand")
+        }
+        "tt.reduce(regions)" => combine_region(op, true),
+        "tt.scan(regions)" => combine_region(op, false),
+        "tt.map_elementwise" => {
+            let pack = op.attr("pack").and_then(|a| a.int()).unwrap_or(0);
+            ensure(pack > 0 && pack & (pack - 1) == 0, format!("pack must be a positive power of two, got {pack}"))
+        }
+        "tt.map_elementwise(regions)" => map_elementwise_region(op),
+        "tt.make_range" => make_range(op),
+        "tt.elementwise_inline_asm" => inline_asm(op),
+        "tt.gather" => gather(op),
+        "tt.make_tensor_descriptor" => make_tensor_descriptor(op),
+        "tt.descriptor_load" => descriptor_block(op, op.operand(0).ty(), op.result(0).ty(), op.operands().len() - 1),
+        "tt.descriptor_store" => descriptor_block(op, op.operand(0).ty(), op.operand(1).ty(), op.operands().len() - 2),
+        "tt.descriptor_reduce" => descriptor_block(op, op.operand(0).ty(), op.operand(1).ty(), op.operands().len() - 2),
+        "tt.descriptor_gather" => descriptor_gather(op.operand(0).ty(), op.operand(1).ty(), op.result(0).ty()),
+        "tt.descriptor_scatter" => descriptor_gather(op.operand(0).ty(), op.operand(1).ty(), op.operand(3).ty()),
+        "tt.return" => return_op(op),
+        other => Err(format!("no verifier named '{other}'")),
+    }
+}
+
+fn bitcast(op: Op) -> Verdict {
+    let src = op.operand(0).ty().element();
+    let dst = op.result(0).ty().element();
+    match (src.is_ptr(), dst.is_ptr()) {
+        (true, false) => return Err("Cannot bitcast pointer to non-pointer type".into()),
+        (false, true) => return Err("Cannot bitcast non-pointer type to pointer type".into()),
+        (true, true) => return Ok(()),
+        _ => {}
+    }
+    let (a, b) = (src.bit_width(), dst.bit_width());
+    ensure(a == b, format!("Cannot bitcast data-type of size {a} to data-type of size {b}"))
+}
+
+fn fp_to_fp(op: Op) -> Verdict {
+    let src = op.operand(0).ty().element();
+    let dst = op.result(0).ty().element();
+    let rounding = op.attr("rounding");
+    if dst.bit_width() < src.bit_width() {
+        ensure(rounding.is_some(), "Rounding mode is required for FP downcast")
+    } else {
+        ensure(rounding.is_none(), "Rounding mode is not supported for FP upcast")
+    }
+}
+
+fn cache_policy(op: Op) -> Verdict {
+    match op.attr("cachePolicy") {
+        Some(attr) if !types::is_cache_policy(attr) => {
+            Err(format!("attribute 'cachePolicy' must be a #tt.cache_policy, got {attr}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn atomic_sem(op: Op, forbidden: &str) -> Verdict {
+    let sem = op.attr("sem").and_then(|a| a.int()).unwrap_or(1);
+    // MemSemantic: 1 relaxed, 2 acquire, 3 release, 4 acq_rel.
+    let bad = match forbidden {
+        "release" => sem == 3 || sem == 4,
+        _ => sem == 2 || sem == 4,
+    };
+    ensure(!bad, format!("memory semantic cannot include {forbidden} for this operation"))?;
+    let elem = op.result_or_value_element();
+    ensure(
+        matches!(elem.bit_width(), 8 | 16 | 32 | 64),
+        format!("atomic operations support 8-, 16-, 32- and 64-bit types, got {elem}"),
+    )
+}
+
+impl Op {
+    /// The element type an atomic op moves (its result, or its stored value).
+    fn result_or_value_element(self) -> Ty {
+        match self.results().first() {
+            Some(r) => r.ty().element(),
+            None => self.operand(1).ty().element(),
+        }
+    }
+}
+
+fn atomic_rmw(op: Op) -> Verdict {
+    let kind = op.attr("atomic_rmw_op").and_then(|a| a.int()).unwrap_or(0);
+    let elem = op.operand(1).ty().element();
+    // RMWOp: 1 and, 2 or, 3 xor, 4 add, 5 fadd, 6 max, 7 min, 8 umax, 9 umin, 10 exch.
+    match kind {
+        1 | 2 | 3 | 8 | 9 => ensure(elem.is_integer(), format!("this atomic_rmw kind requires an integer operand, got {elem}")),
+        5 => ensure(elem.is_float(), format!("fadd requires a floating-point operand, got {elem}")),
+        _ => Ok(()),
+    }
+}
+
+fn reshape(op: Op) -> Verdict {
+    let src = op.operand(0).ty();
+    let dst = op.result(0).ty();
+    ensure(
+        src.num_elements() == dst.num_elements(),
+        "number of src and dst elements of reshape must be the same",
+    )
+}
+
+fn cat(op: Op) -> Verdict {
+    let lhs = op.operand(0).ty();
+    let dst = op.result(0).ty();
+    ensure(
+        dst.num_elements() == lhs.num_elements().saturating_mul(2),
+        "number of result elements must be the sum of the operands' elements",
+    )
+}
+
+fn join(op: Op) -> Verdict {
+    let mut expected = op.operand(0).ty().shape_or_scalar();
+    expected.push(2);
+    ensure(
+        op.result(0).ty().shape_or_scalar() == expected,
+        format!("result shape must be the operand shape with a new minor dimension of 2, i.e. {expected:?}"),
+    )
+}
+
+fn dot(op: Op) -> Verdict {
+    let (a, b, c) = (op.operand(0).ty(), op.operand(1).ty(), op.operand(2).ty());
+    let shape = rules::dot_shape(&a.shape_or_scalar(), &b.shape_or_scalar())?;
+    ensure(
+        c.shape_or_scalar() == shape,
+        "expected the output shape to be the concatenation of the first operand's leading dimensions and the last dimension of the second operand",
+    )?;
+    let (ea, eb) = (a.element(), b.element());
+    ensure(
+        ea.is_integer() == eb.is_integer(),
+        format!("operand element types must be both integer or both floating-point, got {ea} and {eb}"),
+    )
+}
+
+fn dot_scaled(op: Op) -> Verdict {
+    let a = op.operand(0).ty().shape_or_scalar();
+    let b = op.operand(1).ty().shape_or_scalar();
+    let c = op.operand(2).ty().shape_or_scalar();
+    ensure(a.len() == b.len() && (a.len() == 2 || a.len() == 3), "operands must both have rank 2 or 3")?;
+    let r = a.len();
+    let m = a[r - 2];
+    let n = b[r - 1];
+    ensure(
+        c.len() == r && c[r - 2] == m && c[r - 1] == n,
+        "the accumulator shape must be [M, N] of the operands",
+    )
+}
+
+fn combine_region(op: Op, is_reduce: bool) -> Verdict {
+    let n = op.operands().len();
+    let Some(block) = op.entry_block(0) else {
+        return Err("expects a non-empty combine region".into());
+    };
+    let args = block_arguments(block);
+    ensure(
+        args.len() == 2 * n,
+        format!("expected the combine region to take {} arguments (two per operand), got {}", 2 * n, args.len()),
+    )?;
+    for (i, operand) in op.operands().iter().enumerate() {
+        let elem = operand.ty().element();
+        ensure(
+            args[i].ty() == elem && args[i + n].ty() == elem,
+            format!("combine region argument types must match the element type {elem} of operand {i}"),
+        )?;
+    }
+    let Some(terminator) = block_terminator(block) else {
+        return Err("expects the combine region to end in a terminator".into());
+    };
+    let expected = if is_reduce { "tt.reduce.return" } else { "tt.scan.return" };
+    ensure(terminator.name() == expected, format!("the combine region must end in {expected}"))?;
+    let yielded = terminator.operands();
+    ensure(
+        yielded.len() == n,
+        format!("the combine region must yield {n} values, got {}", yielded.len()),
+    )?;
+    for (i, value) in yielded.iter().enumerate() {
+        let elem = op.operand(i).ty().element();
+        ensure(value.ty() == elem, format!("the combine region yields {} at {i}, expected {elem}", value.ty()))?;
+    }
+    Ok(())
+}
+
+fn map_elementwise_region(op: Op) -> Verdict {
+    let pack = op.attr("pack").and_then(|a| a.int()).unwrap_or(1).max(1) as usize;
+    let Some(block) = op.entry_block(0) else {
+        return Err("expects a non-empty region".into());
+    };
+    let args = block_arguments(block);
+    let n = op.operands().len();
+    ensure(
+        args.len() == n * pack,
+        format!("expected {} region arguments (pack x operands), got {}", n * pack, args.len()),
+    )?;
+    for nested in op.nested_ops() {
+        let name = nested.name();
+        ensure(!matches!(name, "tt.store" | "tt.atomic_store" | "tt.descriptor_store"), "Stores are not supported inside map_elementwise")?;
+    }
+    Ok(())
+}
+
+fn make_range(op: Op) -> Verdict {
+    let start = op.attr("start").and_then(|a| a.int()).unwrap_or(0);
+    let end = op.attr("end").and_then(|a| a.int()).unwrap_or(0);
+    let ty = op.result(0).ty();
+    let shape = ty.shape_or_scalar();
+    ensure(shape.len() == 1, "expected a 1-d tensor result")?;
+    ensure(ty.element().bit_width() == 32, "expected an i32 element type")?;
+    ensure(start >= 0, "start must be non-negative")?;
+    ensure(end > start, "end must be greater than start")?;
+    ensure(
+        end - start == shape[0],
+        format!("number of elements in the result ({}) must match the size of the range ({})", shape[0], end - start),
+    )
+}
+
+fn inline_asm(op: Op) -> Verdict {
+    let packed = op.attr("packed_element").and_then(|a| a.int()).unwrap_or(1);
+    ensure(packed > 0, "packed_element must be positive")?;
+    let shapes: Vec<Vec<i64>> = op
+        .operands()
+        .iter()
+        .chain(op.results().iter())
+        .map(|v| v.ty())
+        .filter(|t| t.is_tensor())
+        .map(|t| t.shape_or_scalar())
+        .collect();
+    ensure(shapes.windows(2).all(|w| w[0] == w[1]), "all tensor operands and results must have the same shape")?;
+    if let Some(shape) = shapes.first() {
+        ensure(
+            rules::num_elements(shape) % packed == 0,
+            "the number of elements must be a multiple of packed_element",
+        )?;
+    }
+    Ok(())
+}
+
+fn gather(op: Op) -> Verdict {
+    let src = op.operand(0).ty().shape_or_scalar();
+    let idx = op.operand(1).ty().shape_or_scalar();
+    let axis = op.attr("axis").and_then(|a| a.int()).unwrap_or(0);
+    ensure(src.len() == idx.len(), "indices and source must have the same rank")?;
+    ensure(axis >= 0 && (axis as usize) < src.len(), "gather dimension must be less than the input rank")?;
+    for (d, (s, i)) in src.iter().zip(&idx).enumerate() {
+        if d as i64 != axis {
+            ensure(s == i, format!("indices dimension {d} must match the source dimension"))?;
+        }
+    }
+    Ok(())
+}
+
+fn make_tensor_descriptor(op: Op) -> Verdict {
+    let desc = op.result(0).ty();
+    let Some((block, elem)) = types::tensordesc_block(desc) else {
+        return Err("result must be a !tt.tensordesc".into());
+    };
+    let n = op.operands().len() - 1;
+    ensure(
+        n == 2 * block.len(),
+        format!("expected {} shape and {} stride operands for a rank-{} descriptor", block.len(), block.len(), block.len()),
+    )?;
+    if let Some(pointee) = types::pointee(op.operand(0).ty()) {
+        ensure(
+            pointee.bit_width() == elem.bit_width(),
+            format!("descriptor element type {elem} does not match the base pointer's pointee type {pointee}"),
+        )?;
+    }
+    Ok(())
+}
+
+fn descriptor_block(_op: Op, desc: Ty, tensor: Ty, num_indices: usize) -> Verdict {
+    let Some((block, elem)) = types::tensordesc_block(desc) else {
+        return Err("expected a !tt.tensordesc operand".into());
+    };
+    ensure(
+        num_indices == block.len(),
+        format!("expected {} indices for a rank-{} descriptor, got {num_indices}", block.len(), block.len()),
+    )?;
+    ensure(
+        rules::num_elements(&block) == tensor.num_elements(),
+        "descriptor block and tensor must have the same number of elements",
+    )?;
+    ensure(
+        elem.bit_width() == tensor.element().bit_width(),
+        format!("descriptor element type {elem} and tensor element type {} must match", tensor.element()),
+    )
+}
+
+fn descriptor_gather(desc: Ty, x_offsets: Ty, tensor: Ty) -> Verdict {
+    let Some((block, elem)) = types::tensordesc_block(desc) else {
+        return Err("expected a !tt.tensordesc operand".into());
+    };
+    ensure(block.len() == 2 && block[0] == 1, "descriptor gather/scatter requires a 2-d block with one row")?;
+    let rows = x_offsets.shape_or_scalar();
+    ensure(rows.len() == 1, "x_offsets must be a 1-d tensor")?;
+    let shape = tensor.shape_or_scalar();
+    ensure(
+        shape == vec![rows[0], block[1]],
+        format!("expected a tensor of shape [{}, {}]", rows[0], block[1]),
+    )?;
+    ensure(tensor.element() == elem || tensor.element().bit_width() == elem.bit_width(), "element types must match")
+}
+
+fn return_op(op: Op) -> Verdict {
+    let Some(func) = op.parent() else { return Ok(()) };
+    let Some(fty) = func.attr("function_type") else { return Ok(()) };
+    let fty = Ty(unsafe { mlir_sys::mlirTypeAttrGetValue(fty.0) });
+    let expected: Vec<Ty> = unsafe {
+        (0..mlir_sys::mlirFunctionTypeGetNumResults(fty.0))
+            .map(|i| Ty(mlir_sys::mlirFunctionTypeGetResult(fty.0, i)))
+            .collect()
+    };
+    let name = func.attr("sym_name").map(|a| a.to_string()).unwrap_or_default();
+    let operands = op.operands();
+    ensure(
+        operands.len() == expected.len(),
+        format!("has {} operands, but enclosing function (@{}) returns {}", operands.len(), name.trim_matches('"'), expected.len()),
+    )?;
+    for (i, (value, want)) in operands.iter().zip(&expected).enumerate() {
+        ensure(
+            value.ty() == *want,
+            format!(
+                "type of return operand {i} ({}) doesn't match function result type ({want}) in function @{}",
+                value.ty(),
+                name.trim_matches('"')
+            ),
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,37 @@
+/*===- tritium-c/Dialects.h - Registering Tritium's dialects from C ---------===*\
+|*                                                                            *|
+|* The C entry points to the dialects of libtritium.so, following MLIR's C    *|
+|* API conventions (mlir-c/IR.h): handles are borrowed unless a function says *|
+|* it returns an owned object.                                                *|
+\*===----------------------------------------------------------------------===*/
+#ifndef TRITIUM_C_DIALECTS_H
+#define TRITIUM_C_DIALECTS_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/RegisterEverything.h"
+#include "mlir-c/Support.h"
+
+#include "tritium-c/TritonTypes.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The `tt` dialect: `mlirGetDialectHandle__tt__()`. */
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Triton, tt);
+
+/** Inserts every Tritium dialect (`tt`) and the upstream dialects Triton IR
+ *  uses (arith, math, scf, cf, ub, func, gpu, llvm, nvvm, rocdl, index) into
+ *  `registry`. The registry stays owned by the caller. Dialects are loaded
+ *  lazily by the context, or eagerly with mlirContextLoadAllAvailableDialects. */
+MLIR_CAPI_EXPORTED void tritiumRegisterAllDialects(MlirDialectRegistry registry);
+
+/** The version of Triton whose IR this library reads and prints ("3.9.0").
+ *  The returned string is static; do not free it. */
+MLIR_CAPI_EXPORTED MlirStringRef tritiumGetTritonVersion(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRITIUM_C_DIALECTS_H */
