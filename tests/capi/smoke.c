@@ -31,6 +31,8 @@ static const char *kKernel =
     "}\n";
 
 int main(void) {
+  /* mlirTypeDump writes to stderr: keep stdout unbuffered so the order holds. */
+  setvbuf(stdout, NULL, _IONBF, 0);
   MlirContext ctx = mlirContextCreate();
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   tritiumRegisterAllDialects(registry);

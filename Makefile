@@ -1,0 +1,59 @@
+# Tritium's entry points. `make demo` and `make test` install whatever is missing.
+#   make deps   apt packages (LLVM/MLIR 22 from Debian, clang-22, cmake, ninja, ...)
+#   make build  build/lib/libtritium.so, build/bin/tritium-opt
+#   make test   cargo test + lit + corpus conformance + a short mutation fuzz
+#   make demo   the main job on tools/demo/softmax.ttir.mlir
+#   make fuzz   a long mutation fuzz (FUZZ_COUNT mutants)
+
+LLVM_BIN   := /usr/lib/llvm-22/bin
+BUILD      := build
+CORPUS     ?= ../shared/corpus
+FUZZ_COUNT ?= 5000
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+CARGO      := $(shell command -v cargo || echo $$HOME/.cargo/bin/cargo)
+
+APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 \
+                libclang-22-dev libpolly-22-dev libzstd-dev cmake ninja-build ccache \
+                mold python3
+
+.PHONY: deps build test demo fuzz clean
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "deps: installing$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	else echo "deps: all installed"; fi
+	@[ -x "$(CARGO)" ] || { echo "deps: cargo not found; install Rust with rustup (https://rustup.rs)"; exit 1; }
+
+$(BUILD)/build.ninja: | deps
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+build: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD)
+
+test: build
+	$(CARGO) test --release --workspace
+	$(LLVM_BIN)/lit -sv tests
+	python3 tests/corpus/check_corpus.py --corpus $(CORPUS) \
+	  --stages source,ttir,ttgir_convert --require source,ttir
+	python3 tests/corpus/check_corpus.py --corpus $(CORPUS) \
+	  --opt $(LLVM_BIN)/mlir-opt --plugin $(BUILD)/lib/libtritium.so \
+	  --stages source,ttir --require source,ttir
+	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 300 --seed 1
+	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 100 --seed 2 \
+	  --opt $(LLVM_BIN)/mlir-opt --plugin $(BUILD)/lib/libtritium.so
+
+demo: build
+	@bash tools/demo/demo.sh
+
+fuzz: build
+	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count $(FUZZ_COUNT) --seed $$RANDOM
+	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count $(FUZZ_COUNT) --seed $$RANDOM \
+	  --stages ttgir_convert,ttgir
+
+clean:
+	rm -rf $(BUILD)

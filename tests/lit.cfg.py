@@ -1,0 +1,27 @@
+# lit configuration of Tritium's tests: stock mlir-opt with the plugin, and tritium-opt.
+import os
+
+import lit.formats
+
+config.name = "Tritium"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir", ".c"]
+config.test_source_root = os.path.dirname(__file__)
+config.excludes = ["lit.cfg.py", "corpus", "fuzz", "README.md", "CMakeLists.txt"]
+
+repo = os.path.dirname(config.test_source_root)
+build = os.environ.get("TRITIUM_BUILD_DIR", os.path.join(repo, "build"))
+config.test_exec_root = os.path.join(build, "lit")
+llvm_bin = "/usr/lib/llvm-22/bin"
+plugin = os.path.join(build, "lib", "libtritium.so")
+
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.join(build, "bin"), llvm_bin, config.environment.get("PATH", os.environ["PATH"])]
+)
+# Triton's convention: variables defined by CHECK lines are scoped to a CHECK-LABEL.
+config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
+
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(
+    ("%mlir-opt", f"{llvm_bin}/mlir-opt --load-dialect-plugin={plugin} --load-pass-plugin={plugin}")
+)
