@@ -4,6 +4,9 @@
 //! by that name), a root op and a benefit. The C++ side asks the registry
 //! ([`PATTERNS`]) for the patterns of each op's canonicalizer.
 use crate::ir::{string_ref, Op, Ty, Val};
+use crate::tt::ods::tt as ods;
+use melior::ir::{Location, Type, Value};
+use melior::ContextRef;
 use mlir_sys::*;
 
 /// A rewrite pattern written in Rust.
@@ -41,6 +44,13 @@ impl Rewriter {
             let op = mlirOperationCreate(&mut state);
             mlirRewriterBaseSetInsertionPointBefore(self.0, anchor.0);
             Op(mlirRewriterBaseInsert(self.0, op))
+        }
+    }
+    /// Inserts `built` (a freshly built, unowned op) just before `anchor`.
+    pub fn insert(&self, anchor: Op, built: melior::ir::Operation<'_>) -> Op {
+        unsafe {
+            mlirRewriterBaseSetInsertionPointBefore(self.0, anchor.0);
+            Op(mlirRewriterBaseInsert(self.0, built.into_raw()))
         }
     }
     /// Replaces `op`'s results with `values` and erases it.
@@ -153,7 +163,17 @@ impl RewritePattern for ShapeOfSplat {
         let Some(splat) = op.operand(0).defining_op().filter(|d| d.name() == "tt.splat") else {
             return false;
         };
-        let new = rw.create(op, "tt.splat", &[splat.operand(0)], &[op.result(0).ty()], &[]);
+        // Built with the ODS-generated builder of tt.splat.
+        let context = unsafe { ContextRef::from_raw(op.context()) };
+        let built = unsafe {
+            ods::splat(
+                context.to_ref(),
+                Type::from_raw(op.result(0).ty().0),
+                Value::from_raw(splat.operand(0).0),
+                Location::from_raw(op.location()),
+            )
+        };
+        let new = rw.insert(op, built.into());
         rw.replace(op, &[new.result(0)]);
         true
     }
@@ -168,7 +188,16 @@ impl RewritePattern for BroadcastOfBroadcast {
         let Some(inner) = op.operand(0).defining_op().filter(|d| d.name() == "tt.broadcast") else {
             return false;
         };
-        let new = rw.create(op, "tt.broadcast", &[inner.operand(0)], &[op.result(0).ty()], &[]);
+        let context = unsafe { ContextRef::from_raw(op.context()) };
+        let built = unsafe {
+            ods::broadcast(
+                context.to_ref(),
+                Type::from_raw(op.result(0).ty().0),
+                Value::from_raw(inner.operand(0).0),
+                Location::from_raw(op.location()),
+            )
+        };
+        let new = rw.insert(op, built.into());
         rw.replace(op, &[new.result(0)]);
         true
     }
