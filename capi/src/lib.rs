@@ -212,3 +212,36 @@ pub extern "C" fn tritium_register_tt_hooks(hooks: *const types::TtTypeHooks) {
         types::install(unsafe { *hooks });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    unsafe extern "C" fn collect(user_data: *mut c_void, message: MlirStringRef) {
+        (*(user_data as *mut String)).push_str(str_of(message));
+    }
+
+    #[test]
+    fn a_panic_becomes_a_failure_with_a_diagnostic() {
+        let mut messages = String::new();
+        let result = guard(Some(collect), &mut messages as *mut String as *mut c_void, false, || -> bool {
+            panic!("boom")
+        });
+        assert!(!result);
+        assert!(messages.contains("internal error in Tritium"), "{messages}");
+        assert!(messages.contains("boom"), "{messages}");
+    }
+
+    #[test]
+    fn pattern_registry_is_described_over_the_abi() {
+        let count = tritium_pattern_count();
+        assert!(count > 0);
+        let mut name = string_ref("");
+        let mut root = string_ref("");
+        let mut benefit = 0u16;
+        tritium_pattern_info(0, &mut name, &mut root, &mut benefit);
+        let (name, root) = unsafe { (str_of(name), str_of(root)) };
+        assert!(name.starts_with(root), "{name} / {root}");
+        assert!(benefit >= 1);
+    }
+}

@@ -350,3 +350,39 @@ pub fn block_terminator(block: MlirBlock) -> Option<Op> {
     let op = unsafe { mlirBlockGetTerminator(block) };
     (!op.ptr.is_null()).then_some(Op(op))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use melior::Context;
+
+    #[test]
+    fn tensor_and_attribute_views() {
+        let context = Context::new();
+        let raw = context.to_raw();
+        let f32 = Ty(unsafe { mlirF32TypeGet(raw) });
+        let tensor = Ty::tensor(&[4, 8], f32, None);
+        assert!(tensor.is_tensor());
+        assert_eq!(tensor.shape(), Some(vec![4, 8]));
+        assert_eq!(tensor.num_elements(), 32);
+        assert!(tensor.element() == f32);
+        assert!(tensor.encoding().is_none());
+        assert_eq!(tensor.to_string(), "tensor<4x8xf32>");
+        assert_eq!(f32.shape_or_scalar(), Vec::<i64>::new());
+        assert_eq!(f32.bit_width(), 32);
+        // Without the C++ dialect loaded nothing is a !tt.ptr.
+        assert!(!f32.is_ptr());
+
+        let i1 = Ty::i1(raw);
+        let mask = Ty::tensor(&[4], i1, None);
+        let one = Attr(unsafe { mlirIntegerAttrGet(i1.0, 1) });
+        let zero_bit = Attr(unsafe { mlirIntegerAttrGet(i1.0, 0) });
+        assert_eq!(Attr::splat(mask, one).as_bool_splat(), Some(true));
+        assert_eq!(Attr::splat(mask, zero_bit).as_bool_splat(), Some(false));
+        let zero = Attr(unsafe { mlirFloatAttrDoubleGet(raw, f32.0, 0.0) });
+        let minus_zero = Attr(unsafe { mlirFloatAttrDoubleGet(raw, f32.0, -0.0) });
+        assert!(Attr::splat(tensor, zero).is_zero());
+        assert!(!Attr::splat(tensor, minus_zero).is_zero());
+        assert_eq!(Attr::splat(tensor, zero).to_string(), "dense<0.000000e+00> : tensor<4x8xf32>");
+    }
+}

@@ -93,3 +93,56 @@ pub fn verify(name: &str, op: Op) -> Result<(), String> {
         other => Err(format!("unknown trait '{other}'")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::string_ref;
+    use melior::Context;
+    use mlir_sys::*;
+
+    /// Builds an unregistered op `test.op` with these operand and result types.
+    fn op_with(context: &Context, results: &[Ty]) -> Op {
+        unsafe {
+            let raw = context.to_raw();
+            mlirContextSetAllowUnregisteredDialects(raw, true);
+            let mut state = mlirOperationStateGet(string_ref("test.op"), mlirLocationUnknownGet(raw));
+            let types: Vec<MlirType> = results.iter().map(|t| t.0).collect();
+            mlirOperationStateAddResults(&mut state, types.len() as isize, types.as_ptr());
+            Op(mlirOperationCreate(&mut state))
+        }
+    }
+
+    #[test]
+    fn tensor_size_trait() {
+        let context = Context::new();
+        let f32 = Ty(unsafe { mlirF32TypeGet(context.to_raw()) });
+        let good = op_with(&context, &[Ty::tensor(&[128, 4], f32, None)]);
+        assert!(verify("TensorSizeTrait", good).is_ok());
+        let odd = op_with(&context, &[Ty::tensor(&[3], f32, None)]);
+        let err = verify("TensorSizeTrait", odd).unwrap_err();
+        assert!(err.contains("Number of elements must be power-of-two"), "{err}");
+        assert!(err.contains("tensor<3xf32>"), "{err}");
+        let huge = op_with(&context, &[Ty::tensor(&[2048, 1024], f32, None)]);
+        assert!(verify("TensorSizeTrait", huge).unwrap_err().contains("Maximum allowed number of elements"));
+        for op in [good, odd, huge] {
+            unsafe { mlirOperationDestroy(op.0) };
+        }
+    }
+
+    #[test]
+    fn same_results_type_trait() {
+        let context = Context::new();
+        let f32 = Ty(unsafe { mlirF32TypeGet(context.to_raw()) });
+        let i32 = Ty(unsafe { mlirIntegerTypeGet(context.to_raw(), 32) });
+        let same = op_with(&context, &[f32, f32]);
+        let different = op_with(&context, &[f32, i32]);
+        assert!(verify("SameResultsType", same).is_ok());
+        assert!(verify("SameResultsType", different).is_err());
+        assert!(verify("NoSuchTrait", same).is_err());
+        unsafe {
+            mlirOperationDestroy(same.0);
+            mlirOperationDestroy(different.0);
+        }
+    }
+}
