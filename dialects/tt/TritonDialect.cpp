@@ -321,8 +321,9 @@ TRITIUM_FOLD(MakeRangeOp)
 #undef TRITIUM_FOLD
 
 LogicalResult SplitOp::fold(FoldAdaptor adaptor, SmallVectorImpl<OpFoldResult> &results) {
-  // split(join(a, b)) -> a, b.
-  if (auto join = getSrc().getDefiningOp<JoinOp>()) {
+  // split(join(a, b)) -> a, b, when the types agree (join only checks shapes).
+  auto join = getSrc().getDefiningOp<JoinOp>();
+  if (join && join.getLhs().getType() == getOutLHS().getType()) {
     results.push_back(join.getLhs());
     results.push_back(join.getRhs());
     return success();
@@ -354,13 +355,13 @@ TRITIUM_PATTERNS(BroadcastOp)
                                   operands, AXIS, ORDER, results);             \
   }
 TRITIUM_INFER(UnsplatOp, 0, {})
-TRITIUM_INFER(ExpandDimsOp, adaptor.getAxis(), {})
+TRITIUM_INFER(ExpandDimsOp, static_cast<int32_t>(adaptor.getAxis()), {})
 TRITIUM_INFER(SplitOp, 0, {})
 TRITIUM_INFER(TransOp, 0, adaptor.getOrder())
 TRITIUM_INFER(DotOp, 0, {})
-TRITIUM_INFER(ReduceOp, adaptor.getAxis(), {})
-TRITIUM_INFER(ScanOp, adaptor.getAxis(), {})
-TRITIUM_INFER(GatherOp, adaptor.getAxis(), {})
+TRITIUM_INFER(ReduceOp, static_cast<int32_t>(adaptor.getAxis()), {})
+TRITIUM_INFER(ScanOp, static_cast<int32_t>(adaptor.getAxis()), {})
+TRITIUM_INFER(GatherOp, static_cast<int32_t>(adaptor.getAxis()), {})
 #undef TRITIUM_INFER
 
 void SplitOp::getAsmResultNames(function_ref<void(Value, StringRef)> setName) {

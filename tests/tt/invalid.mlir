@@ -409,16 +409,6 @@ tt.func @expand_dims_axis(%x: tensor<4xf32>) {
 
 // -----
 
-// The axis value in the message is not checked: it currently prints as 4294967295.
-tt.func @expand_dims_negative_axis(%x: tensor<4xf32>) {
-  // expected-error @+2 {{is out of range for a tensor of rank 1}}
-  // expected-error @+1 {{'tt.expand_dims' op failed to infer returned types}}
-  %0 = tt.expand_dims %x {axis = -1 : i32} : tensor<4xf32> -> tensor<4x1xf32>
-  tt.return
-}
-
-// -----
-
 tt.func @expand_dims_result_type(%x: tensor<4xf32>) {
   // expected-error @+2 {{'tt.expand_dims' op inferred type(s) 'tensor<1x4xf32>' are incompatible with return type(s) of operation 'tensor<4x1xf32>'}}
   // expected-error @+1 {{'tt.expand_dims' op failed to infer returned types}}
@@ -1281,7 +1271,7 @@ tt.func @descriptor_gather_shape(%d: !tt.tensordesc<1x128xf16>, %r: tensor<32xi3
 // -----
 
 tt.func @descriptor_gather_element_type(%d: !tt.tensordesc<1x128xf16>, %r: tensor<32xi32>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op element types must match}}
+  // expected-error @+1 {{'tt.descriptor_gather' op descriptor element type f16 and tensor element type f32 must match}}
   %0 = tt.descriptor_gather %d[%r, %i] : (!tt.tensordesc<1x128xf16>, tensor<32xi32>, i32) -> tensor<32x128xf32>
   tt.return
 }
@@ -1305,7 +1295,7 @@ tt.func @descriptor_scatter_rows(%d: !tt.tensordesc<4x128xf16>, %r: tensor<32xi3
 // -----
 
 tt.func @descriptor_scatter_element_type(%d: !tt.tensordesc<1x128xf16>, %r: tensor<32xi32>, %i: i32, %v: tensor<32x128xi8>) {
-  // expected-error @+1 {{'tt.descriptor_scatter' op element types must match}}
+  // expected-error @+1 {{'tt.descriptor_scatter' op descriptor element type f16 and tensor element type i8 must match}}
   tt.descriptor_scatter %d[%r, %i], %v : !tt.tensordesc<1x128xf16>, tensor<32xi32>, i32, tensor<32x128xi8>
   tt.return
 }
@@ -1400,5 +1390,178 @@ tt.func private @returns_i32(i32) -> i32
 tt.func @call_result_type(%x: i32) {
   // expected-error @+1 {{'tt.call' op result type mismatch at index 0}}
   %0 = tt.call @returns_i32(%x) : (i32) -> f32
+  tt.return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Operand, attribute and region constraints declared in ODS
+//===----------------------------------------------------------------------===//
+
+tt.func @atomic_poll_pointee(%p: !tt.ptr<i64>, %v: i32) {
+  // expected-error @+1 {{'tt.atomic_poll' op failed to verify that ptr type matches expected type}}
+  %0 = "tt.atomic_poll"(%p, %v) <{scope = 1 : i32, sem = 2 : i32}> : (!tt.ptr<i64>, i32) -> i1
+  tt.return
+}
+
+// -----
+
+tt.func @atomic_cas_value_type(%p: !tt.ptr<i32>, %v: i32, %w: i64) {
+  // expected-error @+1 {{'tt.atomic_cas' op failed to verify that ptr type matches value type}}
+  %0 = "tt.atomic_cas"(%p, %v, %w) <{scope = 1 : i32, sem = 4 : i32}> : (!tt.ptr<i32>, i32, i64) -> i32
+  tt.return
+}
+
+// -----
+
+tt.func @assert_not_i1(%c: i32) {
+  // expected-error @+1 {{'tt.assert' op operand #0 must be 1-bit signless integer or tensor of 1-bit signless integer values, but got 'i32'}}
+  tt.assert %c, "x" : i32
+  tt.return
+}
+
+// -----
+
+tt.func @histogram_mask_shape(%x: tensor<128xi32>, %m: tensor<64xi1>) {
+  // expected-error @+1 {{'tt.histogram' op failed to verify that mask type matches src type}}
+  %0 = "tt.histogram"(%x, %m) : (tensor<128xi32>, tensor<64xi1>) -> tensor<16xi32>
+  tt.return
+}
+
+// -----
+
+tt.func @clampf_types(%x: tensor<4xf32>, %y: tensor<4xf16>) {
+  // expected-error @+1 {{'tt.clampf' op requires the same type for all operands and results}}
+  %0 = "tt.clampf"(%x, %y, %y) <{propagateNan = 0 : i32}> : (tensor<4xf32>, tensor<4xf16>, tensor<4xf16>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @clampf_propagate_nan_value(%x: tensor<4xf32>) {
+  // expected-error @+1 {{Invalid attribute `propagateNan` in property conversion: 1 : i32}}
+  %0 = "tt.clampf"(%x, %x, %x) <{propagateNan = 1 : i32}> : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @addptr_offset_shape(%p: tensor<4x!tt.ptr<f32>>, %o: tensor<8xi32>) {
+  // expected-error @+1 {{'tt.addptr' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "tt.addptr"(%p, %o) : (tensor<4x!tt.ptr<f32>>, tensor<8xi32>) -> tensor<4x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+tt.func @addptr_result_type(%p: !tt.ptr<f32>, %o: i32) {
+  // expected-error @+1 {{'tt.addptr' op failed to verify that result type matches ptr type}}
+  %0 = "tt.addptr"(%p, %o) : (!tt.ptr<f32>, i32) -> !tt.ptr<f16>
+  tt.return
+}
+
+// -----
+
+tt.func @program_id_axis() {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'axis' [x, y, z]}}
+  %0 = tt.get_program_id w : i32
+  tt.return
+}
+
+// -----
+
+tt.func @reduce_region_no_terminator(%x: tensor<4xf32>) {
+  %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{block with no terminator}}
+    %c = arith.addf %a, %b : f32
+  }) : (tensor<4xf32>) -> f32
+  tt.return
+}
+
+// -----
+
+// Same bit width is not enough: the block's element type must match.
+tt.func @descriptor_load_same_width_other_type(%d: !tt.tensordesc<64x64xf16>, %i: i32) {
+  // expected-error @+1 {{'tt.descriptor_load' op descriptor element type f16 and tensor element type i16 must match}}
+  %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<64x64xf16> -> tensor<64x64xi16>
+  tt.return
+}
+
+// -----
+
+tt.func @make_tensor_descriptor_pointee_mismatch(%p: !tt.ptr<f16>, %s: i32, %st: i64) {
+  // expected-error @+1 {{'tt.make_tensor_descriptor' op descriptor element type i16 does not match the base pointer's pointee type f16}}
+  %0 = tt.make_tensor_descriptor %p, [%s, %s], [%st, %st] : <f16>, <64x64xi16>
+  tt.return
+}
+
+// -----
+
+tt.func @map_elementwise_arg_type(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'tt.map_elementwise' op region argument 0 has type i64, expected the element type f32 of operand 0}}
+  %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+  ^bb0(%a: i64):
+    %c = arith.constant 1.0 : f32
+    tt.map_elementwise.return %c : f32
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @map_elementwise_yield_count(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'tt.map_elementwise' op the region must yield 1 values (pack x results), got 0}}
+  %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+  ^bb0(%a: f32):
+    tt.map_elementwise.return
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @map_elementwise_atomic(%x: tensor<4xf32>, %p: !tt.ptr<f32>) {
+  // expected-error @+1 {{'tt.map_elementwise' op Stores are not supported inside map_elementwise}}
+  %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+  ^bb0(%a: f32):
+    %t = arith.constant true
+    %old = tt.atomic_rmw fadd, relaxed, gpu, %p, %a, %t : (!tt.ptr<f32>, f32, i1) -> f32
+    tt.map_elementwise.return %old : f32
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @reshape_drops_encoding(%x: tensor<8xf32, "a">) {
+  // expected-error @+1 {{'tt.reshape' op expected the source and the result to both have an encoding, or neither}}
+  %0 = tt.reshape %x : tensor<8xf32, "a"> -> tensor<2x4xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @cat_drops_encoding(%x: tensor<8xf32, "a">) {
+  // expected-error @+1 {{'tt.cat' op expected the source and the result to both have an encoding, or neither}}
+  %0 = tt.cat %x, %x : tensor<8xf32, "a"> -> tensor<16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @expand_dims_negative_axis(%x: tensor<4xf32>) {
+  // expected-error @+2 {{expand_dims axis -1 is out of range for a tensor of rank 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = tt.expand_dims %x {axis = -1 : i32} : tensor<4xf32> -> tensor<4x1xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dynamic_dimension(%x: tensor<?xf32>) {
+  // expected-error @+1 {{dynamic tensor dimensions are not supported}}
+  %0 = tt.splat %x : tensor<?xf32> -> tensor<?xf32>
   tt.return
 }

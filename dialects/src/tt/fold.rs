@@ -65,7 +65,9 @@ pub fn fold(op: Op, constants: &[Attr]) -> Folded {
         },
         // Shape ops of a splat constant are splats; identities fold away.
         "tt.expand_dims" | "tt.broadcast" | "tt.reshape" => {
-            if op.name() != "tt.expand_dims" && same_type_as_src() {
+            // An identity reshape that may reorder elements is kept (as Triton does).
+            let may_reorder = op.attr("allow_reorder").is_some();
+            if op.name() != "tt.expand_dims" && same_type_as_src() && !may_reorder {
                 return Folded::Value(op.operand(0));
             }
             resplat(op, constant(constants, 0))

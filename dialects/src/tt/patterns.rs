@@ -212,7 +212,8 @@ impl RewritePattern for ReshapeOfReshape {
         let Some(inner) = op.operand(0).defining_op().filter(|d| d.name() == "tt.reshape") else {
             return false;
         };
-        if op.attr("allow_reorder").is_some() || inner.attr("allow_reorder").is_some() {
+        let flagged = |o: Op| o.attr("allow_reorder").is_some() || o.attr("efficient_layout").is_some();
+        if flagged(op) || flagged(inner) {
             return false;
         }
         let new = rw.create(op, "tt.reshape", &[inner.operand(0)], &[op.result(0).ty()], &[]);

@@ -8,7 +8,10 @@ pub const MAX_TENSOR_ELEMENTS: i64 = 1 << 20;
 pub fn check_tensor_size(shape: &[i64]) -> Result<(), String> {
     let mut n: i64 = 1;
     for &d in shape {
-        if d <= 0 {
+        if d < 0 {
+            return Err("dynamic tensor dimensions are not supported".into());
+        }
+        if d == 0 {
             return Err(format!("tensor dimensions must be positive, got {d}"));
         }
         n = n.saturating_mul(d);

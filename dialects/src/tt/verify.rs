@@ -140,9 +140,19 @@ fn atomic_rmw(op: Op) -> Verdict {
     }
 }
 
+/// Triton's rule for ops that change the shape: the source and the result
+/// either both carry an encoding or neither does.
+fn both_or_neither_encoded(src: Ty, dst: Ty) -> Verdict {
+    ensure(
+        src.encoding().is_some() == dst.encoding().is_some(),
+        "expected the source and the result to both have an encoding, or neither",
+    )
+}
+
 fn reshape(op: Op) -> Verdict {
     let src = op.operand(0).ty();
     let dst = op.result(0).ty();
+    both_or_neither_encoded(src, dst)?;
     ensure(
         src.num_elements() == dst.num_elements(),
         "number of src and dst elements of reshape must be the same",
@@ -152,6 +162,7 @@ fn reshape(op: Op) -> Verdict {
 fn cat(op: Op) -> Verdict {
     let lhs = op.operand(0).ty();
     let dst = op.result(0).ty();
+    both_or_neither_encoded(lhs, dst)?;
     ensure(
         dst.num_elements() == lhs.num_elements().saturating_mul(2),
         "number of result elements must be the sum of the operands' elements",
@@ -240,9 +251,32 @@ fn map_elementwise_region(op: Op) -> Verdict {
         args.len() == n * pack,
         format!("expected {} region arguments (pack x operands), got {}", n * pack, args.len()),
     )?;
+    for (i, arg) in args.iter().enumerate() {
+        let elem = op.operand(i / pack).ty().element();
+        ensure(
+            arg.ty() == elem,
+            format!("region argument {i} has type {}, expected the element type {elem} of operand {}", arg.ty(), i / pack),
+        )?;
+    }
+    let results = op.results();
+    if let Some(terminator) = block_terminator(block) {
+        let yielded = terminator.operands();
+        ensure(
+            yielded.len() == results.len() * pack,
+            format!("the region must yield {} values (pack x results), got {}", results.len() * pack, yielded.len()),
+        )?;
+        for (i, value) in yielded.iter().enumerate() {
+            let elem = results[i / pack].ty().element();
+            ensure(value.ty() == elem, format!("the region yields {} at {i}, expected {elem}", value.ty()))?;
+        }
+    }
     for nested in op.nested_ops() {
-        let name = nested.name();
-        ensure(!matches!(name, "tt.store" | "tt.atomic_store" | "tt.descriptor_store"), "Stores are not supported inside map_elementwise")?;
+        let writes_memory = matches!(
+            nested.name(),
+            "tt.store" | "tt.atomic_store" | "tt.atomic_rmw" | "tt.atomic_cas" | "tt.atomic_poll"
+                | "tt.descriptor_store" | "tt.descriptor_reduce" | "tt.descriptor_scatter"
+        );
+        ensure(!writes_memory, "Stores are not supported inside map_elementwise")?;
     }
     Ok(())
 }
@@ -309,11 +343,17 @@ fn make_tensor_descriptor(op: Op) -> Verdict {
     )?;
     if let Some(pointee) = types::pointee(op.operand(0).ty()) {
         ensure(
-            pointee.bit_width() == elem.bit_width(),
+            same_element(pointee, elem),
             format!("descriptor element type {elem} does not match the base pointer's pointee type {pointee}"),
         )?;
     }
     Ok(())
+}
+
+/// Whether two element types agree, ignoring integer signedness (descriptors
+/// may carry signed/unsigned integer types for the same data).
+fn same_element(a: Ty, b: Ty) -> bool {
+    a == b || (a.is_integer() && b.is_integer() && a.bit_width() == b.bit_width())
 }
 
 fn descriptor_block(_op: Op, desc: Ty, tensor: Ty, num_indices: usize) -> Verdict {
@@ -329,7 +369,7 @@ fn descriptor_block(_op: Op, desc: Ty, tensor: Ty, num_indices: usize) -> Verdic
         "descriptor block and tensor must have the same number of elements",
     )?;
     ensure(
-        elem.bit_width() == tensor.element().bit_width(),
+        same_element(elem, tensor.element()),
         format!("descriptor element type {elem} and tensor element type {} must match", tensor.element()),
     )
 }
@@ -346,7 +386,10 @@ fn descriptor_gather(desc: Ty, x_offsets: Ty, tensor: Ty) -> Verdict {
         shape == vec![rows[0], block[1]],
         format!("expected a tensor of shape [{}, {}]", rows[0], block[1]),
     )?;
-    ensure(tensor.element() == elem || tensor.element().bit_width() == elem.bit_width(), "element types must match")
+    ensure(
+        same_element(tensor.element(), elem),
+        format!("descriptor element type {elem} and tensor element type {} must match", tensor.element()),
+    )
 }
 
 fn return_op(op: Op) -> Verdict {
