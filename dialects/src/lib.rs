@@ -4,3 +4,4 @@
 pub mod ir;
 pub mod layout;
 pub mod tt;
+pub mod ttg;

@@ -1,0 +1,2470 @@
+//! Linear layouts: the algebra `ttg` encodings are expressed in.
+//!
+//! A [`LinearLayout`] is a linear map over GF(2) from named *input* dimensions
+//! (`register`, `lane`, `warp`, `block`, or `offset` for shared memory) to
+//! named *output* dimensions (`dim0`, `dim1`, …). Every dimension has a
+//! power-of-two size. An input dimension of size 2^k is described by k basis
+//! vectors: basis `j` is the image of input value `1 << j` (one integer per
+//! output dimension). The image of any input is the XOR of the bases of its set
+//! bits, taken per output dimension; a zero basis therefore means broadcast.
+//!
+//! Conventions used throughout:
+//!
+//! * Dimension order is significant and preserved (structural equality
+//!   compares it).
+//! * Whenever several dimensions are *flattened* into one index (the `*_flat`
+//!   helpers, [`LinearLayout::reshape_ins`], [`LinearLayout::reshape_outs`],
+//!   the GF(2) matrix view), the first dimension is the least significant
+//!   (fastest varying) one.
+//! * A single dimension holds at most 2^30 elements (sizes are `i32`), and a
+//!   layout has at most 63 input bits and 63 output bits in total, so flat
+//!   indices and sizes always fit a `u64`.
+//!
+//! The linear algebra (rank, inversion, pseudo-inverses) is done by the small
+//! GF(2) toolkit in [`gf2`].
+use std::error::Error;
+use std::fmt;
+use std::ops::Mul;
+
+/// Largest log2 of the size of a single dimension (sizes are `i32`).
+pub const MAX_DIM_LOG2: u32 = 30;
+
+/// Largest total number of input bits, and of output bits, of one layout.
+pub const MAX_TOTAL_LOG2: u32 = 63;
+
+/// Why a layout could not be built or an operation on layouts is undefined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayoutError {
+    /// A dimension size is zero or negative.
+    NonPositiveSize {
+        /// The dimension.
+        dim: String,
+        /// The rejected size.
+        size: i64,
+    },
+    /// A dimension size is not a power of two.
+    NotPowerOfTwo {
+        /// The dimension.
+        dim: String,
+        /// The rejected size.
+        size: i64,
+    },
+    /// A dimension would hold more than 2^[`MAX_DIM_LOG2`] elements.
+    SizeTooLarge {
+        /// The dimension.
+        dim: String,
+        /// log2 of the size it would need.
+        log2: u32,
+    },
+    /// The layout would have more than [`MAX_TOTAL_LOG2`] input or output bits.
+    TooManyBits {
+        /// `"input"` or `"output"`.
+        side: &'static str,
+        /// The number of bits it would have.
+        bits: u32,
+    },
+    /// Two input dimensions share a name.
+    DuplicateInDim(String),
+    /// Two output dimensions share a name.
+    DuplicateOutDim(String),
+    /// A basis vector does not have one entry per output dimension.
+    BasisArity {
+        /// The input dimension the basis belongs to.
+        in_dim: String,
+        /// The basis' index within its input dimension.
+        index: usize,
+        /// The number of output dimensions.
+        expected: usize,
+        /// The number of entries it has.
+        found: usize,
+    },
+    /// A basis entry is negative or not smaller than its output dimension.
+    BasisOutOfRange {
+        /// The input dimension the basis belongs to.
+        in_dim: String,
+        /// The basis' index within its input dimension.
+        index: usize,
+        /// The output dimension of the offending entry.
+        out_dim: String,
+        /// The offending value.
+        value: i32,
+        /// The size of the output dimension (0 when it was to be inferred).
+        size: i32,
+    },
+    /// The layout was required to be surjective and is not.
+    NotSurjective,
+    /// The layout is not a bijection, so it has no inverse.
+    NotInvertible,
+    /// No input dimension has this name.
+    UnknownInDim(String),
+    /// No output dimension has this name.
+    UnknownOutDim(String),
+    /// Two layouts (or a layout and a name list) disagree on a set of names.
+    DimNameMismatch {
+        /// What was being done.
+        context: &'static str,
+        /// The names that were required.
+        expected: Vec<String>,
+        /// The names that were given.
+        found: Vec<String>,
+    },
+    /// A dimension of one layout is too small to hold the values of another.
+    IncompatibleSize {
+        /// What was being done.
+        context: &'static str,
+        /// The dimension.
+        dim: String,
+        /// The size that is needed.
+        needed: i32,
+        /// The size that is available.
+        available: i32,
+    },
+    /// A list of names is not a permutation of the layout's dimensions.
+    NotAPermutation {
+        /// The layout's dimension names.
+        expected: Vec<String>,
+        /// The names that were given.
+        found: Vec<String>,
+    },
+    /// A reshape changes the total number of elements.
+    TotalSizeMismatch {
+        /// The layout's total size.
+        expected: u64,
+        /// The total size asked for.
+        found: u64,
+    },
+    /// An input value given to `apply` is out of range.
+    InputOutOfRange {
+        /// The input dimension (empty for a flat input).
+        dim: String,
+        /// The rejected value.
+        value: i64,
+        /// The size of the input (dimension).
+        size: u64,
+    },
+    /// `apply` was given no value for an input dimension.
+    MissingInput(String),
+    /// `apply` was given two values for an input dimension.
+    DuplicateInput(String),
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LayoutError::NonPositiveSize { dim, size } => {
+                write!(f, "size of dimension '{dim}' must be positive, got {size}")
+            }
+            LayoutError::NotPowerOfTwo { dim, size } => {
+                write!(f, "size of dimension '{dim}' must be a power of two, got {size}")
+            }
+            LayoutError::SizeTooLarge { dim, log2 } => write!(
+                f,
+                "dimension '{dim}' would have size 2^{log2}, more than the maximum 2^{MAX_DIM_LOG2}"
+            ),
+            LayoutError::TooManyBits { side, bits } => write!(
+                f,
+                "layout would have {bits} {side} bits in total, more than the maximum {MAX_TOTAL_LOG2}"
+            ),
+            LayoutError::DuplicateInDim(d) => write!(f, "input dimension '{d}' appears twice"),
+            LayoutError::DuplicateOutDim(d) => write!(f, "output dimension '{d}' appears twice"),
+            LayoutError::BasisArity {
+                in_dim,
+                index,
+                expected,
+                found,
+            } => write!(
+                f,
+                "basis {index} of input dimension '{in_dim}' has {found} entries, expected one per \
+                 output dimension ({expected})"
+            ),
+            LayoutError::BasisOutOfRange {
+                in_dim,
+                index,
+                out_dim,
+                value,
+                size,
+            } => {
+                if *size > 0 {
+                    write!(
+                        f,
+                        "basis {index} of input dimension '{in_dim}' maps to {value} in output \
+                         dimension '{out_dim}', outside [0, {size})"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "basis {index} of input dimension '{in_dim}' maps to negative value \
+                         {value} in output dimension '{out_dim}'"
+                    )
+                }
+            }
+            LayoutError::NotSurjective => write!(f, "layout is not surjective"),
+            LayoutError::NotInvertible => write!(f, "layout is not invertible"),
+            LayoutError::UnknownInDim(d) => write!(f, "no input dimension named '{d}'"),
+            LayoutError::UnknownOutDim(d) => write!(f, "no output dimension named '{d}'"),
+            LayoutError::DimNameMismatch {
+                context,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{context}: dimensions [{}] do not match [{}]",
+                found.join(", "),
+                expected.join(", ")
+            ),
+            LayoutError::IncompatibleSize {
+                context,
+                dim,
+                needed,
+                available,
+            } => write!(
+                f,
+                "{context}: dimension '{dim}' has size {available}, but {needed} is needed"
+            ),
+            LayoutError::NotAPermutation { expected, found } => write!(
+                f,
+                "[{}] is not a permutation of [{}]",
+                found.join(", "),
+                expected.join(", ")
+            ),
+            LayoutError::TotalSizeMismatch { expected, found } => write!(
+                f,
+                "reshape to {found} elements does not preserve the total size {expected}"
+            ),
+            LayoutError::InputOutOfRange { dim, value, size } => {
+                if dim.is_empty() {
+                    write!(f, "flat input {value} is outside [0, {size})")
+                } else {
+                    write!(f, "input {value} for dimension '{dim}' is outside [0, {size})")
+                }
+            }
+            LayoutError::MissingInput(d) => write!(f, "no value given for input dimension '{d}'"),
+            LayoutError::DuplicateInput(d) => {
+                write!(f, "two values given for input dimension '{d}'")
+            }
+        }
+    }
+}
+
+impl Error for LayoutError {}
+
+/// Checks that `size` is a valid dimension size and returns its log2.
+fn check_size(dim: &str, size: i64) -> Result<u32, LayoutError> {
+    if size <= 0 {
+        return Err(LayoutError::NonPositiveSize {
+            dim: dim.to_string(),
+            size,
+        });
+    }
+    let size_u = size as u64;
+    if !size_u.is_power_of_two() {
+        return Err(LayoutError::NotPowerOfTwo {
+            dim: dim.to_string(),
+            size,
+        });
+    }
+    check_log2(dim, size_u.trailing_zeros())
+}
+
+/// Checks that a dimension of size `2^log2` is allowed and returns `log2`.
+fn check_log2(dim: &str, log2: u32) -> Result<u32, LayoutError> {
+    if log2 > MAX_DIM_LOG2 {
+        return Err(LayoutError::SizeTooLarge {
+            dim: dim.to_string(),
+            log2,
+        });
+    }
+    Ok(log2)
+}
+
+/// The lowest `bits` bits set.
+fn low_mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+/// Returns the names in `names` in order, as owned strings (for errors).
+fn owned_names<S: AsRef<str>>(names: &[S]) -> Vec<String> {
+    names.iter().map(|n| n.as_ref().to_string()).collect()
+}
+
+/// True when `a` and `b` hold the same names, ignoring order (each list is
+/// assumed free of duplicates).
+fn same_name_set(a: &[&str], b: &[&str]) -> bool {
+    a.len() == b.len() && a.iter().all(|n| b.contains(n))
+}
+
+/// A linear map over GF(2) from named input dimensions to named output
+/// dimensions; see the [module documentation](self).
+///
+/// Equality is structural: the same input dimensions with the same bases, and
+/// the same output dimensions with the same sizes, in the same order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LinearLayout {
+    /// Per input dimension, in order: its name and its basis vectors (one
+    /// entry per output dimension each).
+    bases: Vec<(String, Vec<Vec<i32>>)>,
+    /// The output dimensions, in order, with their sizes.
+    out_dims: Vec<(String, i32)>,
+}
+
+impl LinearLayout {
+    // ----------------------------------------------------------------------
+    // Construction
+    // ----------------------------------------------------------------------
+
+    /// Builds a layout from its bases and its output dimensions.
+    ///
+    /// `bases` lists each input dimension with its basis vectors (an input
+    /// dimension with k bases has size 2^k); every vector must have one entry
+    /// per output dimension, within `[0, size)`. `out_dims` lists the output
+    /// dimensions with their sizes, which must be powers of two. With
+    /// `require_surjective`, a layout that does not cover every output value
+    /// is rejected.
+    pub fn new(
+        bases: Vec<(String, Vec<Vec<i32>>)>,
+        out_dims: Vec<(String, i32)>,
+        require_surjective: bool,
+    ) -> Result<Self, LayoutError> {
+        let layout = LinearLayout { bases, out_dims };
+        layout.validate()?;
+        if require_surjective && !layout.is_surjective() {
+            return Err(LayoutError::NotSurjective);
+        }
+        Ok(layout)
+    }
+
+    /// Builds a layout whose output dimension sizes are the smallest powers of
+    /// two that hold every basis value.
+    pub fn with_inferred_out_dims(
+        bases: Vec<(String, Vec<Vec<i32>>)>,
+        out_dim_names: Vec<String>,
+    ) -> Result<Self, LayoutError> {
+        let mut max = vec![0i64; out_dim_names.len()];
+        for (in_dim, vectors) in &bases {
+            for (index, v) in vectors.iter().enumerate() {
+                if v.len() != out_dim_names.len() {
+                    return Err(LayoutError::BasisArity {
+                        in_dim: in_dim.clone(),
+                        index,
+                        expected: out_dim_names.len(),
+                        found: v.len(),
+                    });
+                }
+                for (k, &value) in v.iter().enumerate() {
+                    if value < 0 {
+                        return Err(LayoutError::BasisOutOfRange {
+                            in_dim: in_dim.clone(),
+                            index,
+                            out_dim: out_dim_names[k].clone(),
+                            value,
+                            size: 0,
+                        });
+                    }
+                    max[k] = max[k].max(i64::from(value));
+                }
+            }
+        }
+        let mut out_dims = Vec::with_capacity(out_dim_names.len());
+        for (name, m) in out_dim_names.into_iter().zip(max) {
+            let size = ((m + 1) as u64).next_power_of_two();
+            let log2 = check_log2(&name, size.trailing_zeros())?;
+            out_dims.push((name, 1i32 << log2));
+        }
+        LinearLayout::new(bases, out_dims, false)
+    }
+
+    /// The identity map from `in_dim` to `out_dim`, both of size `size`.
+    pub fn identity_1d(size: i32, in_dim: &str, out_dim: &str) -> Result<Self, LayoutError> {
+        let log2 = check_size(in_dim, i64::from(size))?;
+        let vectors = (0..log2).map(|j| vec![1i32 << j]).collect();
+        Ok(LinearLayout {
+            bases: vec![(in_dim.to_string(), vectors)],
+            out_dims: vec![(out_dim.to_string(), size)],
+        })
+    }
+
+    /// The map sending every value of `in_dim` (of size `size`) to 0 of
+    /// `out_dim` (of size 1): a broadcast.
+    pub fn zeros_1d(size: i32, in_dim: &str, out_dim: &str) -> Result<Self, LayoutError> {
+        let log2 = check_size(in_dim, i64::from(size))?;
+        Ok(LinearLayout {
+            bases: vec![(in_dim.to_string(), vec![vec![0]; log2 as usize])],
+            out_dims: vec![(out_dim.to_string(), 1)],
+        })
+    }
+
+    /// The layout with no input and no output dimensions (the unit of `*`).
+    pub fn empty() -> Self {
+        LinearLayout::default()
+    }
+
+    /// Checks every structural invariant of the layout.
+    fn validate(&self) -> Result<(), LayoutError> {
+        let mut out_bits = 0u32;
+        for (i, (name, size)) in self.out_dims.iter().enumerate() {
+            if self.out_dims[..i].iter().any(|(n, _)| n == name) {
+                return Err(LayoutError::DuplicateOutDim(name.clone()));
+            }
+            out_bits += check_size(name, i64::from(*size))?;
+        }
+        if out_bits > MAX_TOTAL_LOG2 {
+            return Err(LayoutError::TooManyBits {
+                side: "output",
+                bits: out_bits,
+            });
+        }
+        let mut in_bits = 0u32;
+        for (i, (in_dim, vectors)) in self.bases.iter().enumerate() {
+            if self.bases[..i].iter().any(|(n, _)| n == in_dim) {
+                return Err(LayoutError::DuplicateInDim(in_dim.clone()));
+            }
+            if vectors.len() > MAX_DIM_LOG2 as usize {
+                return Err(LayoutError::SizeTooLarge {
+                    dim: in_dim.clone(),
+                    log2: u32::try_from(vectors.len()).unwrap_or(u32::MAX),
+                });
+            }
+            in_bits += vectors.len() as u32;
+            for (index, v) in vectors.iter().enumerate() {
+                if v.len() != self.out_dims.len() {
+                    return Err(LayoutError::BasisArity {
+                        in_dim: in_dim.clone(),
+                        index,
+                        expected: self.out_dims.len(),
+                        found: v.len(),
+                    });
+                }
+                for (&value, (out_dim, size)) in v.iter().zip(&self.out_dims) {
+                    if value < 0 || value >= *size {
+                        return Err(LayoutError::BasisOutOfRange {
+                            in_dim: in_dim.clone(),
+                            index,
+                            out_dim: out_dim.clone(),
+                            value,
+                            size: *size,
+                        });
+                    }
+                }
+            }
+        }
+        if in_bits > MAX_TOTAL_LOG2 {
+            return Err(LayoutError::TooManyBits {
+                side: "input",
+                bits: in_bits,
+            });
+        }
+        Ok(())
+    }
+
+    /// Wraps parts produced by an operation whose result is valid by
+    /// construction.
+    fn from_valid_parts(bases: Vec<(String, Vec<Vec<i32>>)>, out_dims: Vec<(String, i32)>) -> Self {
+        let layout = LinearLayout { bases, out_dims };
+        if cfg!(any(test, debug_assertions)) {
+            assert_eq!(layout.validate(), Ok(()), "operation produced an invalid layout");
+        }
+        layout
+    }
+
+    // ----------------------------------------------------------------------
+    // Queries
+    // ----------------------------------------------------------------------
+
+    /// The input dimensions with their bases, in order.
+    pub fn bases(&self) -> &[(String, Vec<Vec<i32>>)] {
+        &self.bases
+    }
+
+    /// The output dimensions with their sizes, in order.
+    pub fn out_dims(&self) -> &[(String, i32)] {
+        &self.out_dims
+    }
+
+    /// Basis `index` of input dimension `in_dim` (one entry per output
+    /// dimension), if both exist.
+    pub fn basis(&self, in_dim: &str, index: usize) -> Option<&[i32]> {
+        self.in_dim_index(in_dim)
+            .and_then(|i| self.bases[i].1.get(index))
+            .map(Vec::as_slice)
+    }
+
+    /// The number of input dimensions.
+    pub fn num_in_dims(&self) -> usize {
+        self.bases.len()
+    }
+
+    /// The number of output dimensions.
+    pub fn num_out_dims(&self) -> usize {
+        self.out_dims.len()
+    }
+
+    /// The names of the input dimensions, in order.
+    pub fn get_in_dim_names(&self) -> Vec<&str> {
+        self.bases.iter().map(|(n, _)| n.as_str()).collect()
+    }
+
+    /// The names of the output dimensions, in order.
+    pub fn get_out_dim_names(&self) -> Vec<&str> {
+        self.out_dims.iter().map(|(n, _)| n.as_str()).collect()
+    }
+
+    /// Whether an input dimension is named `name`.
+    pub fn has_in_dim(&self, name: &str) -> bool {
+        self.in_dim_index(name).is_some()
+    }
+
+    /// Whether an output dimension is named `name`.
+    pub fn has_out_dim(&self, name: &str) -> bool {
+        self.out_dim_index(name).is_some()
+    }
+
+    /// The size of input dimension `name`.
+    pub fn in_dim_size(&self, name: &str) -> Option<i32> {
+        self.in_dim_size_log2(name).map(|l| 1i32 << l)
+    }
+
+    /// log2 of the size of input dimension `name` (its number of bases).
+    pub fn in_dim_size_log2(&self, name: &str) -> Option<u32> {
+        self.in_dim_index(name).map(|i| self.bases[i].1.len() as u32)
+    }
+
+    /// The size of output dimension `name`.
+    pub fn out_dim_size(&self, name: &str) -> Option<i32> {
+        self.out_dim_index(name).map(|i| self.out_dims[i].1)
+    }
+
+    /// log2 of the size of output dimension `name`.
+    pub fn out_dim_size_log2(&self, name: &str) -> Option<u32> {
+        self.out_dim_size(name).map(i32::trailing_zeros)
+    }
+
+    /// The number of input bits: log2 of [`Self::total_in_size`].
+    pub fn total_in_size_log2(&self) -> u32 {
+        self.bases.iter().map(|(_, v)| v.len() as u32).sum()
+    }
+
+    /// The product of the input dimension sizes (1 without input dimensions).
+    pub fn total_in_size(&self) -> u64 {
+        1u64 << self.total_in_size_log2()
+    }
+
+    /// The number of output bits: log2 of [`Self::total_out_size`].
+    pub fn total_out_size_log2(&self) -> u32 {
+        self.out_dims.iter().map(|(_, s)| s.trailing_zeros()).sum()
+    }
+
+    /// The product of the output dimension sizes (1 without output dimensions).
+    pub fn total_out_size(&self) -> u64 {
+        1u64 << self.total_out_size_log2()
+    }
+
+    /// Applies the layout to one value per input dimension, given by name in
+    /// any order; returns the value of every output dimension, in order.
+    pub fn apply<S: AsRef<str>>(&self, inputs: &[(S, i32)]) -> Result<Vec<(String, i32)>, LayoutError> {
+        let mut values: Vec<Option<i32>> = vec![None; self.bases.len()];
+        for (name, value) in inputs {
+            let name = name.as_ref();
+            let i = self
+                .in_dim_index(name)
+                .ok_or_else(|| LayoutError::UnknownInDim(name.to_string()))?;
+            let size = 1u64 << self.bases[i].1.len();
+            if *value < 0 || *value as u64 >= size {
+                return Err(LayoutError::InputOutOfRange {
+                    dim: name.to_string(),
+                    value: i64::from(*value),
+                    size,
+                });
+            }
+            if values[i].replace(*value).is_some() {
+                return Err(LayoutError::DuplicateInput(name.to_string()));
+            }
+        }
+        let mut ins = Vec::with_capacity(values.len());
+        for (value, (name, _)) in values.into_iter().zip(&self.bases) {
+            ins.push(value.ok_or_else(|| LayoutError::MissingInput(name.clone()))?);
+        }
+        let outs = self.apply_vec(&ins);
+        Ok(self.out_dims.iter().map(|(n, _)| n.clone()).zip(outs).collect())
+    }
+
+    /// Applies the layout to a flat input index (input dimensions
+    /// concatenated, the first one least significant) and returns the flat
+    /// output index (output dimensions concatenated the same way).
+    pub fn apply_flat(&self, input: u64) -> Result<u64, LayoutError> {
+        let bits = self.total_in_size_log2();
+        if input >> bits != 0 {
+            return Err(LayoutError::InputOutOfRange {
+                dim: String::new(),
+                value: i64::try_from(input).unwrap_or(i64::MAX),
+                size: 1u64 << bits,
+            });
+        }
+        Ok(self.apply_flat_unchecked(input))
+    }
+
+    /// Whether every output value is the image of some input.
+    pub fn is_surjective(&self) -> bool {
+        self.rank() == self.total_out_size_log2() as usize
+    }
+
+    /// Whether distinct inputs always have distinct images.
+    pub fn is_injective(&self) -> bool {
+        self.rank() == self.total_in_size_log2() as usize
+    }
+
+    /// Whether the layout is a bijection (so [`Self::invert`] succeeds).
+    pub fn is_invertible(&self) -> bool {
+        self.is_injective() && self.is_surjective()
+    }
+
+    /// The rank of the layout as a GF(2) matrix: log2 of the size of its image.
+    pub fn rank(&self) -> usize {
+        gf2::rank(&self.matrix_rows())
+    }
+
+    /// For each input dimension (in order), the mask of its bits that are free
+    /// variables: the bits whose basis is a combination of the bases before it
+    /// (earlier bits of the same dimension and all bits of earlier
+    /// dimensions). Flipping a free bit never reaches a new output value, so
+    /// they are the broadcast bits of the layout; a zero basis is always free.
+    pub fn get_free_variable_masks(&self) -> Vec<(String, i32)> {
+        let mut rows = self.matrix_rows();
+        gf2::row_reduce(&mut rows);
+        let pivots = gf2::pivot_mask(&rows);
+        let mut offset = 0u32;
+        self.bases
+            .iter()
+            .map(|(name, vectors)| {
+                let len = vectors.len() as u32;
+                let free = !(pivots >> offset) & low_mask(len);
+                offset += len;
+                (name.clone(), free as i32)
+            })
+            .collect()
+    }
+
+    /// The number of consecutive values of the first input dimension that map
+    /// to consecutive values of the first output dimension: `2^k` for the
+    /// largest `k` such that basis `j` of the first input dimension is `1 << j`
+    /// in the first output dimension and 0 elsewhere, for every `j < k`.
+    pub fn num_consecutive_in_out(&self) -> i32 {
+        let Some((_, vectors)) = self.bases.first() else {
+            return 1;
+        };
+        if self.out_dims.is_empty() {
+            return 1;
+        }
+        let mut consecutive = 1i32;
+        for v in vectors {
+            if v[0] != consecutive || v[1..].iter().any(|&x| x != 0) {
+                break;
+            }
+            consecutive *= 2;
+        }
+        consecutive
+    }
+
+    /// Whether both layouts have the same input dimensions with the same bases
+    /// and the same output dimension names, in order, whatever the output
+    /// sizes.
+    pub fn equal_ignoring_out_dim_sizes(&self, other: &Self) -> bool {
+        self.bases == other.bases && self.get_out_dim_names() == other.get_out_dim_names()
+    }
+
+    // ----------------------------------------------------------------------
+    // Algebra
+    // ----------------------------------------------------------------------
+
+    /// The direct product of `self` and `rhs` (also available as `*`).
+    ///
+    /// Dimensions present in only one factor are kept as they are (those of
+    /// `rhs` appended after those of `self`). An input dimension present in
+    /// both gets the bases of `self` followed by those of `rhs`; an output
+    /// dimension present in both gets the product of the sizes, with `rhs`
+    /// occupying the high bits (its values are shifted by the size `self`
+    /// gives that dimension).
+    pub fn multiply(&self, rhs: &Self) -> Result<Self, LayoutError> {
+        let mut out_dims = self.out_dims.clone();
+        // Where each output entry of `rhs` lands: result index and shift.
+        let mut placement = Vec::with_capacity(rhs.out_dims.len());
+        for (name, size) in &rhs.out_dims {
+            let log2 = size.trailing_zeros();
+            if let Some(pos) = out_dims.iter().position(|(n, _)| n == name) {
+                let shift = out_dims[pos].1.trailing_zeros();
+                let total = check_log2(name, shift + log2)?;
+                out_dims[pos].1 = 1i32 << total;
+                placement.push((pos, shift));
+            } else {
+                placement.push((out_dims.len(), 0));
+                out_dims.push((name.clone(), *size));
+            }
+        }
+        let n = out_dims.len();
+        let mut bases: Vec<(String, Vec<Vec<i32>>)> = self
+            .bases
+            .iter()
+            .map(|(name, vectors)| {
+                let padded = vectors
+                    .iter()
+                    .map(|v| {
+                        let mut w = v.clone();
+                        w.resize(n, 0);
+                        w
+                    })
+                    .collect();
+                (name.clone(), padded)
+            })
+            .collect();
+        for (name, vectors) in &rhs.bases {
+            let placed = vectors.iter().map(|v| {
+                let mut w = vec![0i32; n];
+                for (&value, &(pos, shift)) in v.iter().zip(&placement) {
+                    w[pos] = value << shift;
+                }
+                w
+            });
+            match bases.iter_mut().find(|(n, _)| n == name) {
+                Some((_, existing)) => existing.extend(placed),
+                None => bases.push((name.clone(), placed.collect())),
+            }
+        }
+        let layout = LinearLayout { bases, out_dims };
+        layout.validate()?;
+        Ok(layout)
+    }
+
+    /// `outer ∘ self`: the outputs of `self` feed the inputs of `outer`.
+    ///
+    /// The output dimensions of `self` and the input dimensions of `outer` must
+    /// have the same names (in any order), and each input dimension of `outer`
+    /// must be at least as large as the matching output dimension of `self`.
+    /// The result has the input dimensions of `self` and the output dimensions
+    /// of `outer`.
+    pub fn compose(&self, outer: &Self) -> Result<Self, LayoutError> {
+        let mine = self.get_out_dim_names();
+        let theirs = outer.get_in_dim_names();
+        if !same_name_set(&mine, &theirs) {
+            return Err(LayoutError::DimNameMismatch {
+                context: "compose: outputs of the inner layout vs inputs of the outer one",
+                expected: owned_names(&theirs),
+                found: owned_names(&mine),
+            });
+        }
+        // For each input of `outer`, the matching output of `self`.
+        let mut source = Vec::with_capacity(theirs.len());
+        for (name, vectors) in &outer.bases {
+            let k = self.out_dim_index(name).expect("name sets are equal");
+            let needed = self.out_dims[k].1;
+            let available = 1i32 << vectors.len();
+            if available < needed {
+                return Err(LayoutError::IncompatibleSize {
+                    context: "compose",
+                    dim: name.clone(),
+                    needed,
+                    available,
+                });
+            }
+            source.push(k);
+        }
+        let bases = self
+            .bases
+            .iter()
+            .map(|(name, vectors)| {
+                let mapped = vectors
+                    .iter()
+                    .map(|v| {
+                        let ins: Vec<i32> = source.iter().map(|&k| v[k]).collect();
+                        outer.apply_vec(&ins)
+                    })
+                    .collect();
+                (name.clone(), mapped)
+            })
+            .collect();
+        Ok(LinearLayout::from_valid_parts(bases, outer.out_dims.clone()))
+    }
+
+    /// The inverse map: from the output dimensions of `self` (with their
+    /// sizes) to its input dimensions. Fails unless the layout is a bijection.
+    pub fn invert(&self) -> Result<Self, LayoutError> {
+        if !self.is_invertible() {
+            return Err(LayoutError::NotInvertible);
+        }
+        let system = self.system();
+        let mut offset = 0u32;
+        let mut bases = Vec::with_capacity(self.out_dims.len());
+        for (name, size) in &self.out_dims {
+            let bits = size.trailing_zeros();
+            let vectors = (0..bits)
+                .map(|b| {
+                    let x = system.solve(1u64 << (offset + b)).expect("layout is surjective");
+                    self.split_in_flat(x)
+                })
+                .collect();
+            offset += bits;
+            bases.push((name.clone(), vectors));
+        }
+        let out_dims = self.in_dims_with_sizes();
+        Ok(LinearLayout::from_valid_parts(bases, out_dims))
+    }
+
+    /// `other⁻¹ ∘ self`: the layout `c` from the inputs of `self` to the inputs
+    /// of `other` such that `other(c(x)) == self(x)` for every `x`.
+    ///
+    /// `other` must be surjective, and the output dimensions of both layouts
+    /// must have the same names (in any order), with those of `self` no larger
+    /// than those of `other`. When `other` is not injective the preimage is not
+    /// unique; the one whose free variables (see
+    /// [`Self::get_free_variable_masks`]) are zero is chosen.
+    pub fn invert_and_compose(&self, other: &Self) -> Result<Self, LayoutError> {
+        let mine = self.get_out_dim_names();
+        let theirs = other.get_out_dim_names();
+        if !same_name_set(&mine, &theirs) {
+            return Err(LayoutError::DimNameMismatch {
+                context: "invert_and_compose: outputs of both layouts",
+                expected: owned_names(&theirs),
+                found: owned_names(&mine),
+            });
+        }
+        // For each output of `other`, the matching output of `self`.
+        let mut source = Vec::with_capacity(theirs.len());
+        for (name, available) in &other.out_dims {
+            let k = self.out_dim_index(name).expect("name sets are equal");
+            let needed = self.out_dims[k].1;
+            if *available < needed {
+                return Err(LayoutError::IncompatibleSize {
+                    context: "invert_and_compose",
+                    dim: name.clone(),
+                    needed,
+                    available: *available,
+                });
+            }
+            source.push(k);
+        }
+        if !other.is_surjective() {
+            return Err(LayoutError::NotSurjective);
+        }
+        let system = other.system();
+        let bases = self
+            .bases
+            .iter()
+            .map(|(name, vectors)| {
+                let mapped = vectors
+                    .iter()
+                    .map(|v| {
+                        let target: Vec<i32> = source.iter().map(|&k| v[k]).collect();
+                        let x = system.solve(other.flatten_out(&target)).expect("other is surjective");
+                        other.split_in_flat(x)
+                    })
+                    .collect();
+                (name.clone(), mapped)
+            })
+            .collect();
+        Ok(LinearLayout::from_valid_parts(bases, other.in_dims_with_sizes()))
+    }
+
+    /// The same map with its output dimensions reordered to `names`, which
+    /// must be a permutation of the output dimension names.
+    pub fn transpose_outs<S: AsRef<str>>(&self, names: &[S]) -> Result<Self, LayoutError> {
+        let perm = permutation(&self.get_out_dim_names(), names)?;
+        let out_dims = perm.iter().map(|&k| self.out_dims[k].clone()).collect();
+        let bases = self
+            .bases
+            .iter()
+            .map(|(name, vectors)| {
+                let permuted = vectors.iter().map(|v| perm.iter().map(|&k| v[k]).collect()).collect();
+                (name.clone(), permuted)
+            })
+            .collect();
+        Ok(LinearLayout::from_valid_parts(bases, out_dims))
+    }
+
+    /// The same map with its input dimensions reordered to `names`, which must
+    /// be a permutation of the input dimension names.
+    pub fn transpose_ins<S: AsRef<str>>(&self, names: &[S]) -> Result<Self, LayoutError> {
+        let perm = permutation(&self.get_in_dim_names(), names)?;
+        let bases = perm.iter().map(|&i| self.bases[i].clone()).collect();
+        Ok(LinearLayout::from_valid_parts(bases, self.out_dims.clone()))
+    }
+
+    /// The same map with the output dimensions flattened (the first one least
+    /// significant) and split again into `new_out_dims` (the first one least
+    /// significant). The total size must not change.
+    pub fn reshape_outs<S: AsRef<str>>(&self, new_out_dims: &[(S, i32)]) -> Result<Self, LayoutError> {
+        let new_log2 = checked_dims(new_out_dims)?;
+        let total: u32 = new_log2.iter().sum();
+        if total != self.total_out_size_log2() {
+            return Err(LayoutError::TotalSizeMismatch {
+                expected: self.total_out_size(),
+                found: 1u64.checked_shl(total).unwrap_or(u64::MAX),
+            });
+        }
+        let out_dims: Vec<(String, i32)> = new_out_dims.iter().map(|(n, s)| (n.as_ref().to_string(), *s)).collect();
+        let bases = self
+            .bases
+            .iter()
+            .map(|(name, vectors)| {
+                let split = vectors
+                    .iter()
+                    .map(|v| split_flat(self.flatten_out(v), &new_log2))
+                    .collect();
+                (name.clone(), split)
+            })
+            .collect();
+        LinearLayout::new(bases, out_dims, false)
+    }
+
+    /// The same map with the input dimensions flattened (the first one least
+    /// significant) and split again into `new_in_dims` (the first one least
+    /// significant). The total size must not change.
+    pub fn reshape_ins<S: AsRef<str>>(&self, new_in_dims: &[(S, i32)]) -> Result<Self, LayoutError> {
+        let new_log2 = checked_dims(new_in_dims)?;
+        let total: u32 = new_log2.iter().sum();
+        if total != self.total_in_size_log2() {
+            return Err(LayoutError::TotalSizeMismatch {
+                expected: self.total_in_size(),
+                found: 1u64.checked_shl(total).unwrap_or(u64::MAX),
+            });
+        }
+        let mut flat = self.bases.iter().flat_map(|(_, vectors)| vectors.iter().cloned());
+        let bases = new_in_dims
+            .iter()
+            .zip(&new_log2)
+            .map(|((name, _), &bits)| (name.as_ref().to_string(), flat.by_ref().take(bits as usize).collect()))
+            .collect();
+        LinearLayout::new(bases, self.out_dims.clone(), false)
+    }
+
+    /// The same map with all input dimensions merged into one, named like the
+    /// first (the first dimension least significant). Fails when the merged
+    /// dimension would exceed 2^30 elements.
+    pub fn flatten_ins(&self) -> Result<Self, LayoutError> {
+        match self.bases.first() {
+            None => Ok(self.clone()),
+            Some((name, _)) => {
+                let log2 = check_log2(name, self.total_in_size_log2())?;
+                self.reshape_ins(&[(name.as_str(), 1i32 << log2)])
+            }
+        }
+    }
+
+    /// The same map with all output dimensions merged into one, named like the
+    /// first (the first dimension least significant). Fails when the merged
+    /// dimension would exceed 2^30 elements.
+    pub fn flatten_outs(&self) -> Result<Self, LayoutError> {
+        match self.out_dims.first() {
+            None => Ok(self.clone()),
+            Some((name, _)) => {
+                let log2 = check_log2(name, self.total_out_size_log2())?;
+                self.reshape_outs(&[(name.as_str(), 1i32 << log2)])
+            }
+        }
+    }
+
+    /// The restriction of the layout to the input dimensions `in_names` and
+    /// the output dimensions `out_names` (kept in the layout's own order).
+    pub fn sublayout<S: AsRef<str>, T: AsRef<str>>(
+        &self,
+        in_names: &[S],
+        out_names: &[T],
+    ) -> Result<Self, LayoutError> {
+        for name in in_names {
+            if !self.has_in_dim(name.as_ref()) {
+                return Err(LayoutError::UnknownInDim(name.as_ref().to_string()));
+            }
+        }
+        for name in out_names {
+            if !self.has_out_dim(name.as_ref()) {
+                return Err(LayoutError::UnknownOutDim(name.as_ref().to_string()));
+            }
+        }
+        let kept: Vec<usize> = (0..self.out_dims.len())
+            .filter(|&k| out_names.iter().any(|n| n.as_ref() == self.out_dims[k].0))
+            .collect();
+        let out_dims = kept.iter().map(|&k| self.out_dims[k].clone()).collect();
+        let bases = self
+            .bases
+            .iter()
+            .filter(|(name, _)| in_names.iter().any(|n| n.as_ref() == name))
+            .map(|(name, vectors)| {
+                let restricted = vectors.iter().map(|v| kept.iter().map(|&k| v[k]).collect()).collect();
+                (name.clone(), restricted)
+            })
+            .collect();
+        Ok(LinearLayout::from_valid_parts(bases, out_dims))
+    }
+
+    /// Whether the input dimensions `in_names` contribute nothing to the
+    /// output dimensions `out_names`.
+    pub fn sublayout_is_zero<S: AsRef<str>, T: AsRef<str>>(
+        &self,
+        in_names: &[S],
+        out_names: &[T],
+    ) -> Result<bool, LayoutError> {
+        let sub = self.sublayout(in_names, out_names)?;
+        Ok(sub
+            .bases
+            .iter()
+            .all(|(_, vectors)| vectors.iter().flatten().all(|&x| x == 0)))
+    }
+
+    /// The layout with input dimension `name` resized to `new_size`: shrinking
+    /// drops its highest bases, growing adds zero (broadcast) bases.
+    pub fn resize_in_dim(&self, name: &str, new_size: i32) -> Result<Self, LayoutError> {
+        let i = self
+            .in_dim_index(name)
+            .ok_or_else(|| LayoutError::UnknownInDim(name.to_string()))?;
+        let log2 = check_size(name, i64::from(new_size))? as usize;
+        let mut layout = self.clone();
+        layout.bases[i].1.resize(log2, vec![0; self.out_dims.len()]);
+        layout.validate()?;
+        Ok(layout)
+    }
+
+    /// The layout with output dimension `name` resized to `new_size`, which
+    /// must still hold every basis value.
+    pub fn resize_out_dim(&self, name: &str, new_size: i32) -> Result<Self, LayoutError> {
+        let k = self
+            .out_dim_index(name)
+            .ok_or_else(|| LayoutError::UnknownOutDim(name.to_string()))?;
+        check_size(name, i64::from(new_size))?;
+        let mut layout = self.clone();
+        layout.out_dims[k].1 = new_size;
+        layout.validate()?;
+        Ok(layout)
+    }
+
+    // ----------------------------------------------------------------------
+    // Internals
+    // ----------------------------------------------------------------------
+
+    fn in_dim_index(&self, name: &str) -> Option<usize> {
+        self.bases.iter().position(|(n, _)| n == name)
+    }
+
+    fn out_dim_index(&self, name: &str) -> Option<usize> {
+        self.out_dims.iter().position(|(n, _)| n == name)
+    }
+
+    /// The input dimensions as (name, size) pairs.
+    fn in_dims_with_sizes(&self) -> Vec<(String, i32)> {
+        self.bases.iter().map(|(n, v)| (n.clone(), 1i32 << v.len())).collect()
+    }
+
+    /// Applies the layout to in-range values, one per input dimension in order.
+    fn apply_vec(&self, ins: &[i32]) -> Vec<i32> {
+        debug_assert_eq!(ins.len(), self.bases.len());
+        let mut out = vec![0i32; self.out_dims.len()];
+        for (&value, (_, vectors)) in ins.iter().zip(&self.bases) {
+            debug_assert!(value >= 0 && (value as u64) < (1u64 << vectors.len()));
+            for (j, v) in vectors.iter().enumerate() {
+                if value >> j & 1 == 1 {
+                    for (o, &b) in out.iter_mut().zip(v) {
+                        *o ^= b;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// [`Self::apply_flat`] for an input known to be in range.
+    fn apply_flat_unchecked(&self, input: u64) -> u64 {
+        self.bases
+            .iter()
+            .flat_map(|(_, vectors)| vectors)
+            .enumerate()
+            .filter(|(j, _)| input >> j & 1 == 1)
+            .fold(0, |acc, (_, v)| acc ^ self.flatten_out(v))
+    }
+
+    /// The flat output index of a vector of output values.
+    fn flatten_out(&self, values: &[i32]) -> u64 {
+        let mut flat = 0u64;
+        let mut offset = 0u32;
+        for (&v, (_, size)) in values.iter().zip(&self.out_dims) {
+            flat |= (v as u64) << offset;
+            offset += size.trailing_zeros();
+        }
+        flat
+    }
+
+    /// Splits a flat input index into one value per input dimension.
+    fn split_in_flat(&self, flat: u64) -> Vec<i32> {
+        let log2: Vec<u32> = self.bases.iter().map(|(_, v)| v.len() as u32).collect();
+        split_flat(flat, &log2)
+    }
+
+    /// The images of the input bits, flattened: the columns of the layout's
+    /// GF(2) matrix, in flat input order.
+    fn columns(&self) -> Vec<u64> {
+        self.bases
+            .iter()
+            .flat_map(|(_, vectors)| vectors.iter().map(|v| self.flatten_out(v)))
+            .collect()
+    }
+
+    /// The rows of the layout's GF(2) matrix: row `i` is the mask of input
+    /// bits whose image has output bit `i` set.
+    fn matrix_rows(&self) -> Vec<u64> {
+        let columns = self.columns();
+        (0..self.total_out_size_log2())
+            .map(|i| {
+                columns
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |row, (j, c)| row | ((c >> i & 1) << j))
+            })
+            .collect()
+    }
+
+    /// The linear system `layout(x) = y`, ready to be solved for any `y`.
+    fn system(&self) -> gf2::LinearSystem {
+        gf2::LinearSystem::new(&self.matrix_rows()).expect("at most 63 output bits")
+    }
+}
+
+/// Validates `(name, size)` pairs for a reshape and returns the log2 sizes.
+fn checked_dims<S: AsRef<str>>(dims: &[(S, i32)]) -> Result<Vec<u32>, LayoutError> {
+    dims.iter()
+        .map(|(n, s)| check_size(n.as_ref(), i64::from(*s)))
+        .collect()
+}
+
+/// Splits `flat` into fields of `log2[k]` bits each, the first field lowest.
+fn split_flat(flat: u64, log2: &[u32]) -> Vec<i32> {
+    let mut offset = 0u32;
+    log2.iter()
+        .map(|&bits| {
+            let v = (flat >> offset) & low_mask(bits);
+            offset += bits;
+            v as i32
+        })
+        .collect()
+}
+
+/// For `names`, a permutation of `current`, the index in `current` of each.
+fn permutation<S: AsRef<str>>(current: &[&str], names: &[S]) -> Result<Vec<usize>, LayoutError> {
+    let error = || LayoutError::NotAPermutation {
+        expected: owned_names(current),
+        found: owned_names(names),
+    };
+    if names.len() != current.len() {
+        return Err(error());
+    }
+    let mut perm = Vec::with_capacity(names.len());
+    for name in names {
+        let i = current.iter().position(|c| *c == name.as_ref()).ok_or_else(error)?;
+        if perm.contains(&i) {
+            return Err(error());
+        }
+        perm.push(i);
+    }
+    Ok(perm)
+}
+
+impl Mul for LinearLayout {
+    type Output = LinearLayout;
+
+    /// The direct product; see [`LinearLayout::multiply`].
+    ///
+    /// # Panics
+    ///
+    /// When the product exceeds the size limits; use
+    /// [`LinearLayout::multiply`] to get an error instead.
+    fn mul(self, rhs: LinearLayout) -> LinearLayout {
+        &self * &rhs
+    }
+}
+
+impl Mul<&LinearLayout> for &LinearLayout {
+    type Output = LinearLayout;
+
+    /// The direct product; see [`LinearLayout::multiply`].
+    ///
+    /// # Panics
+    ///
+    /// When the product exceeds the size limits; use
+    /// [`LinearLayout::multiply`] to get an error instead.
+    fn mul(self, rhs: &LinearLayout) -> LinearLayout {
+        match self.multiply(rhs) {
+            Ok(product) => product,
+            Err(e) => panic!("product of linear layouts failed: {e}"),
+        }
+    }
+}
+
+impl fmt::Display for LinearLayout {
+    /// Prints the bases in the style of the body of a `#ttg.linear`
+    /// attribute: `{register = [[0, 1], [0, 2]], lane = [], …}` (output
+    /// dimension sizes are not shown).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{")?;
+        for (i, (name, vectors)) in self.bases.iter().enumerate() {
+            if i > 0 {
+                write!(f, ", ")?;
+            }
+            write!(f, "{name} = [")?;
+            for (j, v) in vectors.iter().enumerate() {
+                if j > 0 {
+                    write!(f, ", ")?;
+                }
+                write!(f, "[")?;
+                for (k, x) in v.iter().enumerate() {
+                    if k > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                write!(f, "]")?;
+            }
+            write!(f, "]")?;
+        }
+        write!(f, "}}")
+    }
+}
+
+/// Linear algebra over GF(2) on matrices whose rows are `u64` bit masks
+/// (column `c` of a row is bit `c`; at most 64 columns).
+///
+/// "Leading" means lowest-numbered: the pivot of a row is its lowest set bit,
+/// and in reduced row-echelon form the pivots increase from row to row.
+pub mod gf2 {
+    /// Reduces `rows` in place to reduced row-echelon form and returns the
+    /// rank. Afterwards the first `rank` rows are nonzero with strictly
+    /// increasing pivots (lowest set bits), each pivot column is set in
+    /// exactly one row, and the remaining rows are zero.
+    pub fn row_reduce(rows: &mut [u64]) -> usize {
+        let mut rank = 0;
+        for col in 0..64 {
+            if rank == rows.len() {
+                break;
+            }
+            let bit = 1u64 << col;
+            let Some(found) = (rank..rows.len()).find(|&i| rows[i] & bit != 0) else {
+                continue;
+            };
+            rows.swap(rank, found);
+            let pivot_row = rows[rank];
+            for (i, row) in rows.iter_mut().enumerate() {
+                if i != rank && *row & bit != 0 {
+                    *row ^= pivot_row;
+                }
+            }
+            rank += 1;
+        }
+        rank
+    }
+
+    /// The rank of the matrix with these rows.
+    pub fn rank(rows: &[u64]) -> usize {
+        let mut copy = rows.to_vec();
+        row_reduce(&mut copy)
+    }
+
+    /// The mask of pivot columns of a matrix already in reduced row-echelon
+    /// form (see [`row_reduce`]).
+    pub fn pivot_mask(reduced: &[u64]) -> u64 {
+        reduced
+            .iter()
+            .filter(|&&r| r != 0)
+            .fold(0, |acc, &r| acc | (r & r.wrapping_neg()))
+    }
+
+    /// The system `A x = b` for a fixed matrix `A` (at most 64 equations),
+    /// reduced once and then solvable for any right-hand side `b`.
+    #[derive(Clone, Debug)]
+    pub struct LinearSystem {
+        /// Per nonzero reduced row: its pivot column and the set of original
+        /// equations it is the sum of.
+        pivots: Vec<(u32, u64)>,
+        /// Per zero reduced row: the set of original equations summing to
+        /// zero, whose right-hand sides must then sum to zero too.
+        constraints: Vec<u64>,
+    }
+
+    impl LinearSystem {
+        /// The largest number of equations a system can have.
+        pub const MAX_EQUATIONS: usize = 64;
+
+        /// Prepares the system whose equation `i` is `parity(rows[i] & x) =
+        /// b_i`; `None` with more than [`Self::MAX_EQUATIONS`] equations.
+        pub fn new(rows: &[u64]) -> Option<Self> {
+            if rows.len() > Self::MAX_EQUATIONS {
+                return None;
+            }
+            let mut work: Vec<(u64, u64)> = rows.iter().enumerate().map(|(i, &r)| (r, 1u64 << i)).collect();
+            let mut rank = 0;
+            for col in 0..64 {
+                if rank == work.len() {
+                    break;
+                }
+                let bit = 1u64 << col;
+                let Some(found) = (rank..work.len()).find(|&i| work[i].0 & bit != 0) else {
+                    continue;
+                };
+                work.swap(rank, found);
+                let (pivot_row, pivot_combo) = work[rank];
+                for (i, (row, combo)) in work.iter_mut().enumerate() {
+                    if i != rank && *row & bit != 0 {
+                        *row ^= pivot_row;
+                        *combo ^= pivot_combo;
+                    }
+                }
+                rank += 1;
+            }
+            let pivots = work[..rank].iter().map(|&(r, c)| (r.trailing_zeros(), c)).collect();
+            let constraints = work[rank..].iter().map(|&(_, c)| c).collect();
+            Some(LinearSystem { pivots, constraints })
+        }
+
+        /// The rank of the matrix.
+        pub fn rank(&self) -> usize {
+            self.pivots.len()
+        }
+
+        /// The pivot columns; the other columns are the free variables.
+        pub fn pivot_mask(&self) -> u64 {
+            self.pivots.iter().fold(0, |acc, &(c, _)| acc | 1u64 << c)
+        }
+
+        /// A solution of `A x = b` (bit `i` of `rhs` is `b_i`; bits beyond the
+        /// number of equations are ignored), with every free variable zero, or
+        /// `None` when there is none.
+        pub fn solve(&self, rhs: u64) -> Option<u64> {
+            let parity = |combo: u64| (combo & rhs).count_ones() & 1 == 1;
+            if self.constraints.iter().any(|&c| parity(c)) {
+                return None;
+            }
+            Some(
+                self.pivots
+                    .iter()
+                    .filter(|&&(_, c)| parity(c))
+                    .fold(0, |x, &(col, _)| x | 1u64 << col),
+            )
+        }
+    }
+
+    /// Solves `A x = b` once (see [`LinearSystem::solve`]); `None` when there
+    /// is no solution or more than 64 equations.
+    pub fn solve(rows: &[u64], rhs: u64) -> Option<u64> {
+        LinearSystem::new(rows)?.solve(rhs)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// `A x` for the matrix with these rows.
+        fn mul(rows: &[u64], x: u64) -> u64 {
+            rows.iter()
+                .enumerate()
+                .fold(0, |b, (i, &r)| b | (u64::from((r & x).count_ones() & 1) << i))
+        }
+
+        #[test]
+        fn row_reduce_hand_example() {
+            // Rows over columns 0..3 (bit c = column c):
+            //   r0 = 0b0110, r1 = 0b0011, r2 = 0b0101 (= r0 ^ r1), r3 = 0b1000.
+            let mut rows = vec![0b0110, 0b0011, 0b0101, 0b1000];
+            let rank = row_reduce(&mut rows);
+            assert_eq!(rank, 3);
+            // Column 0: r1 = 0011 becomes the first pivot row; r2 ^= r1 → 0110.
+            // Column 1: 0110 is the second pivot row; clearing it from 0011
+            // gives 0101 and zeroes the other 0110. Column 2 has no pivot
+            // left (it is free); column 3: 1000.
+            assert_eq!(rows, vec![0b0101, 0b0110, 0b1000, 0]);
+            assert_eq!(pivot_mask(&rows), 0b1011);
+        }
+
+        #[test]
+        fn rank_of_simple_matrices() {
+            assert_eq!(rank(&[]), 0);
+            assert_eq!(rank(&[0, 0, 0]), 0);
+            assert_eq!(rank(&[1, 2, 4, 8]), 4);
+            assert_eq!(rank(&[0b11, 0b11]), 1);
+            assert_eq!(rank(&[0b011, 0b110, 0b101]), 2);
+            assert_eq!(rank(&[1 << 63, 1 << 62, (1 << 63) | (1 << 62)]), 2);
+        }
+
+        #[test]
+        fn solve_unique_and_inconsistent() {
+            // Equations x0 ^ x1 = b0, x1 = b1.
+            let rows = [0b11, 0b10];
+            // b = (1, 0): x1 = 0, x0 = 1.
+            assert_eq!(solve(&rows, 0b01), Some(0b01));
+            // b = (1, 1): x1 = 1, x0 = 0.
+            assert_eq!(solve(&rows, 0b11), Some(0b10));
+            // Two equal equations with different right-hand sides.
+            let rows = [0b1, 0b1];
+            assert_eq!(solve(&rows, 0b01), None);
+            assert_eq!(solve(&rows, 0b11), Some(0b1));
+            assert_eq!(solve(&rows, 0b00), Some(0));
+        }
+
+        #[test]
+        fn solve_sets_free_variables_to_zero() {
+            // One equation x0 ^ x1 ^ x2 = 1: pivot column 0, columns 1, 2 free.
+            let system = LinearSystem::new(&[0b111]).unwrap();
+            assert_eq!(system.rank(), 1);
+            assert_eq!(system.pivot_mask(), 0b001);
+            assert_eq!(system.solve(1), Some(0b001));
+            assert_eq!(system.solve(0), Some(0));
+            // x1 = 1, x1 ^ x2 = 0: pivots 1 and 2, column 0 free.
+            let system = LinearSystem::new(&[0b010, 0b110]).unwrap();
+            assert_eq!(system.solve(0b01), Some(0b110));
+        }
+
+        #[test]
+        fn too_many_equations_is_rejected() {
+            assert!(LinearSystem::new(&[0u64; 65]).is_none());
+            assert!(LinearSystem::new(&[0u64; 64]).is_some());
+            assert_eq!(solve(&[0u64; 65], 0), None);
+        }
+
+        #[test]
+        fn solve_random_systems() {
+            let mut state = 0x9e37_79b9_7f4a_7c15u64;
+            let mut next = move || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state
+            };
+            for _ in 0..500 {
+                let n_rows = (next() % 12 + 1) as usize;
+                let n_cols = next() % 12 + 1;
+                let mask = (1u64 << n_cols) - 1;
+                let rows: Vec<u64> = (0..n_rows).map(|_| next() & mask).collect();
+                let x = next() & mask;
+                let b = mul(&rows, x);
+                let system = LinearSystem::new(&rows).unwrap();
+                assert_eq!(system.rank(), rank(&rows));
+                let y = system.solve(b).expect("b is in the image");
+                assert_eq!(mul(&rows, y), b);
+                assert_eq!(y & !system.pivot_mask(), 0, "free variables are zero");
+                // Reduction keeps the row space: the same b is reachable from
+                // the reduced rows' pivots, and the rank is unchanged.
+                let mut reduced = rows.clone();
+                assert_eq!(row_reduce(&mut reduced), system.rank());
+                assert_eq!(pivot_mask(&reduced), system.pivot_mask());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds a layout from borrowed pieces; panics on invalid input.
+    fn ll(bases: &[(&str, &[&[i32]])], out_dims: &[(&str, i32)]) -> LinearLayout {
+        try_ll(bases, out_dims).expect("valid layout")
+    }
+
+    fn try_ll(bases: &[(&str, &[&[i32]])], out_dims: &[(&str, i32)]) -> Result<LinearLayout, LayoutError> {
+        LinearLayout::new(owned_bases(bases), owned_out(out_dims), false)
+    }
+
+    fn owned_bases(bases: &[(&str, &[&[i32]])]) -> Vec<(String, Vec<Vec<i32>>)> {
+        bases
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.iter().map(|b| b.to_vec()).collect()))
+            .collect()
+    }
+
+    fn owned_out(out_dims: &[(&str, i32)]) -> Vec<(String, i32)> {
+        out_dims.iter().map(|(n, s)| (n.to_string(), *s)).collect()
+    }
+
+    fn id(size: i32, in_dim: &str, out_dim: &str) -> LinearLayout {
+        LinearLayout::identity_1d(size, in_dim, out_dim).unwrap()
+    }
+
+    /// The identity on the given dimensions (each mapped to itself).
+    fn identity_on(dims: &[(String, i32)]) -> LinearLayout {
+        dims.iter()
+            .fold(LinearLayout::empty(), |acc, (n, s)| acc * id(*s, n, n))
+    }
+
+    fn apply(l: &LinearLayout, ins: &[(&str, i32)]) -> Vec<(String, i32)> {
+        l.apply(ins).unwrap()
+    }
+
+    fn outs(pairs: &[(&str, i32)]) -> Vec<(String, i32)> {
+        owned_out(pairs)
+    }
+
+    /// A small xorshift PRNG so the property tests are deterministic.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+
+        fn shuffle<T>(&mut self, items: &mut [T]) {
+            for i in (1..items.len()).rev() {
+                let j = self.below(i as u64 + 1) as usize;
+                items.swap(i, j);
+            }
+        }
+
+        /// Splits `bits` into `parts` random (possibly zero) counts.
+        fn split(&mut self, bits: u32, parts: usize) -> Vec<u32> {
+            let mut counts = vec![0u32; parts];
+            for _ in 0..bits {
+                counts[self.below(parts as u64) as usize] += 1;
+            }
+            counts
+        }
+    }
+
+    #[test]
+    fn identity_1d_applies_as_identity() {
+        let l = id(16, "lane", "dim0");
+        assert_eq!(l.bases(), &owned_bases(&[("lane", &[&[1], &[2], &[4], &[8]])])[..]);
+        assert_eq!(l.out_dim_size("dim0"), Some(16));
+        for v in 0..16 {
+            assert_eq!(apply(&l, &[("lane", v)]), outs(&[("dim0", v)]));
+        }
+        assert!(l.is_invertible());
+        let one = id(1, "register", "dim0");
+        assert_eq!(one.in_dim_size("register"), Some(1));
+        assert_eq!(one.total_in_size(), 1);
+        assert_eq!(apply(&one, &[("register", 0)]), outs(&[("dim0", 0)]));
+    }
+
+    #[test]
+    fn zeros_1d_broadcasts() {
+        let l = LinearLayout::zeros_1d(8, "warp", "dim1").unwrap();
+        assert_eq!(l.in_dim_size("warp"), Some(8));
+        assert_eq!(l.out_dim_size("dim1"), Some(1));
+        for v in 0..8 {
+            assert_eq!(apply(&l, &[("warp", v)]), outs(&[("dim1", 0)]));
+        }
+        assert!(l.is_surjective());
+        assert!(!l.is_injective());
+        assert_eq!(l.get_free_variable_masks(), outs(&[("warp", 0b111)]));
+    }
+
+    #[test]
+    fn empty_layout() {
+        let e = LinearLayout::empty();
+        assert_eq!(e.num_in_dims(), 0);
+        assert_eq!(e.num_out_dims(), 0);
+        assert_eq!(e.total_in_size(), 1);
+        assert_eq!(e.total_out_size(), 1);
+        assert!(e.is_invertible());
+        assert_eq!(e.invert().unwrap(), e);
+        assert_eq!(e.to_string(), "{}");
+        assert_eq!(e.apply::<&str>(&[]).unwrap(), vec![]);
+        let l = id(4, "lane", "dim0");
+        assert_eq!(&e * &l, l);
+        assert_eq!(&l * &e, l);
+        assert_eq!(e.flatten_ins().unwrap(), e);
+        assert_eq!(e.flatten_outs().unwrap(), e);
+    }
+
+    #[test]
+    fn product_of_identities_is_identity() {
+        assert_eq!(id(4, "lane", "dim0") * id(8, "lane", "dim0"), id(32, "lane", "dim0"));
+        assert_eq!(
+            id(2, "register", "dim0") * id(2, "register", "dim0") * id(16, "register", "dim0"),
+            id(64, "register", "dim0")
+        );
+    }
+
+    #[test]
+    fn product_with_shared_and_new_dims() {
+        let l = id(4, "register", "dim1") * id(8, "lane", "dim1") * id(4, "lane", "dim0");
+        let expected = ll(
+            &[
+                ("register", &[&[1, 0], &[2, 0]]),
+                ("lane", &[&[4, 0], &[8, 0], &[16, 0], &[0, 1], &[0, 2]]),
+            ],
+            &[("dim1", 32), ("dim0", 4)],
+        );
+        assert_eq!(l, expected);
+        assert_eq!(l.get_in_dim_names(), vec!["register", "lane"]);
+        assert_eq!(l.get_out_dim_names(), vec!["dim1", "dim0"]);
+        assert_eq!(l.in_dim_size("lane"), Some(32));
+        assert_eq!(l.in_dim_size_log2("lane"), Some(5));
+        assert_eq!(l.total_in_size(), 128);
+        assert_eq!(l.total_out_size(), 128);
+        // register 3 → dim1 1^2 = 3; lane 22 = 0b10110 → bits 1, 2, 4 →
+        // [8,0] ^ [16,0] ^ [0,2] = [24, 2]. Total: dim1 = 27, dim0 = 2.
+        assert_eq!(
+            apply(&l, &[("register", 3), ("lane", 22)]),
+            outs(&[("dim1", 27), ("dim0", 2)])
+        );
+        // Inputs in any order; lane 31 → [28, 3]; register 1 → [1, 0].
+        assert_eq!(
+            apply(&l, &[("lane", 31), ("register", 1)]),
+            outs(&[("dim1", 29), ("dim0", 3)])
+        );
+        assert_eq!(
+            apply(&l, &[("register", 0), ("lane", 8)]),
+            outs(&[("dim1", 0), ("dim0", 1)])
+        );
+        assert_eq!(
+            apply(&l, &[("register", 2), ("lane", 1)]),
+            outs(&[("dim1", 6), ("dim0", 0)])
+        );
+        assert!(l.is_invertible());
+    }
+
+    #[test]
+    fn product_of_disjoint_layouts_and_broadcast() {
+        // A 2-D blocked-like layout: 2 registers along dim1, 4 lanes along
+        // dim1 then 8 lanes along dim0, 2 warps broadcast.
+        let l = id(2, "register", "dim1")
+            * id(4, "lane", "dim1")
+            * id(8, "lane", "dim0")
+            * LinearLayout::zeros_1d(2, "warp", "dim0").unwrap();
+        assert_eq!(
+            l.to_string(),
+            "{register = [[1, 0]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 0]]}"
+        );
+        assert_eq!(l.out_dims(), &owned_out(&[("dim1", 8), ("dim0", 8)])[..]);
+        assert_eq!(
+            apply(&l, &[("register", 1), ("lane", 13), ("warp", 1)]),
+            outs(&[("dim1", 3), ("dim0", 3)])
+        );
+        assert!(l.is_surjective());
+        assert!(!l.is_injective());
+    }
+
+    #[test]
+    fn product_too_large_is_an_error() {
+        let big = id(1 << 20, "register", "dim0");
+        assert_eq!(
+            big.multiply(&big),
+            Err(LayoutError::SizeTooLarge {
+                dim: "dim0".into(),
+                log2: 40
+            })
+        );
+        // Distinct output dims but the shared input dim gets 40 bases.
+        let other = id(1 << 20, "register", "dim1");
+        assert_eq!(
+            big.multiply(&other),
+            Err(LayoutError::SizeTooLarge {
+                dim: "register".into(),
+                log2: 40
+            })
+        );
+        // 3 × 2^30 outputs: over 63 bits in total.
+        let a = id(1 << 30, "a", "x") * id(1 << 30, "b", "y");
+        assert_eq!(
+            a.multiply(&id(1 << 30, "c", "z")),
+            Err(LayoutError::TooManyBits {
+                side: "output",
+                bits: 90
+            })
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "product of linear layouts failed")]
+    fn mul_operator_panics_on_overflow() {
+        let big = id(1 << 20, "register", "dim0");
+        let _ = &big * &big;
+    }
+
+    #[test]
+    fn invert_permutation_layout() {
+        // lane bit 0 → dim0 bit 1, lane bit 1 → dim1 bit 0, lane bit 2 → dim0 bit 0.
+        let l = ll(&[("lane", &[&[2, 0], &[0, 1], &[1, 0]])], &[("dim0", 4), ("dim1", 2)]);
+        let inv = l.invert().unwrap();
+        let expected = ll(&[("dim0", &[&[4], &[1]]), ("dim1", &[&[2]])], &[("lane", 8)]);
+        assert_eq!(inv, expected);
+        for lane in 0..8 {
+            let image = apply(&l, &[("lane", lane)]);
+            let back = inv
+                .apply(&[(image[0].0.as_str(), image[0].1), (image[1].0.as_str(), image[1].1)])
+                .unwrap();
+            assert_eq!(back, outs(&[("lane", lane)]));
+        }
+        assert_eq!(inv.invert().unwrap(), l);
+    }
+
+    #[test]
+    fn invert_non_permutation_bijection() {
+        // Bases 1, 3 over a 4-element dim: a bijection that is not a permutation.
+        let l = ll(&[("offset", &[&[1], &[3]])], &[("dim0", 4)]);
+        let inv = l.invert().unwrap();
+        // 1 = l(1); 2 = 3 ^ 1 = l(2 ^ 1) = l(3).
+        assert_eq!(inv, ll(&[("dim0", &[&[1], &[3]])], &[("offset", 4)]));
+        assert_eq!(l.compose(&inv).unwrap(), id(4, "offset", "offset"));
+    }
+
+    #[test]
+    fn invert_fails_when_not_bijective() {
+        let broadcast = id(4, "lane", "dim0") * LinearLayout::zeros_1d(2, "warp", "dim0").unwrap();
+        assert_eq!(broadcast.invert(), Err(LayoutError::NotInvertible));
+        let not_onto = ll(&[("lane", &[&[1], &[2]])], &[("dim0", 8)]);
+        assert_eq!(not_onto.invert(), Err(LayoutError::NotInvertible));
+        let same_size_singular = ll(&[("lane", &[&[1], &[1]])], &[("dim0", 4)]);
+        assert!(!same_size_singular.is_invertible());
+        assert_eq!(same_size_singular.invert(), Err(LayoutError::NotInvertible));
+    }
+
+    #[test]
+    fn compose_with_inverse_is_identity() {
+        let l = id(4, "register", "dim1") * id(8, "lane", "dim1") * id(4, "lane", "dim0");
+        let inv = l.invert().unwrap();
+        assert_eq!(l.compose(&inv).unwrap(), identity_on(&l.in_dims_with_sizes()));
+        assert_eq!(inv.compose(&l).unwrap(), identity_on(l.out_dims()));
+        assert_eq!(l.invert_and_compose(&l).unwrap(), identity_on(&l.in_dims_with_sizes()));
+    }
+
+    #[test]
+    fn compose_hand_example() {
+        // inner: lane → (dim0, dim1) as a 2x2 grid; outer: (dim1, dim0) → offset
+        // with dim1 minor.
+        let inner = ll(&[("lane", &[&[1, 0], &[0, 1]])], &[("dim0", 2), ("dim1", 2)]);
+        let outer = ll(&[("dim1", &[&[1]]), ("dim0", &[&[2]])], &[("offset", 4)]);
+        let c = inner.compose(&outer).unwrap();
+        assert_eq!(c, ll(&[("lane", &[&[2], &[1]])], &[("offset", 4)]));
+        // Bigger outer input is fine; smaller is not.
+        let roomy = ll(&[("dim0", &[&[1], &[2]]), ("dim1", &[&[4]])], &[("offset", 8)]);
+        assert_eq!(
+            inner.compose(&roomy).unwrap(),
+            ll(&[("lane", &[&[1], &[4]])], &[("offset", 8)])
+        );
+        let narrow = ll(&[("dim0", &[&[1]]), ("dim1", &[])], &[("offset", 2)]);
+        assert_eq!(
+            inner.compose(&narrow),
+            Err(LayoutError::IncompatibleSize {
+                context: "compose",
+                dim: "dim1".into(),
+                needed: 2,
+                available: 1
+            })
+        );
+        let wrong = id(4, "x", "offset");
+        assert!(matches!(
+            inner.compose(&wrong),
+            Err(LayoutError::DimNameMismatch { .. })
+        ));
+    }
+
+    #[test]
+    fn invert_and_compose_picks_free_variables_zero() {
+        // other: register (2 bits) → dim0, with bit 1 a broadcast; lane → dim0 high bit.
+        let other = ll(&[("register", &[&[1], &[0]]), ("lane", &[&[2]])], &[("dim0", 4)]);
+        assert!(other.is_surjective());
+        assert!(!other.is_injective());
+        let this = id(4, "offset", "dim0");
+        let c = this.invert_and_compose(&other).unwrap();
+        assert_eq!(
+            c,
+            ll(&[("offset", &[&[1, 0], &[0, 1]])], &[("register", 4), ("lane", 2)])
+        );
+        // other(c(x)) == this(x) for every x.
+        for x in 0..4 {
+            let mid = apply(&c, &[("offset", x)]);
+            let back = other
+                .apply(&[(mid[0].0.as_str(), mid[0].1), (mid[1].0.as_str(), mid[1].1)])
+                .unwrap();
+            assert_eq!(back, apply(&this, &[("offset", x)]));
+        }
+        // Non-surjective `other` is rejected.
+        let not_onto = ll(&[("register", &[&[1]])], &[("dim0", 4)]);
+        assert_eq!(this.invert_and_compose(&not_onto), Err(LayoutError::NotSurjective));
+        // Outputs of `self` too large for `other`.
+        let big = id(8, "offset", "dim0");
+        assert!(matches!(
+            big.invert_and_compose(&other),
+            Err(LayoutError::IncompatibleSize { .. })
+        ));
+    }
+
+    #[test]
+    fn transpose_outs_and_ins_round_trip() {
+        let l = id(4, "register", "dim1") * id(8, "lane", "dim1") * id(4, "lane", "dim0");
+        let t = l.transpose_outs(&["dim0", "dim1"]).unwrap();
+        assert_eq!(t.get_out_dim_names(), vec!["dim0", "dim1"]);
+        assert_eq!(t.basis("lane", 3), Some(&[1, 0][..]));
+        assert_eq!(t.basis("register", 1), Some(&[0, 2][..]));
+        assert_eq!(
+            apply(&t, &[("register", 3), ("lane", 22)]),
+            outs(&[("dim0", 2), ("dim1", 27)])
+        );
+        assert_eq!(t.transpose_outs(&["dim1", "dim0"]).unwrap(), l);
+
+        let ti = l.transpose_ins(&["lane", "register"]).unwrap();
+        assert_eq!(ti.get_in_dim_names(), vec!["lane", "register"]);
+        assert_ne!(ti, l);
+        assert_eq!(
+            apply(&ti, &[("register", 3), ("lane", 22)]),
+            apply(&l, &[("register", 3), ("lane", 22)])
+        );
+        assert_eq!(ti.transpose_ins(&["register", "lane"]).unwrap(), l);
+    }
+
+    #[test]
+    fn transpose_rejects_non_permutations() {
+        let l = id(4, "register", "dim1") * id(4, "lane", "dim0");
+        for bad in [
+            &["dim0"][..],
+            &["dim0", "dim0"],
+            &["dim0", "dim2"],
+            &["dim0", "dim1", "dim2"],
+        ] {
+            assert!(
+                matches!(l.transpose_outs(bad), Err(LayoutError::NotAPermutation { .. })),
+                "{bad:?}"
+            );
+        }
+        assert!(matches!(
+            l.transpose_ins(&["lane", "lane"]),
+            Err(LayoutError::NotAPermutation { .. })
+        ));
+        let err = l.transpose_outs(&["dim0"]).unwrap_err();
+        assert_eq!(err.to_string(), "[dim0] is not a permutation of [dim1, dim0]");
+    }
+
+    #[test]
+    fn reshape_outs_4x8_to_32() {
+        // A row-major-ish layout of a 4x8 tile: dim0 has 4, dim1 has 8, dim0 first
+        // (least significant when flattened): flat = dim0 + 4 * dim1.
+        let l = id(4, "register", "dim0") * id(8, "lane", "dim1");
+        let flat = l.reshape_outs(&[("dim0", 32)]).unwrap();
+        assert_eq!(
+            flat,
+            ll(
+                &[("register", &[&[1], &[2]]), ("lane", &[&[4], &[8], &[16]])],
+                &[("dim0", 32)]
+            )
+        );
+        // Swapping the factor order first puts dim1 in the low bits.
+        let t = l.transpose_outs(&["dim1", "dim0"]).unwrap();
+        let flat_t = t.reshape_outs(&[("x", 32)]).unwrap();
+        assert_eq!(
+            flat_t,
+            ll(
+                &[("register", &[&[8], &[16]]), ("lane", &[&[1], &[2], &[4]])],
+                &[("x", 32)]
+            )
+        );
+        // register 1, lane 5 → dim0 1, dim1 5 → flat 1 + 4*5 = 21 (and 5 + 8*1 = 13).
+        assert_eq!(apply(&flat, &[("register", 1), ("lane", 5)]), outs(&[("dim0", 21)]));
+        assert_eq!(apply(&flat_t, &[("register", 1), ("lane", 5)]), outs(&[("x", 13)]));
+        // And back.
+        assert_eq!(flat.reshape_outs(&[("dim0", 4), ("dim1", 8)]).unwrap(), l);
+        assert_eq!(l.flatten_outs().unwrap(), flat);
+    }
+
+    #[test]
+    fn reshape_outs_splits_across_dims() {
+        // A 16-element 1-D layout re-viewed as 2x8.
+        let l = ll(&[("lane", &[&[1], &[2], &[4], &[8]])], &[("dim0", 16)]);
+        let r = l.reshape_outs(&[("a", 2), ("b", 8)]).unwrap();
+        assert_eq!(
+            r,
+            ll(
+                &[("lane", &[&[1, 0], &[0, 1], &[0, 2], &[0, 4]])],
+                &[("a", 2), ("b", 8)]
+            )
+        );
+        assert_eq!(
+            l.reshape_outs(&[("a", 4), ("b", 8)]),
+            Err(LayoutError::TotalSizeMismatch {
+                expected: 16,
+                found: 32
+            })
+        );
+        assert_eq!(
+            l.reshape_outs(&[("a", 3)]),
+            Err(LayoutError::NotPowerOfTwo {
+                dim: "a".into(),
+                size: 3
+            })
+        );
+        assert_eq!(
+            l.reshape_outs(&[("a", 4), ("a", 4)]),
+            Err(LayoutError::DuplicateOutDim("a".into()))
+        );
+    }
+
+    #[test]
+    fn reshape_ins_and_flatten_ins() {
+        let l = id(4, "register", "dim0") * id(8, "lane", "dim1") * id(2, "warp", "dim0");
+        let flat = l.flatten_ins().unwrap();
+        assert_eq!(flat.get_in_dim_names(), vec!["register"]);
+        assert_eq!(flat.in_dim_size("register"), Some(64));
+        // Flat input = register + 4 * lane + 32 * warp.
+        for (r, ln, w) in [(1, 3, 0), (3, 7, 1), (0, 5, 1)] {
+            let flat_in = r + 4 * ln + 32 * w;
+            assert_eq!(
+                apply(&flat, &[("register", flat_in)]),
+                apply(&l, &[("register", r), ("lane", ln), ("warp", w)])
+            );
+        }
+        let split = flat.reshape_ins(&[("register", 4), ("lane", 8), ("warp", 2)]).unwrap();
+        assert_eq!(split, l);
+        let regrouped = l.reshape_ins(&[("x", 8), ("y", 8)]).unwrap();
+        assert_eq!(regrouped.basis("x", 2), Some(&[0, 1][..]));
+        assert_eq!(regrouped.basis("y", 2), Some(&[4, 0][..]));
+        assert_eq!(
+            l.reshape_ins(&[("x", 8)]),
+            Err(LayoutError::TotalSizeMismatch { expected: 64, found: 8 })
+        );
+    }
+
+    #[test]
+    fn flatten_too_large_is_an_error() {
+        let l = id(1 << 20, "a", "x") * id(1 << 20, "b", "y");
+        assert_eq!(
+            l.flatten_outs(),
+            Err(LayoutError::SizeTooLarge {
+                dim: "x".into(),
+                log2: 40
+            })
+        );
+        assert_eq!(
+            l.flatten_ins(),
+            Err(LayoutError::SizeTooLarge {
+                dim: "a".into(),
+                log2: 40
+            })
+        );
+    }
+
+    #[test]
+    fn sublayout_restricts_dims() {
+        let l = id(4, "register", "dim1") * id(8, "lane", "dim1") * id(4, "lane", "dim0") * id(2, "warp", "dim0");
+        // warp lands in dim0's high bit: dim0 size 8.
+        assert_eq!(l.out_dim_size("dim0"), Some(8));
+        let sub = l.sublayout(&["lane"], &["dim0"]).unwrap();
+        assert_eq!(sub, ll(&[("lane", &[&[0], &[0], &[0], &[1], &[2]])], &[("dim0", 8)]));
+        // Names given out of order still keep the layout's order.
+        let sub2 = l.sublayout(&["warp", "register"], &["dim0", "dim1"]).unwrap();
+        assert_eq!(sub2.get_in_dim_names(), vec!["register", "warp"]);
+        assert_eq!(sub2.get_out_dim_names(), vec!["dim1", "dim0"]);
+        assert_eq!(sub2.basis("warp", 0), Some(&[0, 4][..]));
+        let none = l.sublayout::<&str, &str>(&[], &[]).unwrap();
+        assert_eq!(none, LinearLayout::empty());
+        assert_eq!(
+            l.sublayout(&["block"], &["dim0"]),
+            Err(LayoutError::UnknownInDim("block".into()))
+        );
+        assert_eq!(
+            l.sublayout(&["lane"], &["dim2"]),
+            Err(LayoutError::UnknownOutDim("dim2".into()))
+        );
+    }
+
+    #[test]
+    fn sublayout_is_zero_checks_contributions() {
+        let l = id(4, "register", "dim1") * id(4, "lane", "dim0") * LinearLayout::zeros_1d(4, "warp", "dim0").unwrap();
+        assert!(l.sublayout_is_zero(&["register"], &["dim0"]).unwrap());
+        assert!(!l.sublayout_is_zero(&["register"], &["dim1"]).unwrap());
+        assert!(l.sublayout_is_zero(&["lane"], &["dim1"]).unwrap());
+        assert!(l.sublayout_is_zero(&["warp"], &["dim0", "dim1"]).unwrap());
+        assert!(!l.sublayout_is_zero(&["warp", "lane"], &["dim0"]).unwrap());
+        assert!(l.sublayout_is_zero(&["lane"], &[] as &[&str]).unwrap());
+        assert!(l.sublayout_is_zero(&["nope"], &["dim0"]).is_err());
+    }
+
+    #[test]
+    fn free_variable_masks_of_broadcast_layout() {
+        // register: bit 0 → 1, bit 1 → 0 (broadcast), bit 2 → 2;
+        // lane: bit 0 → 1 (same as register bit 0: dependent), bit 1 → 4;
+        // warp: bit 0 → 5 (= 1 ^ 4, dependent), bit 1 → 0.
+        let l = ll(
+            &[
+                ("register", &[&[1], &[0], &[2]]),
+                ("lane", &[&[1], &[4]]),
+                ("warp", &[&[5], &[0]]),
+            ],
+            &[("dim0", 8)],
+        );
+        assert_eq!(
+            l.get_free_variable_masks(),
+            outs(&[("register", 0b010), ("lane", 0b01), ("warp", 0b11)])
+        );
+        assert!(l.is_surjective());
+        assert_eq!(l.rank(), 3);
+        // An injective layout has no free variables.
+        let inj = id(8, "register", "dim0") * id(4, "lane", "dim1");
+        assert_eq!(inj.get_free_variable_masks(), outs(&[("register", 0), ("lane", 0)]));
+    }
+
+    #[test]
+    fn surjectivity_and_injectivity() {
+        let bij = id(8, "lane", "dim0");
+        assert!(bij.is_surjective() && bij.is_injective() && bij.is_invertible());
+        let inj = ll(&[("lane", &[&[1], &[2]])], &[("dim0", 8)]);
+        assert!(inj.is_injective() && !inj.is_surjective() && !inj.is_invertible());
+        let surj = id(4, "lane", "dim0") * LinearLayout::zeros_1d(2, "warp", "dim0").unwrap();
+        assert!(surj.is_surjective() && !surj.is_injective());
+        let neither = ll(&[("lane", &[&[1], &[1]])], &[("dim0", 4)]);
+        assert!(!neither.is_surjective() && !neither.is_injective());
+        assert_eq!(
+            LinearLayout::new(owned_bases(&[("lane", &[&[1], &[1]])]), owned_out(&[("dim0", 4)]), true),
+            Err(LayoutError::NotSurjective)
+        );
+        assert!(LinearLayout::new(owned_bases(&[("lane", &[&[1], &[3]])]), owned_out(&[("dim0", 4)]), true).is_ok());
+    }
+
+    #[test]
+    fn rejects_bad_sizes() {
+        let lane = [("lane", &[&[1][..]][..])];
+        assert_eq!(
+            try_ll(&lane, &[("dim0", 3)]),
+            Err(LayoutError::NotPowerOfTwo {
+                dim: "dim0".into(),
+                size: 3
+            })
+        );
+        assert_eq!(
+            try_ll(&lane, &[("dim0", 0)]),
+            Err(LayoutError::NonPositiveSize {
+                dim: "dim0".into(),
+                size: 0
+            })
+        );
+        assert_eq!(
+            try_ll(&lane, &[("dim0", -4)]),
+            Err(LayoutError::NonPositiveSize {
+                dim: "dim0".into(),
+                size: -4
+            })
+        );
+        assert_eq!(
+            try_ll(&lane, &[("dim0", i32::MIN)]),
+            Err(LayoutError::NonPositiveSize {
+                dim: "dim0".into(),
+                size: i64::from(i32::MIN)
+            })
+        );
+        assert_eq!(
+            try_ll(&lane, &[("dim0", i32::MAX)]),
+            Err(LayoutError::NotPowerOfTwo {
+                dim: "dim0".into(),
+                size: i64::from(i32::MAX)
+            })
+        );
+        assert!(try_ll(&lane, &[("dim0", 1 << 30)]).is_ok());
+        for bad in [0, -1, 6, 12] {
+            assert!(LinearLayout::identity_1d(bad, "lane", "dim0").is_err(), "{bad}");
+            assert!(LinearLayout::zeros_1d(bad, "lane", "dim0").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn rejects_huge_layouts() {
+        // An input dimension with 31 bases would have 2^31 elements.
+        let bases = vec![("register".to_string(), vec![vec![0]; 31])];
+        assert_eq!(
+            LinearLayout::new(bases, owned_out(&[("dim0", 1)]), false),
+            Err(LayoutError::SizeTooLarge {
+                dim: "register".into(),
+                log2: 31
+            })
+        );
+        // Inferring a size for i32::MAX needs 2^31.
+        assert_eq!(
+            LinearLayout::with_inferred_out_dims(
+                vec![("lane".to_string(), vec![vec![i32::MAX]])],
+                vec!["dim0".to_string()]
+            ),
+            Err(LayoutError::SizeTooLarge {
+                dim: "dim0".into(),
+                log2: 31
+            })
+        );
+        // 3 dimensions of 2^30 outputs each: 90 output bits.
+        let out = owned_out(&[("a", 1 << 30), ("b", 1 << 30), ("c", 1 << 30)]);
+        assert_eq!(
+            LinearLayout::new(vec![], out, false),
+            Err(LayoutError::TooManyBits {
+                side: "output",
+                bits: 90
+            })
+        );
+        // 3 input dimensions of 30 bits: 90 input bits.
+        let ins = ["a", "b", "c"]
+            .iter()
+            .map(|n| (n.to_string(), vec![vec![]; 30]))
+            .collect();
+        assert_eq!(
+            LinearLayout::new(ins, vec![], false),
+            Err(LayoutError::TooManyBits {
+                side: "input",
+                bits: 90
+            })
+        );
+    }
+
+    #[test]
+    fn rejects_wrong_basis_arity() {
+        let err = try_ll(&[("lane", &[&[1, 0], &[2]])], &[("dim0", 4), ("dim1", 4)]).unwrap_err();
+        assert_eq!(
+            err,
+            LayoutError::BasisArity {
+                in_dim: "lane".into(),
+                index: 1,
+                expected: 2,
+                found: 1
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "basis 1 of input dimension 'lane' has 1 entries, expected one per output dimension (2)"
+        );
+        assert!(matches!(
+            LinearLayout::with_inferred_out_dims(owned_bases(&[("lane", &[&[1, 2, 3]])]), vec!["dim0".into()]),
+            Err(LayoutError::BasisArity { .. })
+        ));
+    }
+
+    #[test]
+    fn rejects_out_of_range_values() {
+        assert_eq!(
+            try_ll(&[("lane", &[&[1], &[4]])], &[("dim0", 4)]),
+            Err(LayoutError::BasisOutOfRange {
+                in_dim: "lane".into(),
+                index: 1,
+                out_dim: "dim0".into(),
+                value: 4,
+                size: 4
+            })
+        );
+        assert!(matches!(
+            try_ll(&[("lane", &[&[-1]])], &[("dim0", 4)]),
+            Err(LayoutError::BasisOutOfRange { value: -1, .. })
+        ));
+        assert!(matches!(
+            LinearLayout::with_inferred_out_dims(owned_bases(&[("lane", &[&[-2]])]), vec!["dim0".into()]),
+            Err(LayoutError::BasisOutOfRange { value: -2, size: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn rejects_duplicate_dims() {
+        assert_eq!(
+            try_ll(&[("lane", &[&[1]]), ("lane", &[])], &[("dim0", 2)]),
+            Err(LayoutError::DuplicateInDim("lane".into()))
+        );
+        assert_eq!(
+            try_ll(&[("lane", &[])], &[("dim0", 2), ("dim0", 2)]),
+            Err(LayoutError::DuplicateOutDim("dim0".into()))
+        );
+    }
+
+    #[test]
+    fn with_inferred_out_dims_picks_smallest_sizes() {
+        let l = LinearLayout::with_inferred_out_dims(
+            owned_bases(&[
+                ("register", &[&[0, 1], &[0, 2]]),
+                ("lane", &[&[1, 0], &[4, 0], &[0, 0]]),
+            ]),
+            vec!["dim0".into(), "dim1".into()],
+        )
+        .unwrap();
+        assert_eq!(l.out_dims(), &owned_out(&[("dim0", 8), ("dim1", 4)])[..]);
+        // All-zero bases give size 1; no bases at all too.
+        let z = LinearLayout::with_inferred_out_dims(owned_bases(&[("warp", &[&[0]])]), vec!["d".into()]).unwrap();
+        assert_eq!(z.out_dim_size("d"), Some(1));
+        let big = LinearLayout::with_inferred_out_dims(owned_bases(&[("lane", &[&[1 << 30]])]), vec!["d".into()]);
+        assert_eq!(
+            big,
+            Err(LayoutError::SizeTooLarge {
+                dim: "d".into(),
+                log2: 31
+            })
+        );
+        let max_ok =
+            LinearLayout::with_inferred_out_dims(owned_bases(&[("lane", &[&[(1 << 30) - 1]])]), vec!["d".into()])
+                .unwrap();
+        assert_eq!(max_ok.out_dim_size("d"), Some(1 << 30));
+    }
+
+    #[test]
+    fn display_matches_ttg_linear_body() {
+        let l = ll(
+            &[
+                ("register", &[&[0, 1], &[0, 2]]),
+                ("lane", &[&[1, 0], &[2, 0], &[4, 0], &[8, 0], &[16, 0]]),
+                ("warp", &[&[0, 0], &[0, 0]]),
+                ("block", &[]),
+            ],
+            &[("dim0", 32), ("dim1", 4)],
+        );
+        assert_eq!(
+            l.to_string(),
+            "{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], \
+             warp = [[0, 0], [0, 0]], block = []}"
+        );
+    }
+
+    #[test]
+    fn apply_rejects_bad_inputs() {
+        let l = id(4, "register", "dim0") * id(8, "lane", "dim1");
+        assert_eq!(
+            l.apply(&[("register", 1)]),
+            Err(LayoutError::MissingInput("lane".into()))
+        );
+        assert_eq!(
+            l.apply(&[("register", 1), ("lane", 2), ("register", 0)]),
+            Err(LayoutError::DuplicateInput("register".into()))
+        );
+        assert_eq!(
+            l.apply(&[("register", 4), ("lane", 0)]),
+            Err(LayoutError::InputOutOfRange {
+                dim: "register".into(),
+                value: 4,
+                size: 4
+            })
+        );
+        assert!(matches!(
+            l.apply(&[("register", -1), ("lane", 0)]),
+            Err(LayoutError::InputOutOfRange { value: -1, .. })
+        ));
+        assert_eq!(l.apply(&[("warp", 0)]), Err(LayoutError::UnknownInDim("warp".into())));
+        assert_eq!(
+            l.apply_flat(32),
+            Err(LayoutError::InputOutOfRange {
+                dim: String::new(),
+                value: 32,
+                size: 32
+            })
+        );
+    }
+
+    #[test]
+    fn apply_flat_matches_apply() {
+        let l = ll(
+            &[
+                ("register", &[&[1, 0], &[0, 3]]),
+                ("lane", &[&[2, 1], &[3, 0], &[0, 0]]),
+            ],
+            &[("dim0", 4), ("dim1", 4)],
+        );
+        for x in 0..l.total_in_size() {
+            let register = (x & 3) as i32;
+            let lane = (x >> 2) as i32;
+            let named = apply(&l, &[("register", register), ("lane", lane)]);
+            let flat = l.apply_flat(x).unwrap();
+            assert_eq!(flat, named[0].1 as u64 | (named[1].1 as u64) << 2, "x = {x}");
+        }
+        // Hand check: register 3, lane 3 → [1,0]^[0,3]^[2,1]^[3,0] = [0, 2].
+        assert_eq!(
+            apply(&l, &[("register", 3), ("lane", 3)]),
+            outs(&[("dim0", 0), ("dim1", 2)])
+        );
+    }
+
+    #[test]
+    fn resize_dims() {
+        let l = id(8, "lane", "dim0");
+        let grown = l.resize_in_dim("lane", 32).unwrap();
+        assert_eq!(grown.bases()[0].1, vec![vec![1], vec![2], vec![4], vec![0], vec![0]]);
+        assert_eq!(grown.get_free_variable_masks(), outs(&[("lane", 0b11000)]));
+        let shrunk = l.resize_in_dim("lane", 2).unwrap();
+        assert_eq!(shrunk, ll(&[("lane", &[&[1]])], &[("dim0", 8)]));
+        assert_eq!(l.resize_out_dim("dim0", 16).unwrap().out_dim_size("dim0"), Some(16));
+        assert!(matches!(
+            l.resize_out_dim("dim0", 4),
+            Err(LayoutError::BasisOutOfRange { value: 4, .. })
+        ));
+        assert!(l.resize_in_dim("lane", 3).is_err());
+        assert_eq!(
+            l.resize_in_dim("warp", 2),
+            Err(LayoutError::UnknownInDim("warp".into()))
+        );
+        assert_eq!(
+            l.resize_out_dim("dim9", 2),
+            Err(LayoutError::UnknownOutDim("dim9".into()))
+        );
+    }
+
+    #[test]
+    fn equality_is_structural() {
+        let a = id(4, "lane", "dim0");
+        let b = a.resize_out_dim("dim0", 8).unwrap();
+        assert_ne!(a, b);
+        assert!(a.equal_ignoring_out_dim_sizes(&b));
+        let c = id(4, "register", "dim0") * id(4, "lane", "dim1");
+        let d = c.transpose_outs(&["dim1", "dim0"]).unwrap();
+        assert_ne!(c, d);
+        assert!(!c.equal_ignoring_out_dim_sizes(&d));
+        assert_eq!(c.clone(), c);
+    }
+
+    #[test]
+    fn num_consecutive_in_out_counts_leading_identity_bases() {
+        let l = id(4, "register", "dim0") * id(8, "lane", "dim0");
+        assert_eq!(l.num_consecutive_in_out(), 4);
+        let strided = ll(
+            &[("register", &[&[1, 0], &[0, 1], &[2, 0]])],
+            &[("dim0", 4), ("dim1", 2)],
+        );
+        assert_eq!(strided.num_consecutive_in_out(), 2);
+        let none = ll(&[("register", &[&[2]])], &[("dim0", 4)]);
+        assert_eq!(none.num_consecutive_in_out(), 1);
+        assert_eq!(LinearLayout::empty().num_consecutive_in_out(), 1);
+    }
+
+    #[test]
+    fn error_messages_are_descriptive() {
+        let cases = [
+            (
+                LayoutError::NotPowerOfTwo {
+                    dim: "dim0".into(),
+                    size: 3,
+                },
+                "size of dimension 'dim0' must be a power of two, got 3",
+            ),
+            (
+                LayoutError::NonPositiveSize {
+                    dim: "lane".into(),
+                    size: 0,
+                },
+                "size of dimension 'lane' must be positive, got 0",
+            ),
+            (
+                LayoutError::SizeTooLarge {
+                    dim: "d".into(),
+                    log2: 31,
+                },
+                "dimension 'd' would have size 2^31, more than the maximum 2^30",
+            ),
+            (LayoutError::NotInvertible, "layout is not invertible"),
+            (LayoutError::UnknownInDim("x".into()), "no input dimension named 'x'"),
+        ];
+        for (err, msg) in cases {
+            assert_eq!(err.to_string(), msg);
+        }
+        let boxed: Box<dyn Error> = Box::new(LayoutError::NotSurjective);
+        assert_eq!(boxed.to_string(), "layout is not surjective");
+    }
+
+    /// A random layout whose matrix is a permutation matrix, over random
+    /// input and output dimension splits of `bits` bits.
+    fn random_permutation_layout(rng: &mut Rng, bits: u32) -> LinearLayout {
+        let in_names = ["register", "lane", "warp", "block"];
+        let out_names = ["dim0", "dim1", "dim2"];
+        let in_split = rng.split(bits, in_names.len());
+        let out_split = rng.split(bits, out_names.len());
+        let mut targets: Vec<u32> = (0..bits).collect();
+        rng.shuffle(&mut targets);
+        let out_dims: Vec<(String, i32)> = out_names
+            .iter()
+            .zip(&out_split)
+            .map(|(n, &b)| (n.to_string(), 1i32 << b))
+            .collect();
+        let mut targets = targets.into_iter();
+        let bases = in_names
+            .iter()
+            .zip(&in_split)
+            .map(|(n, &b)| {
+                let vectors = (0..b)
+                    .map(|_| split_flat(1u64 << targets.next().unwrap(), &out_split))
+                    .collect();
+                (n.to_string(), vectors)
+            })
+            .collect();
+        LinearLayout::new(bases, out_dims, true).unwrap()
+    }
+
+    /// Checks `inverse ∘ l == id` and pointwise consistency on random inputs.
+    fn check_inverse(rng: &mut Rng, l: &LinearLayout) {
+        let inv = l.invert().unwrap();
+        assert_eq!(l.compose(&inv).unwrap(), identity_on(&l.in_dims_with_sizes()), "{l}");
+        assert_eq!(inv.compose(l).unwrap(), identity_on(l.out_dims()), "{l}");
+        assert_eq!(l.invert_and_compose(l).unwrap(), identity_on(&l.in_dims_with_sizes()));
+        assert_eq!(inv.invert().unwrap(), *l);
+        let columns = l.columns();
+        for _ in 0..1000 {
+            let x = rng.next() & low_mask(l.total_in_size_log2());
+            let named_in: Vec<(String, i32)> = l
+                .get_in_dim_names()
+                .into_iter()
+                .map(String::from)
+                .zip(l.split_in_flat(x))
+                .collect();
+            let named_out = l.apply(&named_in).unwrap();
+            let flat_out = l.apply_flat(x).unwrap();
+            // Named and flat application agree, and agree with the XOR of
+            // the columns of the set bits.
+            let expected = (0..columns.len())
+                .filter(|j| x >> j & 1 == 1)
+                .fold(0, |a, j| a ^ columns[j]);
+            assert_eq!(flat_out, expected);
+            let values: Vec<i32> = named_out.iter().map(|(_, v)| *v).collect();
+            assert_eq!(l.flatten_out(&values), flat_out);
+            // The inverse takes the image back.
+            assert_eq!(inv.apply(&named_out).unwrap(), named_in);
+            assert_eq!(inv.apply_flat(flat_out).unwrap(), x);
+        }
+    }
+
+    #[test]
+    fn property_random_permutation_layouts_invert() {
+        let mut rng = Rng(0x0123_4567_89ab_cdef);
+        for round in 0..40 {
+            let bits = (round % 13) as u32;
+            let l = random_permutation_layout(&mut rng, bits);
+            assert!(l.is_invertible());
+            assert!(l.get_free_variable_masks().iter().all(|(_, m)| *m == 0));
+            check_inverse(&mut rng, &l);
+            // Round trips through transpose and reshape.
+            let mut outs_rev = l.get_out_dim_names();
+            outs_rev.reverse();
+            let t = l.transpose_outs(&outs_rev).unwrap();
+            outs_rev.reverse();
+            assert_eq!(t.transpose_outs(&outs_rev).unwrap(), l);
+            let out_dims = l.out_dims().to_vec();
+            assert_eq!(l.flatten_outs().unwrap().reshape_outs(&out_dims).unwrap(), l);
+            let in_dims = l.in_dims_with_sizes();
+            assert_eq!(l.flatten_ins().unwrap().reshape_ins(&in_dims).unwrap(), l);
+        }
+    }
+
+    #[test]
+    fn property_random_invertible_matrices() {
+        let mut rng = Rng(0xfeed_beef_cafe_f00d);
+        let mut tested = 0;
+        while tested < 20 {
+            let bits = 1 + rng.below(12) as u32;
+            let in_split = rng.split(bits, 2);
+            let out_split = rng.split(bits, 2);
+            let bases: Vec<(String, Vec<Vec<i32>>)> = ["lane", "warp"]
+                .iter()
+                .zip(&in_split)
+                .map(|(n, &b)| {
+                    let vectors = (0..b)
+                        .map(|_| split_flat(rng.next() & low_mask(bits), &out_split))
+                        .collect();
+                    (n.to_string(), vectors)
+                })
+                .collect();
+            let out_dims = vec![
+                ("dim0".to_string(), 1i32 << out_split[0]),
+                ("dim1".to_string(), 1i32 << out_split[1]),
+            ];
+            let l = LinearLayout::new(bases, out_dims, false).unwrap();
+            if !l.is_invertible() {
+                assert!(l.invert().is_err());
+                continue;
+            }
+            check_inverse(&mut rng, &l);
+            tested += 1;
+        }
+    }
+}
