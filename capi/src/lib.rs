@@ -34,6 +34,17 @@ fn guard<T>(report_fn: ReportFn, user_data: *mut c_void, fallback: T, body: impl
     }
 }
 
+/// Reports the message of a failed verdict; returns whether it succeeded.
+fn report_verdict(verdict: Result<(), String>, report_fn: ReportFn, user_data: *mut c_void) -> bool {
+    match verdict {
+        Ok(()) => true,
+        Err(message) => {
+            report(report_fn, user_data, &message);
+            false
+        }
+    }
+}
+
 /// See `RustBridge.h`.
 #[no_mangle]
 pub extern "C" fn tritium_verify(hook: MlirStringRef, op: MlirOperation, report_fn: ReportFn, user_data: *mut c_void) -> bool {
@@ -45,13 +56,7 @@ pub extern "C" fn tritium_verify(hook: MlirStringRef, op: MlirOperation, report_
         } else {
             traits::verify(hook, op)
         };
-        match verdict {
-            Ok(()) => true,
-            Err(message) => {
-                report(report_fn, user_data, &message);
-                false
-            }
-        }
+        report_verdict(verdict, report_fn, user_data)
     })
 }
 
@@ -165,13 +170,7 @@ pub extern "C" fn tritium_verify_type(
             "tt.tensordesc" => Ok(()),
             other => Err(format!("unknown type '{other}'")),
         };
-        match verdict {
-            Ok(()) => true,
-            Err(message) => {
-                report(report_fn, user_data, &message);
-                false
-            }
-        }
+        report_verdict(verdict, report_fn, user_data)
     })
 }
 

@@ -53,6 +53,31 @@ impl Rewriter {
             Op(mlirRewriterBaseInsert(self.0, built.into_raw()))
         }
     }
+    /// Replaces the single-result `op` by a new unary op of the same result
+    /// type, built from `source` by `build` (an ODS-generated constructor of
+    /// `ods`, e.g. `ods::splat`).
+    pub fn replace_with_unary<'c, T>(
+        &self,
+        op: Op,
+        build: impl FnOnce(&'c melior::Context, Type<'c>, Value<'c, '_>, Location<'c>) -> T,
+        source: Val,
+    ) where
+        T: Into<melior::ir::Operation<'c>>,
+    {
+        // SAFETY: `op` is live during the rewrite; its context outlives the
+        // new op, which the rewriter takes over right away.
+        let built = unsafe {
+            let context = ContextRef::from_raw(op.context());
+            build(
+                context.to_ref(),
+                Type::from_raw(op.result(0).ty().0),
+                Value::from_raw(source.0),
+                Location::from_raw(op.location()),
+            )
+        };
+        let new = self.insert(op, built.into());
+        self.replace(op, &[new.result(0)]);
+    }
     /// Replaces `op`'s results with `values` and erases it.
     pub fn replace(&self, op: Op, values: &[Val]) {
         let values: Vec<MlirValue> = values.iter().map(|v| v.0).collect();
@@ -163,18 +188,7 @@ impl RewritePattern for ShapeOfSplat {
         let Some(splat) = op.operand(0).defining_op().filter(|d| d.name() == "tt.splat") else {
             return false;
         };
-        // Built with the ODS-generated builder of tt.splat.
-        let context = unsafe { ContextRef::from_raw(op.context()) };
-        let built = unsafe {
-            ods::splat(
-                context.to_ref(),
-                Type::from_raw(op.result(0).ty().0),
-                Value::from_raw(splat.operand(0).0),
-                Location::from_raw(op.location()),
-            )
-        };
-        let new = rw.insert(op, built.into());
-        rw.replace(op, &[new.result(0)]);
+        rw.replace_with_unary(op, ods::splat, splat.operand(0));
         true
     }
 }
@@ -188,17 +202,7 @@ impl RewritePattern for BroadcastOfBroadcast {
         let Some(inner) = op.operand(0).defining_op().filter(|d| d.name() == "tt.broadcast") else {
             return false;
         };
-        let context = unsafe { ContextRef::from_raw(op.context()) };
-        let built = unsafe {
-            ods::broadcast(
-                context.to_ref(),
-                Type::from_raw(op.result(0).ty().0),
-                Value::from_raw(inner.operand(0).0),
-                Location::from_raw(op.location()),
-            )
-        };
-        let new = rw.insert(op, built.into());
-        rw.replace(op, &[new.result(0)]);
+        rw.replace_with_unary(op, ods::broadcast, inner.operand(0));
         true
     }
 }
