@@ -234,6 +234,13 @@ impl Attr {
     }
 }
 
+impl PartialEq for Attr {
+    /// Attributes are uniqued by their context: equal means the same handle.
+    fn eq(&self, other: &Attr) -> bool {
+        unsafe { mlirAttributeEqual(self.0, other.0) }
+    }
+}
+
 impl fmt::Display for Attr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_null() {

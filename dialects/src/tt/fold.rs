@@ -90,7 +90,7 @@ pub fn fold(op: Op, constants: &[Attr]) -> Folded {
         }
         // join(splat c, splat c) -> splat c.
         "tt.join" => match (constant(constants, 0), constant(constants, 1)) {
-            (Some(a), Some(b)) if a.splat_value().is_some() && a.to_string() == b.to_string() => resplat(op, Some(a)),
+            (Some(a), Some(b)) if a.splat_value().is_some() && a == b => resplat(op, Some(a)),
             _ => Folded::None,
         },
         // A one-element range is the constant `start`.

@@ -7,21 +7,10 @@ fn tensor_types(values: &[Val]) -> impl Iterator<Item = Ty> + '_ {
     values.iter().map(|v| v.ty()).filter(|t| t.is_tensor())
 }
 
-fn encoding_key(ty: Ty) -> String {
-    ty.encoding().map(|e| e.to_string()).unwrap_or_default()
-}
-
-fn all_same_encoding(types: impl Iterator<Item = Ty>) -> bool {
-    let mut first: Option<String> = None;
-    for ty in types {
-        let key = encoding_key(ty);
-        match &first {
-            None => first = Some(key),
-            Some(f) if *f != key => return false,
-            _ => {}
-        }
-    }
-    true
+fn all_same_encoding(mut types: impl Iterator<Item = Ty>) -> bool {
+    let Some(first) = types.next() else { return true };
+    let encoding = first.encoding();
+    types.all(|ty| ty.encoding() == encoding)
 }
 
 fn all_same_shape(types: impl Iterator<Item = Ty>) -> bool {
