@@ -82,6 +82,20 @@ int main(void) {
   // CHECK: desc: isa=1 rank=2 dims=64x32
   mlirTypeDump(desc);
   // CHECK: !tt.tensordesc<64x32xf16>
+  printf("desc: element-is-f16=%d layout-is-null=%d\n",
+         mlirTypeEqual(mlirTritonTensorDescTypeGetElementType(desc), f16),
+         mlirAttributeIsNull(mlirTritonTensorDescTypeGetSharedLayout(desc)));
+  // CHECK: desc: element-is-f16=1 layout-is-null=1
+  MlirAttribute layout = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("swizzled"));
+  MlirType laidOut = mlirTritonTensorDescTypeGet(ctx, 2, shape, f16, layout);
+  printf("desc with layout: same-layout=%d\n",
+         mlirAttributeEqual(mlirTritonTensorDescTypeGetSharedLayout(laidOut), layout));
+  // CHECK: desc with layout: same-layout=1
+  MlirType tensorOfF16 = mlirRankedTensorTypeGet(2, shape, f16, mlirAttributeGetNull());
+  MlirType badDesc = mlirTritonTensorDescTypeGet(ctx, 2, shape, tensorOfF16, mlirAttributeGetNull());
+  printf("tensordesc of a tensor is null: %d\n", mlirTypeIsNull(badDesc));
+  // CHECK: tensor descriptor element type must not be a tensor
+  // CHECK: tensordesc of a tensor is null: 1
 
   /* Passes by name, from the registry tritiumRegisterAllPasses fills. */
   tritiumRegisterAllPasses();

@@ -297,6 +297,15 @@ fn same_name_set(a: &[&str], b: &[&str]) -> bool {
     a.len() == b.len() && a.iter().all(|n| b.contains(n))
 }
 
+/// Fails with [`LayoutError::DimNameMismatch`] unless `found` and `expected`
+/// hold the same names (in any order).
+fn require_same_names(context: &'static str, found: &[&str], expected: &[&str]) -> Result<(), LayoutError> {
+    if same_name_set(found, expected) {
+        return Ok(());
+    }
+    Err(LayoutError::DimNameMismatch { context, expected: owned_names(expected), found: owned_names(found) })
+}
+
 /// A linear map over GF(2) from named input dimensions to named output
 /// dimensions; see the [module documentation](self).
 ///
@@ -747,13 +756,7 @@ impl LinearLayout {
     pub fn compose(&self, outer: &Self) -> Result<Self, LayoutError> {
         let mine = self.get_out_dim_names();
         let theirs = outer.get_in_dim_names();
-        if !same_name_set(&mine, &theirs) {
-            return Err(LayoutError::DimNameMismatch {
-                context: "compose: outputs of the inner layout vs inputs of the outer one",
-                expected: owned_names(&theirs),
-                found: owned_names(&mine),
-            });
-        }
+        require_same_names("compose: outputs of the inner layout vs inputs of the outer one", &mine, &theirs)?;
         // For each input of `outer`, the matching output of `self`.
         let mut source = Vec::with_capacity(theirs.len());
         for (name, vectors) in &outer.bases {
@@ -822,13 +825,7 @@ impl LinearLayout {
     pub fn invert_and_compose(&self, other: &Self) -> Result<Self, LayoutError> {
         let mine = self.get_out_dim_names();
         let theirs = other.get_out_dim_names();
-        if !same_name_set(&mine, &theirs) {
-            return Err(LayoutError::DimNameMismatch {
-                context: "invert_and_compose: outputs of both layouts",
-                expected: owned_names(&theirs),
-                found: owned_names(&mine),
-            });
-        }
+        require_same_names("invert_and_compose: outputs of both layouts", &mine, &theirs)?;
         // For each output of `other`, the matching output of `self`.
         let mut source = Vec::with_capacity(theirs.len());
         for (name, available) in &other.out_dims {
