@@ -5,7 +5,7 @@
 // the generated type storage, which only that translation unit sees.
 //
 #include "tritium-c/Dialects.h"
-#include "tritium/TritonDialect.h"
+#include "tritium/TritonGPUDialect.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
@@ -17,7 +17,7 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Triton, tt, mlir::triton::TritonDialect)
 
 namespace tritium {
 void registerProjectDialects(DialectRegistry &registry) {
-  registry.insert<TritonDialect>();
+  registry.insert<TritonDialect, triton::gpu::TritonGPUDialect>();
 }
 } // namespace tritium
 

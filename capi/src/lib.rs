@@ -8,6 +8,9 @@ use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use tritium_dialects::ir::{str_of, string_ref, Attr, Op, Ty};
 use tritium_dialects::tt::{fold, infer, patterns, traits, types, verify};
+use tritium_dialects::ttg;
+
+mod layout;
 
 /// The C++ callback that receives diagnostic messages.
 pub type ReportFn = Option<unsafe extern "C" fn(*mut c_void, MlirStringRef)>;
@@ -19,7 +22,7 @@ fn report(report: ReportFn, user_data: *mut c_void, message: &str) {
 }
 
 /// Runs `body`, turning a panic into `fallback` (after reporting it).
-fn guard<T>(report_fn: ReportFn, user_data: *mut c_void, fallback: T, body: impl FnOnce() -> T) -> T {
+pub(crate) fn guard<T>(report_fn: ReportFn, user_data: *mut c_void, fallback: T, body: impl FnOnce() -> T) -> T {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(value) => value,
         Err(payload) => {
@@ -53,6 +56,10 @@ pub extern "C" fn tritium_verify(hook: MlirStringRef, op: MlirOperation, report_
         let op = Op(op);
         let verdict = if hook.starts_with("tt.") {
             verify::verify(hook, op)
+        } else if hook.starts_with("ttg.") {
+            ttg::verify::verify_op(hook, op)
+        } else if hook == "VerifyMemDescLayoutsTrait" {
+            ttg::verify::verify_memdesc_layouts(op)
         } else {
             traits::verify(hook, op)
         };
@@ -75,7 +82,13 @@ pub extern "C" fn tritium_fold(
         } else {
             unsafe { std::slice::from_raw_parts(constants, num_constants as usize) }.iter().map(|a| Attr(*a)).collect()
         };
-        match fold::fold(Op(op), &constants) {
+        let op = Op(op);
+        let folded = if op.name().starts_with("ttg.") {
+            ttg::fold::fold(op, &constants)
+        } else {
+            fold::fold(op, &constants)
+        };
+        match folded {
             fold::Folded::None => 0,
             fold::Folded::Constant(a) if !a.is_null() => {
                 unsafe { *attr = a.0 };
@@ -210,6 +223,57 @@ pub extern "C" fn tritium_register_tt_hooks(hooks: *const types::TtTypeHooks) {
     if !hooks.is_null() {
         types::install(unsafe { *hooks });
     }
+}
+
+#[no_mangle]
+pub extern "C" fn tritium_register_ttg_hooks(hooks: *const ttg::bridge::TtgHooks) {
+    if !hooks.is_null() {
+        ttg::interface::install(unsafe { *hooks });
+    }
+}
+
+#[no_mangle]
+pub extern "C" fn tritium_ttg_verify_encoding(
+    desc: *const ttg::bridge::EncodingDesc,
+    report_fn: ReportFn,
+    user_data: *mut c_void,
+) -> bool {
+    guard(report_fn, user_data, false, || {
+        let verdict = match unsafe { desc.as_ref() } {
+            Some(desc) => ttg::verify::verify_encoding(desc),
+            None => Err("missing encoding description".into()),
+        };
+        report_verdict(verdict, report_fn, user_data)
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn tritium_ttg_verify_memdesc(
+    desc: *const ttg::bridge::MemDescDesc,
+    report_fn: ReportFn,
+    user_data: *mut c_void,
+) -> bool {
+    guard(report_fn, user_data, false, || {
+        let verdict = match unsafe { desc.as_ref() } {
+            Some(desc) => ttg::verify::verify_memdesc(&ttg::bridge::MemDesc::from_desc(desc)),
+            None => Err("missing memdesc description".into()),
+        };
+        report_verdict(verdict, report_fn, user_data)
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn tritium_ttg_verify_op_attribute(
+    op: MlirOperation,
+    name: MlirStringRef,
+    value: MlirAttribute,
+    report_fn: ReportFn,
+    user_data: *mut c_void,
+) -> bool {
+    guard(report_fn, user_data, false, || {
+        let verdict = ttg::verify::verify_op_attribute(Op(op), unsafe { str_of(name) }, Attr(value));
+        report_verdict(verdict, report_fn, user_data)
+    })
 }
 
 #[cfg(test)]

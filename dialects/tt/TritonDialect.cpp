@@ -43,15 +43,12 @@ struct OpReport {
     self->reported = true;
   }
 };
-
-/// Collects messages for a context without an op (type verifiers, inference).
-struct LocReport {
-  function_ref<InFlightDiagnostic()> emit;
-  static void callback(void *userData, MlirStringRef message) {
-    static_cast<LocReport *>(userData)->emit() << StringRef(message.data, message.length);
-  }
-};
 } // namespace
+
+void tritium::DiagReport::callback(void *userData, MlirStringRef message) {
+  static_cast<DiagReport *>(userData)->emit() << StringRef(message.data, message.length);
+}
+using LocReport = tritium::DiagReport;
 
 LogicalResult tritium::verifyWithRust(StringRef hook, Operation *op) {
   OpReport report{op};

@@ -11,6 +11,7 @@
 #include "mlir-c/RegisterEverything.h"
 #include "mlir-c/Support.h"
 
+#include "tritium-c/TritonGPU.h"
 #include "tritium-c/TritonTypes.h"
 
 #ifdef __cplusplus
@@ -20,7 +21,7 @@ extern "C" {
 /** The `tt` dialect: `mlirGetDialectHandle__tt__()`. */
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Triton, tt);
 
-/** Inserts every Tritium dialect (`tt`) and the upstream dialects Triton IR
+/** Inserts every Tritium dialect (`tt`, `ttg`) and the upstream dialects Triton IR
  *  uses (arith, math, scf, cf, ub, func, gpu, llvm, nvvm, rocdl, index) into
  *  `registry`. The registry stays owned by the caller. Dialects are loaded
  *  lazily by the context, or eagerly with mlirContextLoadAllAvailableDialects. */

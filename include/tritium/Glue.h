@@ -4,6 +4,7 @@
 
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir-c/Support.h"
 
 namespace tritium {
 /// Runs the Rust verifier registered under `hook` on `op`, emitting its
@@ -18,6 +19,12 @@ mlir::LogicalResult inferWithRust(llvm::StringRef opName, mlir::MLIRContext *con
                                   mlir::ValueRange operands, int64_t axis,
                                   llvm::ArrayRef<int32_t> order,
                                   llvm::SmallVectorImpl<mlir::Type> &results);
+/// Forwards each message Rust reports to `emit()` as one diagnostic (the
+/// callback of the bridge's TritiumReportFn, with `this` as user data).
+struct DiagReport {
+  llvm::function_ref<mlir::InFlightDiagnostic()> emit;
+  static void callback(void *userData, MlirStringRef message);
+};
 /// Adds every Rust pattern whose root is `rootName` to `patterns`.
 void addRustPatterns(llvm::StringRef rootName, mlir::RewritePatternSet &patterns);
 } // namespace tritium

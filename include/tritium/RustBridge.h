@@ -78,6 +78,120 @@ typedef struct {
 /// Installs the `tt` type hooks (idempotent).
 void tritium_register_tt_hooks(const TritiumTTTypeHooks *hooks);
 
+
+//===----------------------------------------------------------------------===//
+// `ttg`: encodings and memdescs cross the boundary as plain descriptions.
+//===----------------------------------------------------------------------===//
+
+/// The kinds of `ttg` encoding attribute (the variants of Rust's `Encoding`).
+typedef enum {
+  TRITIUM_ENC_NONE = 0,
+  TRITIUM_ENC_BLOCKED,
+  TRITIUM_ENC_SLICE,
+  TRITIUM_ENC_DOT_OPERAND,
+  TRITIUM_ENC_NVIDIA_MMA,
+  TRITIUM_ENC_AMD_MFMA,
+  TRITIUM_ENC_AMD_WMMA,
+  TRITIUM_ENC_LINEAR,
+  TRITIUM_ENC_GENERIC_LINEAR,
+  TRITIUM_ENC_SWIZZLED_SHARED,
+  TRITIUM_ENC_AMD_ROTATING_SHARED,
+  TRITIUM_ENC_NVMMA_SHARED,
+  TRITIUM_ENC_PADDED_SHARED,
+  TRITIUM_ENC_PARTITIONED_SHARED,
+  TRITIUM_ENC_SHARED_LINEAR,
+  TRITIUM_ENC_SHARED_MEMORY,
+} TritiumEncodingKind;
+
+/// A borrowed array of unsigned parameters.
+typedef struct {
+  const uint32_t *data;
+  intptr_t size;
+} TritiumU32Array;
+
+/// The most in-dimensions a linear-layout parameter may have.
+#define TRITIUM_MAX_IN_DIMS 8
+
+/// The parameters of one `ttg` encoding. Arrays are borrowed: from the
+/// attribute's storage (owned by the context) when C++ describes an attribute,
+/// from the caller when Rust asks C++ to build one. Which slot holds what:
+///
+/// | kind                  | scalars                                              | arrays                                            | other            |
+/// |-----------------------|------------------------------------------------------|---------------------------------------------------|------------------|
+/// | BLOCKED               |                                                      | sizePerThread, threadsPerWarp, warpsPerCTA, order | cga              |
+/// | SLICE                 | dim                                                  |                                                   | parent           |
+/// | DOT_OPERAND           | opIdx, kWidth                                        |                                                   | parent           |
+/// | NVIDIA_MMA            | versionMajor, versionMinor                           | warpsPerCTA, instrShape                           | cga              |
+/// | AMD_MFMA              | version, isTransposed, elementBitWidth               | warpsPerCTA, instrShape, tilesPerWarp             | cga              |
+/// | AMD_WMMA              | version, isTransposed                                | instrShape                                        | cga, linear      |
+/// | (GENERIC_)LINEAR      |                                                      |                                                   | linear           |
+/// | SWIZZLED/ROTATING     | vec, perPhase, maxPhase                              | order                                             | cga              |
+/// | NVMMA_SHARED          | swizzlingByteWidth, transposed, elementBitWidth, fp4Padded, rank |                                       | cga              |
+/// | PADDED_SHARED         |                                                      | intervals, paddings                               | linear           |
+/// | PARTITIONED_SHARED    | numPartitions, numGroups, partitionDim               |                                                   | parent (layout)  |
+/// | SHARED_LINEAR         | alignment                                            |                                                   | linear           |
+/// | SHARED_MEMORY         |                                                      |                                                   |                  |
+typedef struct {
+  int32_t kind;
+  uint32_t scalars[6];
+  TritiumU32Array arrays[4];
+  /// CGA layout: the `block` bases, flattened (`rank` entries each).
+  const int32_t *cga;
+  intptr_t cgaSize;
+  /// Linear layout: in-dimension names, bases per in-dimension, the bases
+  /// flattened (`outRank` entries each).
+  MlirStringRef inDims[TRITIUM_MAX_IN_DIMS];
+  intptr_t numInDims;
+  const uint32_t *basesPerDim;
+  const int32_t *bases;
+  intptr_t basesSize;
+  uint32_t outRank;
+  MlirAttribute parent;
+} TritiumEncodingDesc;
+
+/// The parameters of a `!ttg.memdesc` (arrays borrowed, as above).
+typedef struct {
+  const int64_t *shape;
+  intptr_t rank;
+  MlirType elementType;
+  MlirAttribute encoding;
+  MlirAttribute memorySpace;
+  bool mutableMemory;
+  const int64_t *allocShape;
+  intptr_t allocRank;
+} TritiumMemDescDesc;
+
+/// What Rust needs from the generated `ttg` C++, handed over at dialect load.
+typedef struct {
+  MlirTypeID memDescTypeId;
+  MlirTypeID asyncTokenTypeId;
+  /// Fills `desc` from a `ttg` encoding; false for any other attribute.
+  bool (*describeEncoding)(MlirAttribute attr, TritiumEncodingDesc *desc);
+  /// Builds (uniques) the encoding `desc` describes; null when its
+  /// parameters are invalid (nothing is reported).
+  MlirAttribute (*buildEncoding)(MlirContext ctx, const TritiumEncodingDesc *desc);
+  /// Fills `desc` from a `!ttg.memdesc`; false for any other type.
+  bool (*describeMemDesc)(MlirType type, TritiumMemDescDesc *desc);
+  /// Builds the memdesc `desc` describes; null when invalid.
+  MlirType (*buildMemDesc)(MlirContext ctx, const TritiumMemDescDesc *desc);
+} TritiumTTGHooks;
+
+/// Installs the `ttg` hooks (idempotent).
+void tritium_register_ttg_hooks(const TritiumTTGHooks *hooks);
+
+/// Verifies the parameters of an encoding (the attribute's verifier).
+bool tritium_ttg_verify_encoding(const TritiumEncodingDesc *desc, TritiumReportFn report,
+                                 void *userData);
+
+/// Verifies the parameters of a `!ttg.memdesc`.
+bool tritium_ttg_verify_memdesc(const TritiumMemDescDesc *desc, TritiumReportFn report,
+                                void *userData);
+
+/// Verifies a `ttg.*` attribute attached to `op` (placement and value).
+bool tritium_ttg_verify_op_attribute(MlirOperation op, MlirStringRef name,
+                                     MlirAttribute value, TritiumReportFn report,
+                                     void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,6 +2,7 @@
 // RUN: tritium-capi-smoke %s 2>&1 | FileCheck %s
 
 #include "tritium-c/Dialects.h"
+#include "tritium-c/Layout.h"
 #include "tritium-c/Passes.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -11,10 +12,26 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void printToStdout(MlirStringRef s, void *userData) {
   (void)userData;
   fwrite(s.data, 1, s.length, stdout);
+}
+
+/* Collects text from a string callback into a fixed buffer (truncating). */
+typedef struct {
+  char data[16384];
+  size_t length;
+} TextBuffer;
+
+static void appendToText(MlirStringRef s, void *userData) {
+  TextBuffer *b = (TextBuffer *)userData;
+  size_t room = sizeof(b->data) - 1 - b->length;
+  size_t n = s.length < room ? s.length : room;
+  memcpy(b->data + b->length, s.data, n);
+  b->length += n;
+  b->data[b->length] = '\0';
 }
 
 static const char *kKernel =
@@ -108,6 +125,36 @@ int main(void) {
          mlirLogicalResultIsSuccess(ran));
   // CHECK: pipeline parsed=1 ran=1
   mlirPassManagerDestroy(pm);
+
+  /* Layouts (tritium-c/Layout.h): who holds which element of an 8x16 tensor. */
+  MlirAttribute blocked = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString(
+               "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], "
+               "warpsPerCTA = [1, 1], order = [1, 0]}>"));
+  int64_t tile[2] = {8, 16};
+  TextBuffer elements = {{0}, 0};
+  bool described = tritiumLayoutDescribe(blocked, 2, tile, TRITIUM_LAYOUT_ELEMENTS,
+                                         appendToText, &elements);
+  /* Element [0, 5]: second register (5 % 4) of the second lane (5 / 4). */
+  const char *firstLine = "[0, 0]: register=0 lane=0 warp=0 block=0\n";
+  printf("layout: distributed=%d described=%d has-[0,5]=%d starts-right=%d\n",
+         tritiumLayoutIsDistributed(blocked), described,
+         strstr(elements.data, "\n[0, 5]: register=1 lane=1 warp=0 block=0\n") != NULL,
+         strncmp(elements.data, firstLine, strlen(firstLine)) == 0);
+  // CHECK: layout: distributed=1 described=1 has-[0,5]=1 starts-right=1
+  printf("lanes: %lld\n", (long long)tritiumLayoutGetInDimSize(
+                               blocked, 2, tile, mlirStringRefCreateFromCString("lane")));
+  // CHECK: lanes: 32
+  tritiumLayoutDescribe(blocked, 2, tile, TRITIUM_LAYOUT_LINEAR, printToStdout, NULL);
+  // CHECK: {register = {{\[\[}}0, 1], [0, 2]], lane = {{\[\[}}0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [], block = []}
+  TextBuffer failure = {{0}, 0};
+  bool wrongRank = tritiumLayoutDescribe(blocked, 1, tile, TRITIUM_LAYOUT_ELEMENTS,
+                                         appendToText, &failure);
+  printf("wrong rank: described=%d message=%s", wrongRank, failure.data);
+  // CHECK: wrong rank: described=0 message=error: the shape 8 has rank 1, but the #ttg.blocked encoding has rank 2
+  printf("f16 is distributed: %d\n", tritiumLayoutIsDistributed(mlirStringAttrGet(
+                                         ctx, mlirStringRefCreateFromCString("f16"))));
+  // CHECK: f16 is distributed: 0
 
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);

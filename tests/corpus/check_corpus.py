@@ -56,6 +56,23 @@ def parse_list(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
     return items
 
 
+def parse_requirements(value: str) -> list[tuple[str, str | None]]:
+    """Parse `stage` and `stage@target` entries into (stage, target or None for every target)."""
+    requirements: list[tuple[str, str | None]] = []
+    for item in filter(None, (part.strip() for part in value.split(","))):
+        stage, _, target = item.partition("@")
+        parse_list(stage, STAGES, "stage")
+        if target:
+            parse_list(target, TARGETS, "target")
+        requirements.append((stage, target or None))
+    return requirements
+
+
+def is_required(result: "FileResult", requirements: list[tuple[str, str | None]]) -> bool:
+    """Whether a result belongs to a stage (and target) that must be identical."""
+    return any(result.stage == stage and target in (None, result.target) for stage, target in requirements)
+
+
 def resolve_opt(opt: str | None, plugin: str | None) -> str:
     """Pick the tool binary: --opt if given, else stock mlir-opt with --plugin, else tritium-opt."""
     if opt:
@@ -197,7 +214,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--targets", default=",".join(TARGETS), help="comma-separated targets (default: %(default)s)")
     parser.add_argument(
         "--require",
-        help="stages that must be fully identical for PASS (default: same as --stages; '' for none)",
+        help="stages that must be fully identical for PASS, each `stage` (every target) or "
+        "`stage@target` (default: same as --stages; '' for none)",
     )
     parser.add_argument("--jobs", type=int, default=2, help="files checked in parallel (default: %(default)s)")
     parser.add_argument("-v", "--verbose", action="store_true", help="show a diff or the stderr for each mismatch")
@@ -206,11 +224,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     try:
         args.stages = parse_list(args.stages, STAGES, "stage")
         args.targets = parse_list(args.targets, TARGETS, "target")
-        args.require = args.stages if args.require is None else parse_list(args.require, STAGES, "stage")
+        args.require = (
+            [(stage, None) for stage in args.stages] if args.require is None else parse_requirements(args.require)
+        )
     except argparse.ArgumentTypeError as exc:
         parser.error(str(exc))
     # A required stage is always checked, even when --stages leaves it out.
-    args.stages += [stage for stage in args.require if stage not in args.stages]
+    args.stages += [stage for stage, _ in args.require if stage not in args.stages]
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     return args
@@ -256,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
                             for line in res.detail:
                                 print(f"    {line}")
 
-    failed = sum(1 for r in results if r.stage in args.require and not r.identical)
+    failed = sum(1 for r in results if is_required(r, args.require) and not r.identical)
     if not args.list_failures:
         print("corpus check: PASS" if failed == 0 else f"corpus check: FAIL ({failed} files differ)")
     return 1 if failed else 0

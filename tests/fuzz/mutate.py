@@ -201,7 +201,27 @@ def mutate_keyword(text: str, rng: random.Random) -> str | None:
     )
 
 
+# Replacements for an integer list inside an encoding (`#ttg.blocked<{... = [..]}>`,
+# `CGALayout = [[..]]`, linear-layout bases): zeros, non-powers of two, wrong
+# ranks, values that overflow 32 bits, repeated or out-of-range permutation entries.
+LAYOUT_LISTS = ("[]", "[0]", "[0, 0]", "[3, 5]", "[1, 1, 1]", "[1]", "[4294967296, 1]", "[-1, 2]",
+                "[2, 2]", "[65536, 65536]", "[1, 0, 7]", "[[0, 1], [1]]", "[[0, 0]]", "[[1, 0], [1, 0]]")
+LAYOUT_LIST = re.compile(r"\[\[?[-0-9, \[\]]*\]?\]")
+
+
+def mutate_layout_list(text: str, rng: random.Random) -> str | None:
+    """Replace an integer list in an encoding definition (`#name = #ttg....`) by a malformed one."""
+    lines = text.split("\n")
+    candidates = [i for i, line in enumerate(lines) if line.startswith("#") and LAYOUT_LIST.search(line)]
+    if not candidates:
+        return None
+    index = rng.choice(candidates)
+    lines[index] = replace_random_match(lines[index], LAYOUT_LIST, rng, lambda old: rng.choice(LAYOUT_LISTS))
+    return "\n".join(lines)
+
+
 MUTATIONS: dict[str, Callable[[str, random.Random], str | None]] = {
+    "layout_list": mutate_layout_list,
     "delete_line": mutate_delete_line,
     "duplicate_line": mutate_duplicate_line,
     "swap_lines": mutate_swap_lines,

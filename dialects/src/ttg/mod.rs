@@ -1,2 +1,12 @@
-//! The semantics of the `ttg` (TritonGPU) dialect; for now, the LinearLayout algebra its encodings build on.
+//! The semantics of the `ttg` (TritonGPU) dialect: the LinearLayout algebra its
+//! encodings build on, the encodings as Rust data, their linear layouts,
+//! verifiers and layout inference.
+pub mod bridge;
+pub mod encoding;
+pub mod encoding_verify;
+pub mod fold;
+pub mod infer;
+pub mod interface;
 pub mod linear_layout;
+pub mod to_linear;
+pub mod verify;

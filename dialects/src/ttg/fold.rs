@@ -1,0 +1,33 @@
+//! Folders of the `ttg` ops.
+use crate::ir::{Attr, Op};
+use crate::tt::fold::Folded;
+
+/// Folds the `ttg` op `op` (operands never need to be constants here).
+pub fn fold(op: Op, _constants: &[Attr]) -> Folded {
+    let src = op.operand(0);
+    let result_ty = op.result(0).ty();
+    match op.name() {
+        // convert(x : T -> T) -> x; convert(convert(x : T -> U) : U -> T) -> x.
+        "ttg.convert_layout" => {
+            if src.ty() == result_ty {
+                return Folded::Value(src);
+            }
+            match src.defining_op() {
+                Some(def) if def.name() == "ttg.convert_layout" && def.operand(0).ty() == result_ty => {
+                    Folded::Value(def.operand(0))
+                }
+                _ => Folded::None,
+            }
+        }
+        // A view that changes nothing is its source: a subslice at offset 0
+        // of the same type, a transposition by the identity, a reinterpret
+        // to the same type.
+        "ttg.memdesc_subslice" | "ttg.memdesc_reinterpret" if src.ty() == result_ty => Folded::Value(src),
+        "ttg.memdesc_trans" => {
+            let order = op.attr("order").and_then(Attr::i32_array).unwrap_or_default();
+            let identity = order.iter().enumerate().all(|(i, &o)| o as usize == i);
+            if identity && src.ty() == result_ty { Folded::Value(src) } else { Folded::None }
+        }
+        _ => Folded::None,
+    }
+}

@@ -1,0 +1,453 @@
+//! Verification of `ttg`: encodings, `!ttg.memdesc`, module attributes, the
+//! layout of every encoded tensor, and the `ttg` ops.
+use super::bridge::{self, EncodingDesc, MemDesc};
+use super::encoding::Encoding;
+use super::to_linear::to_linear_layout;
+use crate::ir::{Attr, Op, Ty, Val};
+use mlir_sys::*;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// The attribute verifier of every encoding.
+pub fn verify_encoding(desc: &EncodingDesc) -> Result<(), String> {
+    bridge::decode(desc)?.verify()
+}
+
+/// The verifier of `!ttg.memdesc`.
+pub fn verify_memdesc(memdesc: &MemDesc) -> Result<(), String> {
+    if let Some(&dim) = memdesc.shape.iter().find(|&&d| d <= 0) {
+        return Err(format!("memdesc dimensions must be positive, got {dim}"));
+    }
+    if memdesc.alloc_shape.len() < memdesc.shape.len() {
+        return Err(format!(
+            "the allocation shape has rank {}, less than the rank {} of the memdesc",
+            memdesc.alloc_shape.len(),
+            memdesc.shape.len()
+        ));
+    }
+    let trailing = &memdesc.alloc_shape[memdesc.alloc_shape.len() - memdesc.shape.len()..];
+    if memdesc.shape.iter().zip(trailing).any(|(d, a)| d > a) {
+        return Err(format!(
+            "the shape {:?} does not fit in the allocation shape {:?}",
+            memdesc.shape, memdesc.alloc_shape
+        ));
+    }
+    if memdesc.memory_space.is_null() {
+        return Err("memdesc requires a memory space".into());
+    }
+    if let Some(encoding) = bridge::encoding_of(memdesc.encoding) {
+        let encoding = encoding?;
+        if !encoding.is_shared() {
+            return Err(format!("memdesc encoding must be a shared-memory layout, got {}", memdesc.encoding));
+        }
+    }
+    if let Some(space) = bridge::encoding_of(memdesc.memory_space) {
+        if !matches!(space?, Encoding::SharedMemory) {
+            return Err(format!("{} is not a memory space", memdesc.memory_space));
+        }
+    }
+    Ok(())
+}
+
+fn op_name(op: Op) -> &'static str {
+    op.name()
+}
+
+/// Checks where a `ttg.*` attribute is attached: `ttg.num-warps` belongs on a
+/// module or a `tt.func`; the other module-wide settings on a module only.
+pub fn verify_op_attribute(op: Op, name: &str, value: Attr) -> Result<(), String> {
+    let module_only = ["ttg.threads-per-warp", "ttg.num-ctas", "ttg.target"];
+    let is_module = op_name(op) == "builtin.module";
+    if name == "ttg.num-warps" {
+        if !is_module && op_name(op) != "tt.func" {
+            return Err(format!("'{name}' may only be set on a module or a tt.func"));
+        }
+    } else if module_only.contains(&name) && !is_module {
+        return Err(format!("'{name}' may only be set on a module"));
+    }
+    match name {
+        "ttg.num-warps" | "ttg.threads-per-warp" | "ttg.num-ctas" => match value.int() {
+            Some(n) if n > 0 && (n as u64).is_power_of_two() && n <= 1 << 16 => Ok(()),
+            _ => Err(format!("'{name}' must be a positive power-of-two integer, got {value}")),
+        },
+        "ttg.target" => {
+            let is_string = unsafe { mlirAttributeIsAString(value.0) };
+            if is_string { Ok(()) } else { Err(format!("'{name}' must be a string such as \"cuda:80\", got {value}")) }
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The integer attribute `name` of the nearest ancestor-or-self that has it.
+fn inherited_int(op: Op, name: &str) -> Option<i64> {
+    let mut current = Some(op);
+    while let Some(o) = current {
+        if let Some(v) = o.attr(name).and_then(Attr::int) {
+            return Some(v);
+        }
+        current = o.parent();
+    }
+    None
+}
+
+/// The module (or outermost op) enclosing `op`.
+fn enclosing_module(op: Op) -> Op {
+    let mut current = op;
+    while let Some(parent) = current.parent() {
+        if op_name(current) == "builtin.module" {
+            return current;
+        }
+        current = parent;
+    }
+    current
+}
+
+/// The number of warps executing `op`: a warp-specialize partition's own
+/// count, else the nearest `ttg.num-warps` (on a tt.func or the module).
+fn num_warps_of(op: Op) -> Option<i64> {
+    let mut child = op;
+    let mut current = op.parent();
+    while let Some(o) = current {
+        if op_name(o) == "ttg.warp_specialize.partitions" {
+            let region = unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(child.0)) };
+            let count = unsafe { mlirOperationGetNumRegions(o.0) };
+            let index = (0..count).find(|&i| unsafe { mlirRegionEqual(mlirOperationGetRegion(o.0, i), region) });
+            let warps = o.parent().and_then(|ws| ws.attr("partitionNumWarps")).and_then(dense_i32s);
+            if let (Some(i), Some(warps)) = (index, warps) {
+                return warps.get(i as usize).map(|&w| i64::from(w));
+            }
+        }
+        child = o;
+        current = o.parent();
+    }
+    inherited_int(op, "ttg.num-warps")
+}
+
+fn dense_i32s(attr: Attr) -> Option<Vec<i32>> {
+    attr.i32_array()
+}
+
+type LayoutSizes = Result<(u64, u64, u64), String>;
+
+/// (lane, warp, block) sizes of the layout of `encoding` over `shape`, cached
+/// per distinct (encoding, shape).
+fn layout_sizes(encoding: &Encoding, shape: &[i64]) -> LayoutSizes {
+    static CACHE: Mutex<Option<HashMap<(Encoding, Vec<i64>), LayoutSizes>>> = Mutex::new(None);
+    let key = (encoding.clone(), shape.to_vec());
+    if let Some(hit) = CACHE.lock().unwrap_or_else(|e| e.into_inner()).as_ref().and_then(|c| c.get(&key)) {
+        return hit.clone();
+    }
+    let sizes = to_linear_layout(encoding, shape).map(|ll| {
+        let size = |dim: &str| ll.in_dim_size(dim).map_or(1, |s| s as u64);
+        (size("lane"), size("warp"), size("block"))
+    });
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    let cache = cache.get_or_insert_with(HashMap::new);
+    if cache.len() > 4096 {
+        cache.clear();
+    }
+    cache.insert(key, sizes.clone());
+    sizes
+}
+
+/// Verifies the `ttg` encoding of `tensor`, used by `op`, against the context:
+/// a distributed layout of the tensor's rank and power-of-two shape whose
+/// lanes, warps and CTAs match the module and function.
+pub fn verify_tensor_layout(tensor: Ty, op: Op) -> Result<(), String> {
+    let Some(attr) = tensor.encoding() else { return Ok(()) };
+    let Some(encoding) = bridge::encoding_of(attr) else { return Ok(()) };
+    let encoding = encoding?;
+    let shape = tensor.shape().unwrap_or_default();
+    encoding.verify_for_tensor(&shape)?;
+    let (lanes, warps, blocks) = layout_sizes(&encoding, &shape)?;
+    let module = enclosing_module(op);
+    let threads_per_warp = module.attr("ttg.threads-per-warp").and_then(Attr::int).unwrap_or(32);
+    if lanes != threads_per_warp as u64 {
+        return Err(format!(
+            "Layout has a total of {lanes} threads per warp, but the context requires {threads_per_warp} threads per warp"
+        ));
+    }
+    let Some(num_warps) = num_warps_of(op) else {
+        return Err(
+            "Could not determine the number of warps per CTA: the operation is not in a context with `ttg.num-warps`"
+                .into(),
+        );
+    };
+    if warps != num_warps as u64 {
+        return Err(format!(
+            "Layout has a total of {warps} warps per CTA, but the context requires {num_warps} warps per CTA"
+        ));
+    }
+    let num_ctas = module.attr("ttg.num-ctas").and_then(Attr::int).unwrap_or(1);
+    if blocks != num_ctas as u64 {
+        return Err(format!(
+            "Layout has a total of {blocks} CTAs per CGA, but the context requires {num_ctas} CTAs per CGA"
+        ));
+    }
+    Ok(())
+}
+
+/// `VerifyMemDescLayoutsTrait`: every memdesc carries a shared layout of its rank.
+pub fn verify_memdesc_layouts(op: Op) -> Result<(), String> {
+    for value in op.operands().into_iter().chain(op.results()) {
+        let Some(memdesc) = bridge::memdesc_of(value.ty()) else { continue };
+        let Some(encoding) = bridge::encoding_of(memdesc.encoding) else { continue };
+        let encoding = encoding?;
+        if !encoding.is_shared() {
+            return Err(format!("memdesc encoding must be a shared-memory layout, got {}", memdesc.encoding));
+        }
+        // Leading dimensions beyond the layout's rank index buffers of a
+        // multi-buffered allocation (`2x128x32` with a rank-2 layout).
+        let rank = encoding.rank();
+        if rank == 0 || rank > memdesc.shape.len().max(memdesc.alloc_shape.len()) {
+            return Err(format!(
+                "memdesc of rank {} has a layout of rank {rank}: {}",
+                memdesc.shape.len(),
+                memdesc.encoding
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn memdesc(value: Val, what: &str) -> Result<MemDesc, String> {
+    bridge::memdesc_of(value.ty()).ok_or_else(|| format!("{what} must be a !ttg.memdesc"))
+}
+
+fn tensor_shape(value: Val) -> Vec<i64> {
+    value.ty().shape().unwrap_or_default()
+}
+
+fn same_elements(a: Ty, b: Ty, message: &str) -> Result<(), String> {
+    if a == b { Ok(()) } else { Err(format!("{message} ({a} vs {b})")) }
+}
+
+fn check_axis(axis: Option<i64>, rank: usize) -> Result<usize, String> {
+    match axis {
+        Some(a) if a >= 0 && (a as usize) < rank => Ok(a as usize),
+        Some(a) => Err(format!("axis {a} is out of range for rank {rank}")),
+        None => Err("requires an 'axis' attribute".into()),
+    }
+}
+
+fn check_permutation(order: &[i32], rank: usize) -> Result<(), String> {
+    let mut seen = vec![false; rank];
+    if order.len() != rank {
+        return Err(format!("order must have {rank} entries, got {}", order.len()));
+    }
+    for &o in order {
+        if o < 0 || o as usize >= rank || std::mem::replace(&mut seen[o as usize], true) {
+            return Err(format!("order {order:?} is not a permutation of 0..{rank}"));
+        }
+    }
+    Ok(())
+}
+
+/// The verifier of the `ttg` op `name`.
+pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
+    match name {
+        "ttg.convert_layout" => {
+            let (src, dst) = (op.operand(0).ty(), op.result(0).ty());
+            if src.encoding().is_some() && dst.encoding().is_none() {
+                return Err("the result of a layout conversion needs an encoding".into());
+            }
+            Ok(())
+        }
+        "ttg.local_alloc" => {
+            let dst = memdesc(op.result(0), "result")?;
+            let Some(src) = op.operands().first().copied() else {
+                return if dst.mutable {
+                    Ok(())
+                } else {
+                    Err("Cannot allocate an immutable buffer without an initializer".into())
+                };
+            };
+            same_elements(src.ty().element(), dst.element, "result element type must match the source")?;
+            if tensor_shape(src) != dst.shape {
+                return Err(format!("shape mismatch: source {:?}, result {:?}", tensor_shape(src), dst.shape));
+            }
+            Ok(())
+        }
+        "ttg.local_load" => {
+            let src = memdesc(op.operand(0), "source")?;
+            same_elements(src.element, op.result(0).ty().element(), "element types must match")?;
+            if src.shape != tensor_shape(op.result(0)) {
+                return Err(format!("shape mismatch: memdesc {:?}, result {:?}", src.shape, tensor_shape(op.result(0))));
+            }
+            Ok(())
+        }
+        "ttg.local_store" | "ttg.async_copy_global_to_local" => {
+            let dst = memdesc(op.operand(1), "destination")?;
+            if !dst.mutable {
+                return Err("Cannot store into immutable memory".into());
+            }
+            let src = op.operand(0).ty();
+            let element = if name == "ttg.local_store" {
+                src.element()
+            } else {
+                crate::tt::types::pointee(src.element()).unwrap_or(src.element())
+            };
+            same_elements(element, dst.element, "element types must match")?;
+            if src.shape().unwrap_or_default() != dst.shape {
+                return Err(format!("shape mismatch: tensor {:?}, memdesc {:?}", src.shape(), dst.shape));
+            }
+            Ok(())
+        }
+        "ttg.local_gather" | "ttg.local_scatter" | "ttg.local_atomic_scatter_rmw" => {
+            let (buf, indices) = match name {
+                "ttg.local_gather" => (op.operand(0), op.operand(1)),
+                "ttg.local_scatter" => (op.operand(0), op.operand(2)),
+                _ => (op.operand(0), op.operand(2)),
+            };
+            let buf = memdesc(buf, "buffer")?;
+            let axis = check_axis(op.attr("axis").and_then(Attr::int), buf.shape.len())?;
+            let index_shape = tensor_shape(indices);
+            if index_shape.len() != buf.shape.len() {
+                return Err(format!("indices must have rank {}, got {}", buf.shape.len(), index_shape.len()));
+            }
+            for (d, (i, b)) in index_shape.iter().zip(&buf.shape).enumerate() {
+                if d != axis && i > b {
+                    return Err(format!("indices dimension {d} ({i}) exceeds the buffer's ({b})"));
+                }
+            }
+            let values = if name == "ttg.local_gather" { op.result(0) } else { op.operand(1) };
+            same_elements(values.ty().element(), buf.element, "element types must match")?;
+            if tensor_shape(values) != index_shape {
+                return Err("values and indices must have the same shape".into());
+            }
+            if name != "ttg.local_gather" && !buf.mutable {
+                return Err("Cannot store into immutable memory".into());
+            }
+            Ok(())
+        }
+        "ttg.memdesc_index" => {
+            let (src, dst) = (memdesc(op.operand(0), "source")?, memdesc(op.result(0), "result")?);
+            if src.shape.len() < 2 || dst.shape.len() + 1 != src.shape.len() {
+                return Err("result rank must be input rank - 1".into());
+            }
+            if dst.shape[..] != src.shape[1..] {
+                return Err("result shape must equal to srcShape[1:]".into());
+            }
+            same_elements(src.element, dst.element, "element types must match")
+        }
+        "ttg.memdesc_subslice" => {
+            let (src, dst) = (memdesc(op.operand(0), "source")?, memdesc(op.result(0), "result")?);
+            let offsets = op.attr("offsets").and_then(Attr::i32_array).unwrap_or_default();
+            if offsets.len() != src.shape.len() || dst.shape.len() != src.shape.len() {
+                return Err(format!("offsets must have one entry per dimension ({})", src.shape.len()));
+            }
+            for (d, ((&o, &s), &r)) in offsets.iter().zip(&src.shape).zip(&dst.shape).enumerate() {
+                if o < 0 || i64::from(o) + r > s {
+                    return Err(format!("dimension {d}: offset {o} + size {r} exceeds the source size {s}"));
+                }
+                if r > 0 && i64::from(o) % r != 0 {
+                    return Err(format!("dimension {d}: offset {o} is not a multiple of the slice size {r}"));
+                }
+            }
+            same_elements(src.element, dst.element, "element types must match")
+        }
+        "ttg.memdesc_trans" => {
+            let (src, dst) = (memdesc(op.operand(0), "source")?, memdesc(op.result(0), "result")?);
+            let order = op.attr("order").and_then(Attr::i32_array).unwrap_or_default();
+            check_permutation(&order, src.shape.len())?;
+            let expected: Vec<i64> = order.iter().map(|&o| src.shape[o as usize]).collect();
+            if expected != dst.shape {
+                return Err(format!("result shape {:?} is not the source shape permuted ({expected:?})", dst.shape));
+            }
+            Ok(())
+        }
+        "ttg.memdesc_reshape" => {
+            let (src, dst) = (memdesc(op.operand(0), "source")?, memdesc(op.result(0), "result")?);
+            let (a, b): (i64, i64) = (src.shape.iter().product(), dst.shape.iter().product());
+            if a != b {
+                return Err(format!("reshape must keep the number of elements ({a} vs {b})"));
+            }
+            Ok(())
+        }
+        "ttg.memdesc_reinterpret" => {
+            let (src, dst) = (memdesc(op.operand(0), "source")?, memdesc(op.result(0), "result")?);
+            if src.memory_space != dst.memory_space {
+                return Err("source and result must be in the same memory space".into());
+            }
+            Ok(())
+        }
+        "ttg.fp4_to_fp" => {
+            let (src, dst) = (tensor_shape(op.operand(0)), tensor_shape(op.result(0)));
+            let axis = check_axis(op.attr("axis").and_then(Attr::int), src.len())?;
+            let mut expected = src.clone();
+            expected[axis] = expected[axis].saturating_mul(2);
+            if dst != expected {
+                return Err(format!("result shape {dst:?} must be the source shape with dimension {axis} doubled ({expected:?})"));
+            }
+            Ok(())
+        }
+        "ttg.inline_asm" => {
+            for result in op.results() {
+                if result.ty().is_tensor() && result.ty().encoding().is_none() {
+                    return Err("tensor results of inline assembly need an explicit layout".into());
+                }
+            }
+            Ok(())
+        }
+        "ttg.warp_specialize" => {
+            let warps = op.attr("partitionNumWarps").and_then(Attr::i32_array).unwrap_or_default();
+            for (i, &w) in warps.iter().enumerate() {
+                if w <= 0 || !(w as u32).is_power_of_two() {
+                    return Err(format!("partition #{i} number of warps ({w}) must be a power of 2"));
+                }
+            }
+            let partitions = op.entry_block(1).and_then(crate::ir::block_terminator);
+            let regions = partitions.map_or(0, |p| unsafe { mlirOperationGetNumRegions(p.0) } as usize);
+            if regions != warps.len() {
+                return Err(format!("has {} partitions but partitionNumWarps has {} entries", regions, warps.len()));
+            }
+            for attr in ["warpGroupStartIds", "requestedRegisters", "actualRegisters"] {
+                if let Some(values) = op.attr(attr).and_then(Attr::i32_array) {
+                    if values.len() != warps.len() {
+                        return Err(format!("'{attr}' has {} entries but there are {} partitions", values.len(), warps.len()));
+                    }
+                }
+            }
+            Ok(())
+        }
+        "ttg.warp_specialize.partitions" => {
+            let captures = op.operands();
+            let count = unsafe { mlirOperationGetNumRegions(op.0) };
+            for i in 0..count {
+                let Some(block) = op.entry_block(i as usize) else { continue };
+                let args = crate::ir::block_arguments(block);
+                if args.len() != captures.len() {
+                    return Err(format!(
+                        "partition region #{i} has {} arguments but expected {}",
+                        args.len(),
+                        captures.len()
+                    ));
+                }
+                for (j, (arg, capture)) in args.iter().zip(&captures).enumerate() {
+                    if arg.ty() != capture.ty() {
+                        return Err(format!(
+                            "partition region #{i} argument #{j} has type '{}' but corresponding capture has type '{}'",
+                            arg.ty(),
+                            capture.ty()
+                        ));
+                    }
+                }
+            }
+            Ok(())
+        }
+        "ttg.warp_yield" => {
+            let Some(parent) = op.parent() else { return Ok(()) };
+            let (operands, results) = (op.operands(), parent.results());
+            if operands.len() != results.len() {
+                return Err(format!("has {} operands but parent op expected {}", operands.len(), results.len()));
+            }
+            for (i, (a, r)) in operands.iter().zip(&results).enumerate() {
+                if a.ty() != r.ty() {
+                    return Err(format!("operand #{i} has type '{}' but parent op expected '{}'", a.ty(), r.ty()));
+                }
+            }
+            Ok(())
+        }
+        other => Err(format!("no verifier is registered for '{other}'")),
+    }
+}
