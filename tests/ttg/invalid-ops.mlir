@@ -1,0 +1,328 @@
+// Diagnostics of the `ttg` op verifiers, the memdesc type, the module-attribute
+// placement rules and the tensor-layout context checks.
+// RUN: tritium-opt %s --split-input-file --verify-diagnostics
+// RUN: %mlir-opt %s --split-input-file --verify-diagnostics
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 8 : i32} {
+  tt.func @module_warps() {
+    // expected-error @+1 {{Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA}}
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @function_scope() attributes {"ttg.num-warps" = 8 : i32} {
+    // expected-error @+1 {{Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA}}
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-warps" = 8 : i32} {
+  tt.func @partition_scope() {
+    ttg.warp_specialize()
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(2) {
+      // expected-error @+1 {{Layout has a total of 8 warps per CTA, but the context requires 2 warps per CTA}}
+      %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+      ttg.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @lanes() {
+    // expected-error @+1 {{Layout has a total of 32 threads per warp, but the context requires 64 threads per warp}}
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module {
+  tt.func @no_num_warps() {
+    // expected-error @+1 {{Could not determine the number of warps per CTA}}
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[1]]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @ctas() {
+    // expected-error @+1 {{Layout has a total of 2 CTAs per CGA, but the context requires 1 CTAs per CGA}}
+    %0 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{'ttg.threads-per-warp' may only be set on a module}}
+tt.func @misplaced() attributes {"ttg.threads-per-warp" = 32 : i32} {
+  tt.return
+}
+
+// -----
+
+tt.func @misplaced_warps() {
+  // expected-error @+1 {{'ttg.num-warps' may only be set on a module or a tt.func}}
+  %0 = arith.constant {"ttg.num-warps" = 4 : i32} 0 : i32
+  tt.return
+}
+
+// -----
+
+// expected-error @+1 {{'ttg.num-warps' must be a positive power-of-two integer, got 3 : i32}}
+module attributes {"ttg.num-warps" = 3 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{'ttg.target' must be a string such as "cuda:80", got 80 : i32}}
+module attributes {ttg.target = 80 : i32} {
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// expected-error @+1 {{memdesc dimensions must be positive, got 0}}
+tt.func @zero_dim(%m: !ttg.memdesc<0x4xf16, #shared, #smem>) {
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// expected-error @+1 {{does not fit in the allocation shape}}
+tt.func @alloc_shape(%m: !ttg.memdesc<8x4xf16, #shared, #smem, mutable, 4x4>) {
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#smem = #ttg.shared_memory
+// expected-error @+1 {{memdesc encoding must be a shared-memory layout}}
+tt.func @distributed_memdesc(%m: !ttg.memdesc<8x4xf16, #blocked, #smem>) {
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+// expected-error @+1 {{is not a memory space}}
+tt.func @bad_space(%m: !ttg.memdesc<8x4xf16, #shared, #shared>) {
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @immutable_alloc() {
+    // expected-error @+1 {{Cannot allocate an immutable buffer without an initializer}}
+    %0 = ttg.local_alloc : () -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @store_immutable(%t: tensor<32x32xf16, #blocked>, %m: !ttg.memdesc<32x32xf16, #shared, #smem>) {
+    // expected-error @+1 {{Cannot store into immutable memory}}
+    ttg.local_store %t, %m : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @load_shape(%m: !ttg.memdesc<32x16xf16, #shared, #smem>) {
+    // expected-error @+1 {{shape mismatch: memdesc [32, 16], result [32, 32]}}
+    %0 = ttg.local_load %m : !ttg.memdesc<32x16xf16, #shared, #smem> -> tensor<32x32xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @load_element(%m: !ttg.memdesc<32x32xf32, #shared, #smem>) {
+    // expected-error @+1 {{element types must match}}
+    %0 = ttg.local_load %m : !ttg.memdesc<32x32xf32, #shared, #smem> -> tensor<32x32xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @index_rank(%m: !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @+1 {{result shape must equal to srcShape[1:]}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x16xf16, #shared, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @index_rank2(%m: !ttg.memdesc<32x32xf16, #shared, #smem, mutable>, %i: i32) {
+  // expected-error @+1 {{result rank must be input rank - 1}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @subslice_bounds(%m: !ttg.memdesc<32x32xf16, #shared, #smem, mutable>) {
+  // expected-error @+1 {{dimension 1: offset 32 + size 16 exceeds the source size 32}}
+  %0 = ttg.memdesc_subslice %m[0, 32] : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x16xf16, #shared, #smem, mutable, 32x32>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @subslice_offsets(%m: !ttg.memdesc<32x32xf16, #shared, #smem, mutable>) {
+  // expected-error @+1 {{offsets must have one entry per dimension (2)}}
+  %0 = ttg.memdesc_subslice %m[0] : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x16xf16, #shared, #smem, mutable, 32x32>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @trans_order(%m: !ttg.memdesc<32x16xf16, #shared, #smem>) {
+  // expected-error @+1 {{order [1, 1] is not a permutation of 0..2}}
+  %0 = ttg.memdesc_trans %m {order = array<i32: 1, 1>} : !ttg.memdesc<32x16xf16, #shared, #smem> -> !ttg.memdesc<16x32xf16, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @trans_shape(%m: !ttg.memdesc<32x16xf16, #shared, #smem>) {
+  // expected-error @+1 {{result shape [32, 16] is not the source shape permuted ([16, 32])}}
+  %0 = ttg.memdesc_trans %m {order = array<i32: 1, 0>} : !ttg.memdesc<32x16xf16, #shared, #smem> -> !ttg.memdesc<32x16xf16, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @reshape_count(%m: !ttg.memdesc<32x16xf16, #shared, #smem>) {
+  // expected-error @+1 {{reshape must keep the number of elements (512 vs 256)}}
+  %0 = ttg.memdesc_reshape %m : !ttg.memdesc<32x16xf16, #shared, #smem> -> !ttg.memdesc<16x16xf16, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @fp4(%x: tensor<32x16xi8, #blocked>) {
+    // expected-error @+1 {{result shape [32, 16] must be the source shape with dimension 1 doubled ([32, 32])}}
+    %0 = ttg.fp4_to_fp %x {axis = 1 : i32} : tensor<32x16xi8, #blocked> -> tensor<32x16xbf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+tt.func @partition_warps() {
+  // expected-error @+1 {{partition #0 number of warps (3) must be a power of 2}}
+  ttg.warp_specialize()
+  default {
+    ttg.warp_yield
+  }
+  partition0() num_warps(3) {
+    ttg.warp_return
+  } : () -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @capture_type(%arg0: i32) {
+  // expected-error @+1 {{partition region #0 argument #0 has type 'i64' but corresponding capture has type 'i32'}}
+  ttg.warp_specialize(%arg0)
+  default {
+    ttg.warp_yield
+  }
+  partition0(%arg1: i64) num_warps(4) {
+    ttg.warp_return
+  } : (i32) -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @yield_count(%arg0: i32) {
+  %0 = ttg.warp_specialize()
+  default {
+    // expected-error @+1 {{'ttg.warp_yield' op has 0 operands but parent op expected 1}}
+    ttg.warp_yield
+  } : () -> i32
+  tt.return
+}
+
+// -----
+
+tt.func @yield_type(%arg0: i32, %arg1: i64) {
+  %0 = ttg.warp_specialize()
+  default {
+    // expected-error @+1 {{'ttg.warp_yield' op operand #0 has type 'i64' but parent op expected 'i32'}}
+    ttg.warp_yield %arg1 : i64
+  } : () -> i32
+  tt.return
+}
+
+// -----
+
+tt.func @barrier() {
+  // expected-error @+1 {{unknown address space 'shared'}}
+  ttg.barrier local|shared
+  tt.return
+}
