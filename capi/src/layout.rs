@@ -23,6 +23,10 @@ const VIEW_HARDWARE: i32 = 2;
 /// 2^MAX_LINES_LOG2.
 const MAX_LINES_LOG2: u32 = 16;
 
+/// No encoding has more dimensions than this; larger ranks are refused
+/// before the shape is read.
+const MAX_RANK: isize = 64;
+
 /// Output is handed to the callback in chunks of about this many bytes.
 const CHUNK: usize = 1 << 16;
 
@@ -74,6 +78,9 @@ fn shape_text(shape: &[i64]) -> String {
 fn shape_of(rank: isize, shape: *const i64) -> Result<Vec<i64>, String> {
     if rank <= 0 {
         return Err(format!("a shape needs at least one dimension, got rank {rank}"));
+    }
+    if rank > MAX_RANK {
+        return Err(format!("a shape of rank {rank} is not supported (at most {MAX_RANK})"));
     }
     if shape.is_null() {
         return Err("the shape is a null pointer".into());
