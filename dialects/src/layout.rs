@@ -22,6 +22,12 @@ pub trait LayoutInterface: Send + Sync {
     fn infer_trans(&self, encoding: Attr, shape: &[i64], order: &[i32]) -> Result<Attr, String>;
     /// The encoding of each half of a `split`.
     fn infer_split(&self, encoding: Attr, shape: &[i64]) -> Result<Attr, String>;
+    /// Checks how the encodings of a `tt` op relate (dot operands and
+    /// accumulator, join and reshape keeping elements in place, ...), once
+    /// the op's own verifier has passed.
+    fn verify_op_layouts(&self, _op: Op) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 static REGISTRY: RwLock<Vec<(&'static str, &'static dyn LayoutInterface)>> = RwLock::new(Vec::new());

@@ -156,6 +156,59 @@ int main(void) {
                                          ctx, mlirStringRefCreateFromCString("f16"))));
   // CHECK: f16 is distributed: 0
 
+  /* The `ttg` dialect (tritium-c/TritonGPU.h): its handle, a blocked encoding
+     built and taken apart, and a memdesc type. */
+  MlirDialect ttg = mlirDialectHandleLoadDialect(mlirGetDialectHandle__ttg__(), ctx);
+  MlirStringRef ttgNs = mlirDialectGetNamespace(ttg);
+  printf("dialect: %.*s\n", (int)ttgNs.length, ttgNs.data);
+  // CHECK: dialect: ttg
+  unsigned spt[2] = {1, 4}, tpw[2] = {8, 4}, wpc[2] = {1, 1}, order[2] = {1, 0};
+  MlirAttribute built = mlirTritonGPUBlockedEncodingGet(ctx, 2, spt, tpw, wpc, order);
+  unsigned got[4] = {0};
+  intptr_t rank = mlirTritonGPUBlockedEncodingGetThreadsPerWarp(built, got, 4);
+  printf("blocked: isa=%d encoding=%d equals-parsed=%d rank=%ld threadsPerWarp=%ux%u\n",
+         mlirAttributeIsATritonGPUBlockedEncoding(built),
+         mlirAttributeIsATritonGPUEncoding(built), mlirAttributeEqual(built, blocked),
+         (long)mlirTritonGPUBlockedEncodingGetRank(built), got[0], got[1]);
+  // CHECK: blocked: isa=1 encoding=1 equals-parsed=1 rank=2 threadsPerWarp=8x4
+  mlirTritonGPUBlockedEncodingGetOrder(built, got, 4);
+  unsigned size[2] = {0};
+  mlirTritonGPUBlockedEncodingGetSizePerThread(built, size, 2);
+  mlirTritonGPUBlockedEncodingGetWarpsPerCTA(built, got + 2, 2);
+  printf("blocked: order=%u,%u sizePerThread=%u,%u warpsPerCTA=%u,%u\n", got[0], got[1],
+         size[0], size[1], got[2], got[3]);
+  // CHECK: blocked: order=1,0 sizePerThread=1,4 warpsPerCTA=1,1
+  unsigned badSize[2] = {1, 3};
+  MlirAttribute badBlocked = mlirTritonGPUBlockedEncodingGet(ctx, 2, badSize, tpw, wpc, order);
+  printf("non-power-of-two blocked is null: %d\n", mlirAttributeIsNull(badBlocked));
+  // CHECK: non-power-of-two blocked is null: 1
+
+  MlirAttribute swizzled = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString(
+               "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"));
+  int64_t bufShape[3] = {2, 64, 32};
+  MlirType memdesc = mlirTritonGPUMemDescTypeGet(
+      3, bufShape, mlirF16TypeGet(ctx), swizzled, mlirTritonGPUSharedMemorySpaceGet(ctx), true);
+  int64_t alloc[4] = {0};
+  intptr_t allocRank = mlirTritonGPUMemDescTypeGetAllocShape(memdesc, alloc, 4);
+  printf("memdesc: isa=%d rank=%ld dims=%lldx%lldx%lld mutable=%d alloc-rank=%ld "
+         "same-encoding=%d f16=%d\n",
+         mlirTypeIsATritonGPUMemDesc(memdesc), (long)mlirTritonGPUMemDescTypeGetRank(memdesc),
+         (long long)mlirTritonGPUMemDescTypeGetDimSize(memdesc, 0),
+         (long long)mlirTritonGPUMemDescTypeGetDimSize(memdesc, 1),
+         (long long)mlirTritonGPUMemDescTypeGetDimSize(memdesc, 2),
+         mlirTritonGPUMemDescTypeIsMutable(memdesc), (long)allocRank,
+         mlirAttributeEqual(mlirTritonGPUMemDescTypeGetEncoding(memdesc), swizzled),
+         mlirTypeIsAF16(mlirTritonGPUMemDescTypeGetElementType(memdesc)));
+  // CHECK: memdesc: isa=1 rank=3 dims=2x64x32 mutable=1 alloc-rank=3 same-encoding=1 f16=1
+  mlirTypeDump(memdesc);
+  // CHECK: !ttg.memdesc<2x64x32xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  MlirType distributed = mlirTritonGPUMemDescTypeGet(
+      3, bufShape, mlirF16TypeGet(ctx), blocked, mlirTritonGPUSharedMemorySpaceGet(ctx), true);
+  // CHECK: memdesc encoding must be a shared-memory layout
+  printf("memdesc with a distributed layout is null: %d\n", mlirTypeIsNull(distributed));
+  // CHECK: memdesc with a distributed layout is null: 1
+
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
   return 0;

@@ -326,3 +326,80 @@ tt.func @barrier() {
   ttg.barrier local|shared
   tt.return
 }
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @dot_kwidth(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>,
+                      %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>,
+                      %c: tensor<32x32xf32, #mma>) {
+    // expected-error @+1 {{mismatching kWidth between A and B operands}}
+    %0 = tt.dot %a, %b, %c : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<32x32xf32, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @dot_opidx(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>,
+                     %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>,
+                     %c: tensor<32x32xf32, #mma>) {
+    // expected-error @+1 {{the A operand must have a #ttg.dot_op encoding with opIdx = 0}}
+    %0 = tt.dot %a, %b, %c : tensor<32x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#mma1 = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @dot_parent(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>,
+                      %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>,
+                      %c: tensor<32x32xf32, #mma>) {
+    // expected-error @+1 {{the parent of the A operand's encoding must be the accumulator's encoding}}
+    %0 = tt.dot %a, %b, %c : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#bad = #ttg.blocked<{sizePerThread = [1, 4, 1], threadsPerWarp = [4, 4, 2], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @join_layout(%x: tensor<32x32xf32, #blocked>) {
+    // expected-error @+1 {{must hold the joined dimension in registers of the operands' layout}}
+    %0 = tt.join %x, %x : tensor<32x32xf32, #blocked> -> tensor<32x32x2xf32, #bad>
+    tt.return
+  }
+}
+
+// -----
+
+#src = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @reshape_moves(%x: tensor<4x256xf32, #src>) {
+    // expected-error @+1 {{a reshape without allow_reorder must keep every element in the same register, lane, warp and CTA}}
+    %0 = tt.reshape %x : tensor<4x256xf32, #src> -> tensor<1024xf32, #dst>
+    %1 = tt.reshape %x allow_reorder : tensor<4x256xf32, #src> -> tensor<1024xf32, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#other = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @gather_layout(%src: tensor<32x32xf32, #blocked>, %idx: tensor<32x32xi32, #other>) {
+    // expected-error @+1 {{indices and output encodings must match}}
+    %0 = "tt.gather"(%src, %idx) <{axis = 0 : i32}> : (tensor<32x32xf32, #blocked>, tensor<32x32xi32, #other>) -> tensor<32x32xf32, #blocked>
+    tt.return
+  }
+}

@@ -3,6 +3,7 @@
 //! Diagnostics follow Triton's wording where Triton has one, so that tests
 //! written against Triton's `invalid.mlir` carry over.
 use crate::ir::{block_arguments, block_terminator, Op, Ty};
+use crate::layout;
 use crate::tt::{rules, types};
 
 type Verdict = Result<(), String>;
@@ -15,8 +16,20 @@ fn ensure(cond: bool, msg: impl Into<String>) -> Verdict {
     }
 }
 
-/// Verifies `op` with the verifier registered under `hook`.
+/// Verifies `op` with the verifier registered under `hook`, then the rules
+/// that relate its encodings (owned by the encodings' dialect).
 pub fn verify(hook: &str, op: Op) -> Verdict {
+    verify_op(hook, op)?;
+    if matches!(hook, "tt.dot" | "tt.join" | "tt.reshape" | "tt.gather") {
+        let encoded = op.operands().into_iter().chain(op.results()).find_map(|v| v.ty().encoding());
+        if let Some(interface) = encoded.and_then(layout::lookup) {
+            interface.verify_op_layouts(op)?;
+        }
+    }
+    Ok(())
+}
+
+fn verify_op(hook: &str, op: Op) -> Verdict {
     match hook {
         "tt.bitcast" => bitcast(op),
         "tt.fp_to_fp" => fp_to_fp(op),

@@ -39,6 +39,10 @@ impl LayoutInterface for TtgLayouts {
     fn infer_split(&self, encoding: Attr, shape: &[i64]) -> Result<Attr, String> {
         build(encoding, &infer::infer_split(&decode(encoding)?, shape)?)
     }
+
+    fn verify_op_layouts(&self, op: Op) -> Result<(), String> {
+        verify::verify_tt_op_layouts(op)
+    }
 }
 
 static TTG_LAYOUTS: TtgLayouts = TtgLayouts;

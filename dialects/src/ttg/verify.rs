@@ -2,6 +2,7 @@
 //! layout of every encoded tensor, and the `ttg` ops.
 use super::bridge::{self, EncodingDesc, MemDesc};
 use super::encoding::Encoding;
+use super::linear_layout::LinearLayout;
 use super::to_linear::to_linear_layout;
 use crate::ir::{Attr, Op, Ty, Val};
 use mlir_sys::*;
@@ -449,5 +450,101 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
             Ok(())
         }
         other => Err(format!("no verifier is registered for '{other}'")),
+    }
+}
+
+/// A layout over a tensor as a map from hardware bits to the row-major flat
+/// index of the element they reach (the last dimension fastest).
+fn row_major_bases(ll: &LinearLayout) -> Result<Vec<(String, Vec<i64>)>, String> {
+    let names = ll.get_out_dim_names();
+    let reversed: Vec<&str> = names.iter().rev().copied().collect();
+    let flat = ll.transpose_outs(&reversed).and_then(|l| l.flatten_outs()).map_err(|e| e.to_string())?;
+    Ok(flat
+        .bases()
+        .iter()
+        .map(|(name, vectors)| (name.clone(), vectors.iter().map(|v| v.first().map_or(0, |&x| i64::from(x))).collect()))
+        .collect())
+}
+
+/// The ttg layout of a tensor value, when it has one.
+fn layout_of(value: Val) -> Option<Result<(Encoding, LinearLayout), String>> {
+    let ty = value.ty();
+    let attr = ty.encoding()?;
+    let encoding = bridge::encoding_of(attr)?;
+    Some(encoding.and_then(|e| {
+        let ll = to_linear_layout(&e, &ty.shape().unwrap_or_default())?;
+        Ok((e, ll))
+    }))
+}
+
+/// The rules relating the encodings of `tt` ops on ttg tensors.
+pub fn verify_tt_op_layouts(op: Op) -> Result<(), String> {
+    match op.name() {
+        "tt.dot" => {
+            let (a, b, c) = (op.operand(0).ty(), op.operand(1).ty(), op.operand(2).ty());
+            let Some(c_attr) = c.encoding() else { return Err("miss encoding of C operand".into()) };
+            let operand = |ty: Ty, which: &str, index: u32| -> Result<u32, String> {
+                let attr = ty.encoding().ok_or_else(|| format!("miss encoding of {which} operand"))?;
+                match bridge::encoding_of(attr) {
+                    Some(Ok(Encoding::DotOperand { op_idx, k_width, .. })) if op_idx == index => {
+                        // The parent is compared as attributes (uniqued), not as models.
+                        let parent = bridge::encoding_of(c_attr).and_then(Result::ok);
+                        let own_parent = match bridge::encoding_of(attr) {
+                            Some(Ok(Encoding::DotOperand { parent, .. })) => Some(*parent),
+                            _ => None,
+                        };
+                        if parent != own_parent {
+                            return Err(format!("the parent of the {which} operand's encoding must be the accumulator's encoding {c_attr}"));
+                        }
+                        Ok(k_width)
+                    }
+                    _ => Err(format!("the {which} operand must have a #ttg.dot_op encoding with opIdx = {index}, got {attr}")),
+                }
+            };
+            let (ka, kb) = (operand(a, "A", 0)?, operand(b, "B", 1)?);
+            if ka != kb {
+                return Err("mismatching kWidth between A and B operands".into());
+            }
+            Ok(())
+        }
+        "tt.gather" => {
+            let (indices, result) = (op.operand(1).ty(), op.result(0).ty());
+            if indices.encoding() != result.encoding() {
+                return Err("indices and output encodings must match".into());
+            }
+            Ok(())
+        }
+        "tt.join" => {
+            let (Some(src), Some(dst)) = (layout_of(op.operand(0)), layout_of(op.result(0))) else { return Ok(()) };
+            let (src, dst) = (src?.1, dst?.1);
+            // join(a, b)[..., k] sits where a[...] does, k in the lowest register bit.
+            let mut expected = row_major_bases(&src)?;
+            for (name, vectors) in &mut expected {
+                vectors.iter_mut().for_each(|v| *v *= 2);
+                if name == "register" {
+                    vectors.insert(0, 1);
+                }
+            }
+            if row_major_bases(&dst)? != expected {
+                return Err(format!(
+                    "the result encoding {} must hold the joined dimension in registers of the operands' layout",
+                    op.result(0).ty().encoding().map_or(String::new(), |e| e.to_string())
+                ));
+            }
+            Ok(())
+        }
+        "tt.reshape" => {
+            let reorder = op.attr("allow_reorder").is_some() || op.attr("efficient_layout").is_some();
+            let (Some(src), Some(dst)) = (layout_of(op.operand(0)), layout_of(op.result(0))) else { return Ok(()) };
+            let (src, dst) = (src?.1, dst?.1);
+            if !reorder && row_major_bases(&src)? != row_major_bases(&dst)? {
+                return Err(
+                    "a reshape without allow_reorder must keep every element in the same register, lane, warp and CTA; the result encoding does not"
+                        .into(),
+                );
+            }
+            Ok(())
+        }
+        _ => Ok(()),
     }
 }
