@@ -22,6 +22,8 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
@@ -513,6 +515,52 @@ private:
   SMLoc loc;
 };
 
+/// Where the value of one key of an encoding's dictionary goes; `seen`, when
+/// given, records that the key was present.
+struct Field {
+  StringRef key;
+  std::function<bool(EncodingReader &, NamedAttribute)> read;
+
+  static Field uint(StringRef key, unsigned &out, bool *seen = nullptr) {
+    return {key, [&out, seen](EncodingReader &reader, NamedAttribute entry) {
+              if (seen)
+                *seen = true;
+              return reader.uint(entry, out);
+            }};
+  }
+  static Field uints(StringRef key, SmallVectorImpl<unsigned> &out) {
+    return {key, [&out](EncodingReader &reader, NamedAttribute entry) {
+              return reader.uints(entry, out);
+            }};
+  }
+  static Field boolean(StringRef key, bool &out) {
+    return {key, [&out](EncodingReader &reader, NamedAttribute entry) {
+              return reader.boolean(entry, out);
+            }};
+  }
+  /// Keeps the value as an attribute, for the caller to interpret.
+  static Field raw(StringRef key, Attribute &out) {
+    return {key, [&out](EncodingReader &, NamedAttribute entry) {
+              out = entry.getValue();
+              return true;
+            }};
+  }
+};
+
+/// Reads every entry of `dict` into the field of its key; a key without a
+/// field is an error ("unexpected key").
+bool readFields(EncodingReader &reader, DictionaryAttr dict, ArrayRef<Field> fields) {
+  for (NamedAttribute entry : dict) {
+    const Field *field = llvm::find_if(
+        fields, [&](const Field &f) { return f.key == entry.getName().strref(); });
+    if (field == fields.end())
+      return reader.unexpected(entry);
+    if (!field->read(reader, entry))
+      return false;
+  }
+  return true;
+}
+
 /// Parses `<{...}>` (or, with `braced` false, `<{...}` leaving the `>`).
 DictionaryAttr parseEncodingDict(AsmParser &parser, bool closeAngle = true) {
   DictionaryAttr dict;
@@ -624,17 +672,13 @@ Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
     return {};
   SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA, order;
   Attribute cgaValue;
-  for (NamedAttribute entry : dict) {
-    StringRef key = entry.getName().strref();
-    bool ok = key == "sizePerThread"    ? reader.uints(entry, sizePerThread)
-              : key == "threadsPerWarp" ? reader.uints(entry, threadsPerWarp)
-              : key == "warpsPerCTA"    ? reader.uints(entry, warpsPerCTA)
-              : key == "order"          ? reader.uints(entry, order)
-              : key == "CGALayout"      ? (cgaValue = entry.getValue(), true)
-                                        : reader.unexpected(entry);
-    if (!ok)
-      return {};
-  }
+  if (!readFields(reader, dict,
+                  {Field::uints("sizePerThread", sizePerThread),
+                   Field::uints("threadsPerWarp", threadsPerWarp),
+                   Field::uints("warpsPerCTA", warpsPerCTA),
+                   Field::uints("order", order),
+                   Field::raw("CGALayout", cgaValue)}))
+    return {};
   SmallVector<int32_t> cga;
   if (cgaValue && !reader.cga(cgaValue, sizePerThread.size(), cga))
     return {};
@@ -672,19 +716,8 @@ Attribute SliceEncodingAttr::parse(AsmParser &parser, Type) {
   unsigned dim = 0;
   Attribute parent;
   bool haveDim = false;
-  for (NamedAttribute entry : dict) {
-    StringRef key = entry.getName().strref();
-    if (key == "dim") {
-      if (!reader.uint(entry, dim))
-        return {};
-      haveDim = true;
-    } else if (key == "parent") {
-      parent = entry.getValue();
-    } else {
-      reader.unexpected(entry);
-      return {};
-    }
-  }
+  if (!readFields(reader, dict, {Field::uint("dim", dim, &haveDim), Field::raw("parent", parent)}))
+    return {};
   if (!haveDim)
     return reader.missing("dim"), Attribute();
   if (!parent)
@@ -716,17 +749,13 @@ Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
   unsigned versionMajor = 0, versionMinor = 0;
   SmallVector<unsigned> warpsPerCTA, instrShape;
   Attribute cgaValue;
-  for (NamedAttribute entry : dict) {
-    StringRef key = entry.getName().strref();
-    bool ok = key == "versionMajor"  ? reader.uint(entry, versionMajor)
-              : key == "versionMinor" ? reader.uint(entry, versionMinor)
-              : key == "warpsPerCTA"  ? reader.uints(entry, warpsPerCTA)
-              : key == "instrShape"   ? reader.uints(entry, instrShape)
-              : key == "CGALayout"    ? (cgaValue = entry.getValue(), true)
-                                      : reader.unexpected(entry);
-    if (!ok)
-      return {};
-  }
+  if (!readFields(reader, dict,
+                  {Field::uint("versionMajor", versionMajor),
+                   Field::uint("versionMinor", versionMinor),
+                   Field::uints("warpsPerCTA", warpsPerCTA),
+                   Field::uints("instrShape", instrShape),
+                   Field::raw("CGALayout", cgaValue)}))
+    return {};
   SmallVector<int32_t> cga;
   if (cgaValue && !reader.cga(cgaValue, warpsPerCTA.size(), cga))
     return {};
@@ -763,19 +792,15 @@ Attribute AMDMfmaEncodingAttr::parse(AsmParser &parser, Type) {
   bool isTransposed = false;
   SmallVector<unsigned> warpsPerCTA, instrShape, tilesPerWarp;
   Attribute cgaValue;
-  for (NamedAttribute entry : dict) {
-    StringRef key = entry.getName().strref();
-    bool ok = key == "version"           ? reader.uint(entry, version)
-              : key == "warpsPerCTA"     ? reader.uints(entry, warpsPerCTA)
-              : key == "instrShape"      ? reader.uints(entry, instrShape)
-              : key == "isTransposed"    ? reader.boolean(entry, isTransposed)
-              : key == "tilesPerWarp"    ? reader.uints(entry, tilesPerWarp)
-              : key == "elementBitWidth" ? reader.uint(entry, elementBitWidth)
-              : key == "CGALayout"       ? (cgaValue = entry.getValue(), true)
-                                         : reader.unexpected(entry);
-    if (!ok)
-      return {};
-  }
+  if (!readFields(reader, dict,
+                  {Field::uint("version", version),
+                   Field::uints("warpsPerCTA", warpsPerCTA),
+                   Field::uints("instrShape", instrShape),
+                   Field::boolean("isTransposed", isTransposed),
+                   Field::uints("tilesPerWarp", tilesPerWarp),
+                   Field::uint("elementBitWidth", elementBitWidth),
+                   Field::raw("CGALayout", cgaValue)}))
+    return {};
   SmallVector<int32_t> cga;
   if (cgaValue && !reader.cga(cgaValue, warpsPerCTA.size(), cga))
     return {};
@@ -822,34 +847,21 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
   SmallVector<unsigned> instrShape;
   Attribute cgaValue;
   ParsedLinear ll;
-  bool haveLayout = false;
-  for (NamedAttribute entry : dict) {
-    StringRef key = entry.getName().strref();
-    bool ok = true;
-    if (key == "version") {
-      ok = reader.uint(entry, version);
-    } else if (key == "isTransposed") {
-      ok = reader.boolean(entry, isTransposed);
-    } else if (key == "instrShape") {
-      ok = reader.uints(entry, instrShape);
-    } else if (key == "CGALayout") {
-      cgaValue = entry.getValue();
-    } else if (key == "ctaLayout") {
-      auto layout = dyn_cast<DictionaryAttr>(entry.getValue());
-      if (!layout) {
-        reader.error() << "expected a dictionary of bases for 'ctaLayout'";
-        return {};
-      }
-      ok = parseLinear(reader, layout, {"register", "warp"}, {"register"}, ll);
-      haveLayout = true;
-    } else {
-      ok = reader.unexpected(entry);
-    }
-    if (!ok)
-      return {};
-  }
-  if (!haveLayout)
+  Attribute layoutValue;
+  if (!readFields(reader, dict,
+                  {Field::uint("version", version), Field::boolean("isTransposed", isTransposed),
+                   Field::uints("instrShape", instrShape), Field::raw("CGALayout", cgaValue),
+                   Field::raw("ctaLayout", layoutValue)}))
+    return {};
+  if (!layoutValue)
     return reader.missing("ctaLayout"), Attribute();
+  auto layout = dyn_cast<DictionaryAttr>(layoutValue);
+  if (!layout) {
+    reader.error() << "expected a dictionary of bases for 'ctaLayout'";
+    return {};
+  }
+  if (!parseLinear(reader, layout, {"register", "warp"}, {"register"}, ll))
+    return {};
   SmallVector<int32_t> cga;
   if (cgaValue && !reader.cga(cgaValue, ll.rank, cga))
     return {};
@@ -942,17 +954,13 @@ Attribute parseSwizzled(AsmParser &parser, StringRef mnemonic) {
   unsigned vec = 0, perPhase = 0, maxPhase = 0;
   SmallVector<unsigned> order;
   Attribute cgaValue;
-  for (NamedAttribute entry : dict) {
-    StringRef key = entry.getName().strref();
-    bool ok = key == "vec"         ? reader.uint(entry, vec)
-              : key == "perPhase"  ? reader.uint(entry, perPhase)
-              : key == "maxPhase"  ? reader.uint(entry, maxPhase)
-              : key == "order"     ? reader.uints(entry, order)
-              : key == "CGALayout" ? (cgaValue = entry.getValue(), true)
-                                   : reader.unexpected(entry);
-    if (!ok)
-      return {};
-  }
+  if (!readFields(reader, dict,
+                  {Field::uint("vec", vec),
+                   Field::uint("perPhase", perPhase),
+                   Field::uint("maxPhase", maxPhase),
+                   Field::uints("order", order),
+                   Field::raw("CGALayout", cgaValue)}))
+    return {};
   SmallVector<int32_t> cga;
   if (cgaValue && !reader.cga(cgaValue, order.size(), cga))
     return {};
@@ -1009,18 +1017,14 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
   unsigned swizzlingByteWidth = 0, elementBitWidth = 0, rank = 2;
   bool transposed = false, fp4Padded = false, haveRank = false;
   Attribute cgaValue;
-  for (NamedAttribute entry : dict) {
-    StringRef key = entry.getName().strref();
-    bool ok = key == "swizzlingByteWidth" ? reader.uint(entry, swizzlingByteWidth)
-              : key == "transposed"       ? reader.boolean(entry, transposed)
-              : key == "elementBitWidth"  ? reader.uint(entry, elementBitWidth)
-              : key == "fp4Padded"        ? reader.boolean(entry, fp4Padded)
-              : key == "rank"             ? (haveRank = true, reader.uint(entry, rank))
-              : key == "CGALayout"        ? (cgaValue = entry.getValue(), true)
-                                          : reader.unexpected(entry);
-    if (!ok)
-      return {};
-  }
+  if (!readFields(reader, dict,
+                  {Field::uint("swizzlingByteWidth", swizzlingByteWidth),
+                   Field::boolean("transposed", transposed),
+                   Field::uint("elementBitWidth", elementBitWidth),
+                   Field::boolean("fp4Padded", fp4Padded),
+                   Field::uint("rank", rank, &haveRank),
+                   Field::raw("CGALayout", cgaValue)}))
+    return {};
   SmallVector<int32_t> cga;
   if (cgaValue) {
     // The rank is that of the CGA bases when they are given.
@@ -1151,14 +1155,10 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
       return {};
   } else {
     SmallVector<unsigned> order, shape;
-    for (NamedAttribute entry : dict) {
-      StringRef key = entry.getName().strref();
-      bool ok = key == "order"   ? reader.uints(entry, order)
-                : key == "shape" ? reader.uints(entry, shape)
-                                 : reader.unexpected(entry);
-      if (!ok)
-        return {};
-    }
+    if (!readFields(reader, dict,
+                    {Field::uints("order", order),
+                     Field::uints("shape", shape)}))
+      return {};
     if (!identityOffsets(reader, order, shape, ll))
       return {};
     MLIRContext *context = parser.getContext();
@@ -1204,16 +1204,12 @@ Attribute PartitionedSharedEncodingAttr::parse(AsmParser &parser, Type) {
     return {};
   unsigned numPartitions = 0, numGroups = 0, partitionDim = 0;
   Attribute layout;
-  for (NamedAttribute entry : dict) {
-    StringRef key = entry.getName().strref();
-    bool ok = key == "numPartitions"     ? reader.uint(entry, numPartitions)
-              : key == "numGroups"       ? reader.uint(entry, numGroups)
-              : key == "partitionDim"    ? reader.uint(entry, partitionDim)
-              : key == "partitionLayout" ? (layout = entry.getValue(), true)
-                                         : reader.unexpected(entry);
-    if (!ok)
-      return {};
-  }
+  if (!readFields(reader, dict,
+                  {Field::uint("numPartitions", numPartitions),
+                   Field::uint("numGroups", numGroups),
+                   Field::uint("partitionDim", partitionDim),
+                   Field::raw("partitionLayout", layout)}))
+    return {};
   if (!layout)
     return reader.missing("partitionLayout"), Attribute();
   return parser.getChecked<PartitionedSharedEncodingAttr>(
