@@ -582,7 +582,7 @@ struct ParsedLinear {
 /// Reads the entries of `dict` whose names are in `inDims` (in that order)
 /// as a linear layout. Each listed name must be present unless `optional`.
 bool parseLinear(EncodingReader &reader, DictionaryAttr dict, ArrayRef<StringRef> inDims,
-                 ArrayRef<StringRef> optional, ParsedLinear &out) {
+                 ArrayRef<StringRef> optional, ParsedLinear &out, int64_t defaultRank = -1) {
   MLIRContext *context = dict.getContext();
   for (StringRef name : inDims) {
     Attribute value = dict.get(name);
@@ -603,6 +603,8 @@ bool parseLinear(EncodingReader &reader, DictionaryAttr dict, ArrayRef<StringRef
   for (NamedAttribute entry : dict)
     if (!llvm::is_contained(inDims, entry.getName().strref()))
       return reader.unexpected(entry);
+  if (out.rank < 0)
+    out.rank = defaultRank;
   if (out.rank < 0) {
     reader.error() << "cannot infer the rank of a layout without any basis";
     return false;
@@ -860,7 +862,8 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
     reader.error() << "expected a dictionary of bases for 'ctaLayout'";
     return {};
   }
-  if (!parseLinear(reader, layout, {"register", "warp"}, {"register"}, ll))
+  // A CTA layout without any basis (one warp, one tile) is of rank 2.
+  if (!parseLinear(reader, layout, {"register", "warp"}, {"register"}, ll, /*defaultRank=*/2))
     return {};
   SmallVector<int32_t> cga;
   if (cgaValue && !reader.cga(cgaValue, ll.rank, cga))
