@@ -11,6 +11,7 @@
 #include "mlir-c/RegisterEverything.h"
 #include "mlir-c/Support.h"
 
+#include "tritium-c/Layout.h"
 #include "tritium-c/TritonGPU.h"
 #include "tritium-c/TritonTypes.h"
 
