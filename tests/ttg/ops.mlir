@@ -13,7 +13,7 @@
 // CHECK-DAG: #[[$MFMA64:mma[0-9]*]] = #ttg.amd_mfma<{version = 4, warpsPerCTA = [4, 1], instrShape = [16, 16, 4], isTransposed = false, tilesPerWarp = [2, 1], elementBitWidth = 64}>
 // CHECK-DAG: #[[$WMMA:mma[0-9]*]] = #ttg.amd_wmma<{version = 3, ctaLayout = {warp = {{\[\[}}1, 0], [2, 0]]}, instrShape = [16, 16, 32]}>
 // CHECK-DAG: #[[$LINEAR:linear[0-9]*]] = #ttg.linear<{register = {{\[\[}}0, 1], [0, 2]], lane = {{\[\[}}0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}8, 0], [16, 0]], block = []}>
-// CHECK-DAG: #[[$GENERIC:generic_linear[0-9]*]] = #ttg.generic_linear<{register = {{\[\[}}1, 1]], lane = {{\[\[}}0, 2], [0, 4], [0, 8], [2, 0], [4, 0]], warp = {{\[\[}}8, 0], [16, 0]], block = []}>
+// CHECK-DAG: #[[$GENERIC:generic_linear[0-9]*]] = #ttg.generic_linear<{register = {{\[\[}}0, 1]], lane = {{\[\[}}0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], warp = {{\[\[}}4, 1], [8, 0]], block = []}>
 // CHECK-DAG: #[[$SWIZZLED:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 // CHECK-DAG: #[[$ROTATING:shared[0-9]*]] = #ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 8, order = [1, 0]}>
 // CHECK-DAG: #[[$NVMMA:shared[0-9]*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -33,7 +33,7 @@
 #mfma64 = #ttg.amd_mfma<{version = 4, warpsPerCTA = [4, 1], instrShape = [16, 16, 4], isTransposed = false, tilesPerWarp = [2, 1], elementBitWidth = 64}>
 #wmma = #ttg.amd_wmma<{version = 3, ctaLayout = {warp = [[1, 0], [2, 0]]}, instrShape = [16, 16, 32]}>
 #linear = #ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>
-#generic = #ttg.generic_linear<{register = [[1, 1]], lane = [[0, 2], [0, 4], [0, 8], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>
+#generic = #ttg.generic_linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], warp = [[4, 1], [8, 0]], block = []}>
 #swizzled = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #rotating = #ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 8, order = [1, 0]}>
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -59,7 +59,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-SAME: tensor<64x64xf64, #[[$MFMA64]]>
 // CHECK-SAME: tensor<64x16xf32, #[[$WMMA]]>
 // CHECK-SAME: tensor<32x16xf32, #[[$LINEAR]]>
-// CHECK-SAME: tensor<32x16xf32, #[[$GENERIC]]>
+// CHECK-SAME: tensor<16x16xf32, #[[$GENERIC]]>
 // CHECK-SAME: !ttg.memdesc<64x64xf16, #[[$SWIZZLED]], #[[$SMEM]]>
 // CHECK-SAME: !ttg.memdesc<64x64xf16, #[[$ROTATING]], #[[$SMEM]], mutable>
 // CHECK-SAME: !ttg.memdesc<64x64xf16, #[[$NVMMA]], #[[$SMEM]]>
@@ -75,7 +75,7 @@ tt.func @encodings(%b: tensor<32x32xf32, #blocked>, %s: tensor<32xf32, #ttg.slic
                    %fma: tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>,
                    %c: tensor<32x32xf32, #mma>, %c3: tensor<64x64xf32, #mma3>, %m: tensor<64x64xf32, #mfma>,
                    %m64: tensor<64x64xf64, #mfma64>, %w: tensor<64x16xf32, #wmma>, %l: tensor<32x16xf32, #linear>,
-                   %g: tensor<32x16xf32, #generic>,
+                   %g: tensor<16x16xf32, #generic>,
                    %sw: !ttg.memdesc<64x64xf16, #swizzled, #smem>, %ro: !ttg.memdesc<64x64xf16, #rotating, #smem, mutable>,
                    %nv: !ttg.memdesc<64x64xf16, #nvmma, #smem>, %nv3: !ttg.memdesc<2x64x64xi8, #nvmma3, #smem>,
                    %pa: !ttg.memdesc<16x64xf16, #padded, #smem>, %pl: !ttg.memdesc<4x4xf16, #paddedll, #smem>,

@@ -10,3 +10,5 @@ pub mod interface;
 pub mod linear_layout;
 pub mod to_linear;
 pub mod verify;
+#[cfg(test)]
+mod conversion_tests;
