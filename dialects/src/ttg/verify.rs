@@ -9,9 +9,61 @@ use mlir_sys::*;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-/// The attribute verifier of every encoding.
+/// The attribute verifier of every encoding: Triton's rules
+/// ([`Encoding::verify`]), then bounds Triton leaves to later failures but
+/// that we check where the attribute is written.
 pub fn verify_encoding(desc: &EncodingDesc) -> Result<(), String> {
-    bridge::decode(desc)?.verify()
+    let encoding = bridge::decode(desc)?;
+    encoding.verify()?;
+    check_bounds(&encoding)
+}
+
+/// The largest count accepted in an encoding (warps, vector widths, phases):
+/// far above any hardware, far below overflow.
+const MAX_COUNT: u32 = 1 << 16;
+
+fn check_bounds(encoding: &Encoding) -> Result<(), String> {
+    let powers = |name: &str, values: &[u32]| {
+        if values.iter().all(|&v| v.is_power_of_two() && v <= MAX_COUNT) {
+            Ok(())
+        } else {
+            Err(format!("Every element in {name} must be a power of two (at most {MAX_COUNT}), got {values:?}"))
+        }
+    };
+    match encoding {
+        Encoding::NvidiaMma { version_major, warps_per_cta, instr_shape, .. } => {
+            powers("warpsPerCTA", warps_per_cta)?;
+            // m16n8 for mma.sync (v2), m64nNkK for wgmma (v3); v5 is left to Triton's rules.
+            let entries = match version_major {
+                2 => 2,
+                3 => 3,
+                _ => instr_shape.len(),
+            };
+            if instr_shape.len() != entries {
+                return Err(format!(
+                    "instrShape of an MMA v{version_major} layout must have {entries} entries, got {instr_shape:?}"
+                ));
+            }
+            Ok(())
+        }
+        Encoding::AmdMfma { warps_per_cta, .. } => powers("warpsPerCTA", warps_per_cta),
+        Encoding::SwizzledShared { vec, per_phase, max_phase, order, .. }
+        | Encoding::AmdRotatingShared { vec, per_phase, max_phase, order, .. } => {
+            if order.is_empty() {
+                return Err("order must not be empty".into());
+            }
+            for (name, value) in [("vec", vec), ("perPhase", per_phase), ("maxPhase", max_phase)] {
+                if *value == 0 || *value > MAX_COUNT {
+                    return Err(format!("{name} must be between 1 and {MAX_COUNT}, got {value}"));
+                }
+            }
+            Ok(())
+        }
+        Encoding::NvmmaShared { element_bit_width, .. } if !matches!(element_bit_width, 4 | 8 | 16 | 32 | 64) => {
+            Err(format!("elementBitWidth must be 4, 8, 16, 32 or 64, got {element_bit_width}"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The verifier of `!ttg.memdesc`.
