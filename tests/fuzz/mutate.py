@@ -21,7 +21,7 @@ DEFAULT_OPT = REPO / "build" / "bin" / "tritium-opt"
 DEFAULT_KEEP = REPO / "build" / "fuzz-crashes"
 STAGES = ("source", "ttir", "ttgir_convert", "ttgir", "ttgir_prellvm", "llvm_convert", "llvm")
 TARGETS = ("cuda_sm80", "cuda_sm90", "hip_gfx942")
-CRASH_MARKERS = ("panicked", "LLVM ERROR", "Stack dump", "UNREACHABLE", "PLEASE submit a bug report")
+CRASH_MARKERS = ("panicked", "internal error in Tritium", "LLVM ERROR", "Stack dump", "UNREACHABLE", "PLEASE submit a bug report")
 DIAGNOSTIC_RE = re.compile(r"(error|loc\()")
 
 # Mutants are handled as latin-1 text: every byte maps to one character, so arbitrary bytes survive the round trip.
