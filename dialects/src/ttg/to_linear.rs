@@ -31,6 +31,10 @@ pub const OFFSET: &str = "offset";
 /// The extra input dimension of `#ttg.partitioned_shared`: which partition.
 pub const PARTITION: &str = "partition";
 
+/// The largest tensor rank the queries handle; a layout of more dimensions
+/// would not fit the 63 bits of a [`LinearLayout`] anyway.
+pub const MAX_RANK: usize = 64;
+
 /// Bases of a layout: per input dimension, its name and basis vectors.
 type Bases = Vec<(String, Vec<Vec<i32>>)>;
 
@@ -47,33 +51,60 @@ pub fn standard_out_dim_names(rank: usize) -> Vec<String> {
 pub fn to_linear_layout(enc: &Encoding, shape: &[i64]) -> Result<LinearLayout, String> {
     check_shape(shape)?;
     let layout = match enc {
-        Encoding::Blocked { size_per_thread, threads_per_warp, warps_per_cta, order, cga } => {
-            blocked_to_linear(size_per_thread, threads_per_warp, warps_per_cta, order, cga, shape)?
-        }
+        Encoding::Blocked {
+            size_per_thread,
+            threads_per_warp,
+            warps_per_cta,
+            order,
+            cga,
+        } => blocked_to_linear(size_per_thread, threads_per_warp, warps_per_cta, order, cga, shape)?,
         Encoding::Slice { dim, parent } => slice_to_linear(*dim, parent, shape)?,
-        Encoding::DotOperand { op_idx, parent, k_width } => dot_to_linear(*op_idx, parent, *k_width, shape)?,
-        Encoding::NvidiaMma { version_major, warps_per_cta, cga, instr_shape, .. } => {
-            nvidia_mma_to_linear(*version_major, warps_per_cta, cga, instr_shape, shape)?
-        }
+        Encoding::DotOperand {
+            op_idx,
+            parent,
+            k_width,
+        } => dot_to_linear(*op_idx, parent, *k_width, shape)?,
+        Encoding::NvidiaMma {
+            version_major,
+            warps_per_cta,
+            cga,
+            instr_shape,
+            ..
+        } => nvidia_mma_to_linear(*version_major, warps_per_cta, cga, instr_shape, shape)?,
         Encoding::AmdMfma { .. } => mfma_to_linear(&MfmaParams::of(enc)?, shape)?,
-        Encoding::AmdWmma { version, cta_layout, is_transposed, cga, .. } => {
-            wmma_to_linear(*version, cta_layout, *is_transposed, cga, shape)?
-        }
+        Encoding::AmdWmma {
+            version,
+            cta_layout,
+            is_transposed,
+            cga,
+            ..
+        } => wmma_to_linear(*version, cta_layout, *is_transposed, cga, shape)?,
         Encoding::Linear(ll) | Encoding::GenericLinear(ll) => linear_to_linear(ll, shape)?,
-        Encoding::SwizzledShared { vec, per_phase, max_phase, order, cga } => {
-            swizzled_to_linear(*vec, *per_phase, *max_phase, order, cga, shape, false)?
-        }
-        Encoding::AmdRotatingShared { vec, per_phase, max_phase, order, cga } => {
-            swizzled_to_linear(*vec, *per_phase, *max_phase, order, cga, shape, true)?
-        }
+        Encoding::SwizzledShared {
+            vec,
+            per_phase,
+            max_phase,
+            order,
+            cga,
+        } => swizzled_to_linear(*vec, *per_phase, *max_phase, order, cga, shape, false)?,
+        Encoding::AmdRotatingShared {
+            vec,
+            per_phase,
+            max_phase,
+            order,
+            cga,
+        } => swizzled_to_linear(*vec, *per_phase, *max_phase, order, cga, shape, true)?,
         Encoding::NvmmaShared { .. } => nvmma_to_linear(enc, shape)?,
         Encoding::SharedLinear { layout, .. } => exact_shared_layout(layout, shape, "shared_linear")?,
         Encoding::PaddedShared { linear_component, .. } => {
             exact_shared_layout(linear_component, shape, "padded_shared")?
         }
-        Encoding::PartitionedShared { num_partitions, num_groups, partition_dim, partition_layout } => {
-            partitioned_to_linear(*num_partitions, *num_groups, *partition_dim, partition_layout, shape)?
-        }
+        Encoding::PartitionedShared {
+            num_partitions,
+            num_groups,
+            partition_dim,
+            partition_layout,
+        } => partitioned_to_linear(*num_partitions, *num_groups, *partition_dim, partition_layout, shape)?,
         Encoding::SharedMemory => return Err("#ttg.shared_memory is a memory space, not a layout".into()),
     };
     if enc.is_distributed() {
@@ -148,7 +179,13 @@ pub fn default_blocked(shape: &[i64], num_warps: u32, threads_per_warp: u32, num
     tpw[last] = num_threads / prev_lanes;
     wpc[last] = num_warps / prev_warps;
     let to_u32 = |v: Vec<u64>| v.into_iter().map(|x| u32::try_from(x).unwrap_or(u32::MAX)).collect();
-    Encoding::Blocked { size_per_thread, threads_per_warp: to_u32(tpw), warps_per_cta: to_u32(wpc), order, cga }
+    Encoding::Blocked {
+        size_per_thread,
+        threads_per_warp: to_u32(tpw),
+        warps_per_cta: to_u32(wpc),
+        order,
+        cga,
+    }
 }
 
 /// `std::clamp(v, lo, hi)` that yields `lo` (rather than undefined behaviour)
@@ -205,9 +242,7 @@ impl Encoding {
             | Encoding::AmdRotatingShared { order, .. } => order.len(),
             Encoding::Slice { parent, .. } => parent.rank().saturating_sub(1),
             Encoding::DotOperand { parent, .. } => parent.rank(),
-            Encoding::NvidiaMma { warps_per_cta, .. } | Encoding::AmdMfma { warps_per_cta, .. } => {
-                warps_per_cta.len()
-            }
+            Encoding::NvidiaMma { warps_per_cta, .. } | Encoding::AmdMfma { warps_per_cta, .. } => warps_per_cta.len(),
             Encoding::AmdWmma { cta_layout, .. } => cta_layout.num_out_dims(),
             Encoding::Linear(ll) | Encoding::GenericLinear(ll) => ll.num_out_dims(),
             Encoding::SharedLinear { layout, .. } => layout.num_out_dims(),
@@ -280,9 +315,13 @@ impl Encoding {
     /// `order` parameter where there is one, the parent's order without the
     /// sliced dimension for a slice, k-fastest for MMA dot operands, row-major
     /// for MMA results, the register (or offset) bases for linear layouts,
-    /// `[rank-1, …, 0]` when nothing says otherwise.
+    /// `[rank-1, …, 0]` when nothing says otherwise. Empty for a rank beyond
+    /// [`MAX_RANK`].
     pub fn order(&self) -> Vec<u32> {
         let rank = self.rank();
+        if rank > MAX_RANK {
+            return Vec::new();
+        }
         match self {
             Encoding::Blocked { order, .. }
             | Encoding::SwizzledShared { order, .. }
@@ -298,9 +337,10 @@ impl Encoding {
             Encoding::Linear(ll) | Encoding::GenericLinear(ll) => {
                 order_per_dim(ll, REGISTER, &matrix_order(ll.num_out_dims(), true))
             }
-            Encoding::SharedLinear { layout: ll, .. } | Encoding::PaddedShared { linear_component: ll, .. } => {
-                order_per_dim(ll, OFFSET, &matrix_order(ll.num_out_dims(), true))
-            }
+            Encoding::SharedLinear { layout: ll, .. }
+            | Encoding::PaddedShared {
+                linear_component: ll, ..
+            } => order_per_dim(ll, OFFSET, &matrix_order(ll.num_out_dims(), true)),
             Encoding::NvmmaShared { transposed, .. } => {
                 if rank == 1 {
                     vec![0]
@@ -327,7 +367,10 @@ impl Encoding {
         if self.is_distributed() {
             Ok(())
         } else {
-            Err(format!("{what} needs a distributed encoding, not #ttg.{}", self.mnemonic()))
+            Err(format!(
+                "{what} needs a distributed encoding, not #ttg.{}",
+                self.mnemonic()
+            ))
         }
     }
 }
@@ -416,10 +459,16 @@ fn check_shape(shape: &[i64]) -> Result<(), String> {
     }
     for &s in shape {
         if s <= 0 || !(s as u64).is_power_of_two() {
-            return Err(format!("shape {} is not made of positive powers of two", fmt_list(shape)));
+            return Err(format!(
+                "shape {} is not made of positive powers of two",
+                fmt_list(shape)
+            ));
         }
         if s > 1i64 << MAX_DIM_LOG2 {
-            return Err(format!("shape {} has a dimension larger than 2^{MAX_DIM_LOG2}", fmt_list(shape)));
+            return Err(format!(
+                "shape {} has a dimension larger than 2^{MAX_DIM_LOG2}",
+                fmt_list(shape)
+            ));
         }
     }
     Ok(())
@@ -573,7 +622,10 @@ fn check_permutation(order: &[u32], rank: usize) -> Result<(), String> {
 
 /// The shape as a map from standard output dimension names.
 fn labeled(shape: &[i64]) -> Vec<(String, i64)> {
-    standard_out_dim_names(shape.len()).into_iter().zip(shape.iter().copied()).collect()
+    standard_out_dim_names(shape.len())
+        .into_iter()
+        .zip(shape.iter().copied())
+        .collect()
 }
 
 /// Looks up the size of output dimension `name` in a labeled shape.
@@ -700,8 +752,12 @@ pub fn cga_layout(cga: &Cga, rank: usize) -> Result<LinearLayout, String> {
             return Err(format!("'CGALayout' entry length does not match rank {rank}"));
         }
     }
-    from_bases(vec![(BLOCK.to_string(), cga.bases.clone())], standard_out_dim_names(rank), true)
-        .map_err(|e| format!("invalid CGALayout: {e}"))
+    from_bases(
+        vec![(BLOCK.to_string(), cga.bases.clone())],
+        standard_out_dim_names(rank),
+        true,
+    )
+    .map_err(|e| format!("invalid CGALayout: {e}"))
 }
 
 /// Triton's `combineCtaCgaWithShape`: extends or wraps the per-CTA layout
@@ -826,7 +882,10 @@ fn blocked_to_linear(
 fn slice_to_linear(dim: u32, parent: &Encoding, shape: &[i64]) -> Result<LinearLayout, String> {
     let dim = dim as usize;
     if dim > shape.len() {
-        return Err(format!("slice dim={dim} is out of range for the shape {}", fmt_list(shape)));
+        return Err(format!(
+            "slice dim={dim} is out of range for the shape {}",
+            fmt_list(shape)
+        ));
     }
     if !parent.is_distributed() {
         return Err("the parent of #ttg.slice must be a distributed encoding".into());
@@ -863,13 +922,24 @@ fn remove_standard_dim(ll: &LinearLayout, dim: usize) -> Result<LinearLayout, St
         .map(|(name, vectors)| {
             let cut = vectors
                 .iter()
-                .map(|v| v.iter().enumerate().filter(|&(k, _)| k != dim).map(|(_, &x)| x).collect())
+                .map(|v| {
+                    v.iter()
+                        .enumerate()
+                        .filter(|&(k, _)| k != dim)
+                        .map(|(_, &x)| x)
+                        .collect()
+                })
                 .collect();
             (name.clone(), cut)
         })
         .collect();
     let names = standard_out_dim_names(rank - 1);
-    let sizes = ll.out_dims().iter().enumerate().filter(|&(k, _)| k != dim).map(|(_, &(_, s))| s);
+    let sizes = ll
+        .out_dims()
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != dim)
+        .map(|(_, &(_, s))| s);
     let out_dims = names.into_iter().zip(sizes).collect();
     LinearLayout::new(bases, out_dims, false).map_err(|e| e.to_string())
 }
@@ -885,9 +955,17 @@ fn dot_to_linear(op_idx: u32, parent: &Encoding, k_width: u32, shape: &[i64]) ->
     }
     check_rank("the parent of #ttg.dot_op", parent.rank(), shape)?;
     match parent {
-        Encoding::Blocked { size_per_thread, threads_per_warp, warps_per_cta, order, cga } => {
+        Encoding::Blocked {
+            size_per_thread,
+            threads_per_warp,
+            warps_per_cta,
+            order,
+            cga,
+        } => {
             if size_per_thread.len() != rank || threads_per_warp.len() != rank || warps_per_cta.len() != rank {
-                return Err("sizePerThread, threadsPerWarp, warpsPerCTA, and order must all have the same rank.".into());
+                return Err(
+                    "sizePerThread, threadsPerWarp, warpsPerCTA, and order must all have the same rank.".into(),
+                );
             }
             let k_dim = if op_idx == 0 { rank - 1 } else { rank - 2 };
             let mut thread_size = size_per_thread.to_vec();
@@ -900,14 +978,24 @@ fn dot_to_linear(op_idx: u32, parent: &Encoding, k_width: u32, shape: &[i64]) ->
             let cta = mul(&mul(&t(regs)?, &t(lanes)?)?, &t(warps)?)?;
             combine_cta_cga_with_shape(cta, &dot_operand_cga(cga, rank, k_dim), shape)
         }
-        Encoding::NvidiaMma { version_major, warps_per_cta, cga, .. } => {
-            nvidia_dot_to_linear(op_idx, k_width, *version_major, warps_per_cta, cga, shape)
-        }
+        Encoding::NvidiaMma {
+            version_major,
+            warps_per_cta,
+            cga,
+            ..
+        } => nvidia_dot_to_linear(op_idx, k_width, *version_major, warps_per_cta, cga, shape),
         Encoding::AmdMfma { .. } => mfma_dot_to_linear(op_idx, k_width, &MfmaParams::of(parent)?, shape),
-        Encoding::AmdWmma { version, cta_layout, cga, instr_shape, .. } => {
-            wmma_dot_to_linear(op_idx, k_width, *version, cta_layout, cga, instr_shape, shape)
-        }
-        other => Err(format!("ttg.dot_op unexpected parent layout: #ttg.{}", other.mnemonic())),
+        Encoding::AmdWmma {
+            version,
+            cta_layout,
+            cga,
+            instr_shape,
+            ..
+        } => wmma_dot_to_linear(op_idx, k_width, *version, cta_layout, cga, instr_shape, shape),
+        other => Err(format!(
+            "ttg.dot_op unexpected parent layout: #ttg.{}",
+            other.mnemonic()
+        )),
     }
 }
 
@@ -956,7 +1044,11 @@ fn nvidia_mma_tile(tile_shape: &[u32], k_width: u32, order: &[u32], rep_order: &
         return Err("kWidth must be non-zero for an NVIDIA MMA operand".into());
     }
     if m % 8 != 0 || u64::from(n) % (k_width * 4) != 0 {
-        return Err(format!("MMA tile {} is not a multiple of 8 x (4 * kWidth = {})", fmt_list(tile_shape), 4 * k_width));
+        return Err(format!(
+            "MMA tile {} is not a multiple of 8 x (4 * kWidth = {})",
+            fmt_list(tile_shape),
+            4 * k_width
+        ));
     }
     let mut ll = identity_standard_nd(REGISTER, &vec![1; rank], rep_order)?;
     for part in [
@@ -1021,7 +1113,9 @@ fn nvidia_dot_to_linear(
 ) -> Result<LinearLayout, String> {
     let rank = shape.len();
     if version_major != 2 && version_major != 3 {
-        return Err(format!("no dot operand layout for #ttg.nvidia_mma version {version_major}"));
+        return Err(format!(
+            "no dot operand layout for #ttg.nvidia_mma version {version_major}"
+        ));
     }
     if warps_per_cta.len() != rank {
         return Err("the parent #ttg.nvidia_mma has a different rank".into());
@@ -1081,7 +1175,11 @@ impl MfmaParams {
             return Err("#ttg.amd_mfma instrShape needs at least M and N".into());
         }
         let rank = warps_per_cta.len();
-        let tiles_per_warp = if tiles_per_warp.is_empty() { vec![1; rank] } else { tiles_per_warp.clone() };
+        let tiles_per_warp = if tiles_per_warp.is_empty() {
+            vec![1; rank]
+        } else {
+            tiles_per_warp.clone()
+        };
         if tiles_per_warp.len() != rank {
             return Err("#ttg.amd_mfma tilesPerWarp and warpsPerCTA have different ranks".into());
         }
@@ -1096,7 +1194,11 @@ impl MfmaParams {
             is_transposed: *is_transposed,
             cga: cga.clone(),
             tiles_per_warp,
-            element_bit_width: if *element_bit_width == 0 { 32 } else { *element_bit_width },
+            element_bit_width: if *element_bit_width == 0 {
+                32
+            } else {
+                *element_bit_width
+            },
         })
     }
 
@@ -1140,7 +1242,9 @@ fn mfma_to_linear(p: &MfmaParams, shape: &[i64]) -> Result<LinearLayout, String>
     if tiles > 0 {
         tile = mul(&tile, &identity(tiles, REGISTER, reg_dim)?)?;
     }
-    tile = tile.transpose_outs(&[dim_n.as_str(), dim_m.as_str()]).map_err(|e| e.to_string())?;
+    tile = tile
+        .transpose_outs(&[dim_n.as_str(), dim_m.as_str()])
+        .map_err(|e| e.to_string())?;
 
     let tpw_m = u64::from(p.tiles_per_warp[m_index]);
     let tpw_n = u64::from(p.tiles_per_warp[n_index]);
@@ -1200,8 +1304,13 @@ fn mfma_dot_to_linear(op_idx: u32, k_width: u32, p: &MfmaParams, shape: &[i64]) 
     if k_size > k_tile {
         tile = mul(&tile, &identity(k_size / k_tile, REGISTER, dim_k)?)?;
     }
-    tile = mul(&tile, &identity(u64::from(p.tiles_per_warp[non_k_index]), REGISTER, dim_non_k)?)?;
-    tile = tile.transpose_outs(&[dim_k.as_str(), dim_non_k.as_str()]).map_err(|e| e.to_string())?;
+    tile = mul(
+        &tile,
+        &identity(u64::from(p.tiles_per_warp[non_k_index]), REGISTER, dim_non_k)?,
+    )?;
+    tile = tile
+        .transpose_outs(&[dim_k.as_str(), dim_non_k.as_str()])
+        .map_err(|e| e.to_string())?;
     if batch {
         let dim_b = &names[order[2] as usize];
         tile = mul(&tile, &identity(1, REGISTER, dim_b)?)?;
@@ -1216,10 +1325,19 @@ fn mfma_dot_to_linear(op_idx: u32, k_width: u32, p: &MfmaParams, shape: &[i64]) 
 /// given rank, input dimensions among `register` and `warp`.
 fn check_wmma_cta_layout(cta_layout: &LinearLayout, rank: usize) -> Result<(), String> {
     if cta_layout.get_out_dim_names() != standard_out_dim_names(rank) {
-        return Err(format!("#ttg.amd_wmma ctaLayout must map to dim0..dim{}", rank.saturating_sub(1)));
+        return Err(format!(
+            "#ttg.amd_wmma ctaLayout must map to dim0..dim{}",
+            rank.saturating_sub(1)
+        ));
     }
-    if let Some(bad) = cta_layout.get_in_dim_names().iter().find(|n| **n != REGISTER && **n != WARP) {
-        return Err(format!("#ttg.amd_wmma ctaLayout has unexpected input dimension '{bad}'"));
+    if let Some(bad) = cta_layout
+        .get_in_dim_names()
+        .iter()
+        .find(|n| **n != REGISTER && **n != WARP)
+    {
+        return Err(format!(
+            "#ttg.amd_wmma ctaLayout has unexpected input dimension '{bad}'"
+        ));
     }
     Ok(())
 }
@@ -1234,7 +1352,10 @@ fn wmma_tile(version: u32, is_transposed: bool, rank: usize) -> Result<LinearLay
     }
     let names = standard_out_dim_names(rank);
     let thread_order = matrix_order(rank, !is_transposed);
-    let outs = vec![names[thread_order[0] as usize].clone(), names[thread_order[1] as usize].clone()];
+    let outs = vec![
+        names[thread_order[0] as usize].clone(),
+        names[thread_order[1] as usize].clone(),
+    ];
     let (regs, gap): (Vec<Vec<i32>>, Vec<i32>) = if version == 1 {
         (vec![vec![0, 2], vec![0, 4], vec![0, 8]], vec![0, 1])
     } else {
@@ -1298,21 +1419,29 @@ fn wmma_dot_to_linear(
     let order = order_for_dot_operand(op_idx, rank, true);
     let dim_k = &names[order[0] as usize];
     let dim_non_k = &names[order[1] as usize];
-    let k_index = if op_idx == 0 { rank - 1 } else { rank - 2 };
-    let k_size = shape[k_index] as u64;
     let non_k_dim = u64::from(if op_idx == 0 { instr[0] } else { instr[1] });
     let k_width = u64::from(k_width);
     if non_k_dim == 0 || 32 % non_k_dim != 0 || k_width == 0 {
         return Err("invalid WMMA operand tile".into());
     }
     let depth = 32 / non_k_dim;
-    let mut tile = mul(&identity(k_width, REGISTER, dim_k)?, &identity(non_k_dim, LANE, dim_non_k)?)?;
-    let along_k = if version == 1 { zeros(depth, LANE, dim_k)? } else { identity(depth, LANE, dim_k)? };
+    let mut tile = mul(
+        &identity(k_width, REGISTER, dim_k)?,
+        &identity(non_k_dim, LANE, dim_non_k)?,
+    )?;
+    let along_k = if version == 1 {
+        zeros(depth, LANE, dim_k)?
+    } else {
+        identity(depth, LANE, dim_k)?
+    };
     tile = mul(&tile, &along_k)?;
     let k_tile = depth * k_width;
     // Repeat along k up to one instruction; the rest of k is covered by
     // repetitions after the CTA layout.
-    tile = mul(&tile, &identity((u64::from(instr[2]) / k_tile).max(1), REGISTER, dim_k)?)?;
+    tile = mul(
+        &tile,
+        &identity((u64::from(instr[2]) / k_tile).max(1), REGISTER, dim_k)?,
+    )?;
 
     // The parent's CTA layout, without its movement along k and without the
     // register repetitions that only moved along k.
@@ -1406,7 +1535,11 @@ fn swizzled_to_linear(
     let mut row = 1i64;
     while row < num_rows {
         let phase = (row / per_phase) % max_phase;
-        let phase = if rotating { phase ^ ((row / max_phase / per_phase) % max_phase) } else { phase };
+        let phase = if rotating {
+            phase ^ ((row / max_phase / per_phase) % max_phase)
+        } else {
+            phase
+        };
         let swizzle = (vec.saturating_mul(phase)) % num_cols;
         offsets.push(vec![row as i32, swizzle as i32]);
         row *= 2;
@@ -1458,8 +1591,14 @@ fn tma_block_shape(
 /// `#ttg.nvmma_shared`: the 8-row core-matrix swizzle pattern of the TMA /
 /// wgmma shared layouts, repeated over a TMA box and then over the shape.
 fn nvmma_to_linear(enc: &Encoding, shape: &[i64]) -> Result<LinearLayout, String> {
-    let Encoding::NvmmaShared { swizzling_byte_width, transposed, element_bit_width, fp4_padded, cga, rank: enc_rank } =
-        enc
+    let Encoding::NvmmaShared {
+        swizzling_byte_width,
+        transposed,
+        element_bit_width,
+        fp4_padded,
+        cga,
+        rank: enc_rank,
+    } = enc
     else {
         return Err("not an #ttg.nvmma_shared encoding".into());
     };
@@ -1478,7 +1617,13 @@ fn nvmma_to_linear(enc: &Encoding, shape: &[i64]) -> Result<LinearLayout, String
     let cga = if cga.bases.is_empty() || enc_rank == rank {
         cga.clone()
     } else if enc_rank + 1 == rank {
-        Cga { bases: cga.bases.iter().map(|b| std::iter::once(0).chain(b.iter().copied()).collect()).collect() }
+        Cga {
+            bases: cga
+                .bases
+                .iter()
+                .map(|b| std::iter::once(0).chain(b.iter().copied()).collect())
+                .collect(),
+        }
     } else {
         return Err(format!(
             "#ttg.nvmma_shared of rank {enc_rank} cannot describe the shape {}",
@@ -1511,7 +1656,9 @@ fn nvmma_to_linear(enc: &Encoding, shape: &[i64]) -> Result<LinearLayout, String
             ll = mul(&ll, &identity(boxed[i] as u64, OFFSET, &names[i])?)?;
         }
         if transposed {
-            let order: Vec<usize> = (1..rank).chain(std::iter::once(0)).collect();
+            // Entries are permuted by position; the layout's output
+            // dimensions are in the order built, `dim{rank-1}` first.
+            let order: Vec<usize> = std::iter::once(rank - 1).chain(0..rank - 1).collect();
             ll = transpose_layout(&ll, &order)?;
         }
         let ll = ensure_not_smaller(&ll, &per_cta_shape)?;
@@ -1521,7 +1668,11 @@ fn nvmma_to_linear(enc: &Encoding, shape: &[i64]) -> Result<LinearLayout, String
         return Err("a swizzled #ttg.nvmma_shared layout needs rank >= 2".into());
     }
     // Collapse the outer dimensions of the box into one.
-    let mut collapsed = [tma[..rank - 1].iter().product::<i64>(), tma[rank - 1]];
+    let outer = tma[..rank - 1].iter().try_fold(1i64, |acc, &x| acc.checked_mul(x));
+    let Some(outer) = outer else {
+        return Err(format!("shape {} is too large for an NVMMA layout", fmt_list(shape)));
+    };
+    let mut collapsed = [outer, tma[rank - 1]];
     if transposed {
         collapsed.swap(0, 1);
     }
@@ -1641,7 +1792,10 @@ fn partitioned_to_linear(
 ) -> Result<LinearLayout, String> {
     let dim = partition_dim as usize;
     if dim >= shape.len() {
-        return Err(format!("partitionDim {dim} is out of range for the shape {}", fmt_list(shape)));
+        return Err(format!(
+            "partitionDim {dim} is out of range for the shape {}",
+            fmt_list(shape)
+        ));
     }
     let pieces = i64::from(num_partitions) * i64::from(num_groups);
     if pieces <= 0 || shape[dim] % pieces != 0 {
@@ -1655,7 +1809,12 @@ fn partitioned_to_linear(
     let base = match partition_layout {
         Encoding::PaddedShared { linear_component, .. } => linear_component.clone(),
         other if other.is_shared() => to_linear_layout(other, &piece_shape)?,
-        other => return Err(format!("a partition layout must be shared, not #ttg.{}", other.mnemonic())),
+        other => {
+            return Err(format!(
+                "a partition layout must be shared, not #ttg.{}",
+                other.mnemonic()
+            ))
+        }
     };
     let names = standard_out_dim_names(base.num_out_dims());
     let Some(name) = names.get(dim) else {
@@ -1664,4 +1823,756 @@ fn partitioned_to_linear(
     let parts = identity(u64::from(num_partitions), PARTITION, name)?;
     let groups = identity(u64::from(num_groups), OFFSET, name)?;
     mul(&mul(&base, &parts)?, &groups)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bases of input dimension `dim` of `ll`.
+    fn bases(ll: &LinearLayout, dim: &str) -> Vec<Vec<i32>> {
+        ll.bases()
+            .iter()
+            .find(|(n, _)| n == dim)
+            .map(|(_, b)| b.clone())
+            .unwrap_or_default()
+    }
+
+    /// The output dimension sizes of `ll`.
+    fn sizes(ll: &LinearLayout) -> Vec<i32> {
+        ll.out_dims().iter().map(|&(_, s)| s).collect()
+    }
+
+    fn v(rows: &[&[i32]]) -> Vec<Vec<i32>> {
+        rows.iter().map(|r| r.to_vec()).collect()
+    }
+
+    fn blocked(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32]) -> Encoding {
+        blocked_cga(spt, tpw, wpc, order, &[])
+    }
+
+    fn blocked_cga(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32], cga: &[&[i32]]) -> Encoding {
+        Encoding::Blocked {
+            size_per_thread: spt.to_vec(),
+            threads_per_warp: tpw.to_vec(),
+            warps_per_cta: wpc.to_vec(),
+            order: order.to_vec(),
+            cga: Cga { bases: v(cga) },
+        }
+    }
+
+    fn mma(major: u32, warps: &[u32], instr: &[u32]) -> Encoding {
+        Encoding::NvidiaMma {
+            version_major: major,
+            version_minor: 0,
+            warps_per_cta: warps.to_vec(),
+            cga: Cga::default(),
+            instr_shape: instr.to_vec(),
+        }
+    }
+
+    fn dot(op_idx: u32, parent: Encoding, k_width: u32) -> Encoding {
+        Encoding::DotOperand {
+            op_idx,
+            parent: Box::new(parent),
+            k_width,
+        }
+    }
+
+    fn layout(bases: &[(&str, &[&[i32]])], rank: usize) -> LinearLayout {
+        let owned = bases.iter().map(|(n, b)| (n.to_string(), v(b))).collect();
+        LinearLayout::with_inferred_out_dims(owned, standard_out_dim_names(rank)).expect("valid layout")
+    }
+
+    /// Checks a distributed layout's bases input dimension by input dimension.
+    fn assert_distributed(ll: &LinearLayout, reg: &[&[i32]], lane: &[&[i32]], warp: &[&[i32]], block: &[&[i32]]) {
+        assert_eq!(ll.get_in_dim_names(), [REGISTER, LANE, WARP, BLOCK]);
+        assert_eq!(bases(ll, REGISTER), v(reg), "register bases of {ll}");
+        assert_eq!(bases(ll, LANE), v(lane), "lane bases of {ll}");
+        assert_eq!(bases(ll, WARP), v(warp), "warp bases of {ll}");
+        assert_eq!(bases(ll, BLOCK), v(block), "block bases of {ll}");
+    }
+
+    #[test]
+    fn blocked_tile_repeats_along_registers() {
+        // 4 contiguous columns per thread, 4 threads across a row and 8 down
+        // the columns: one warp covers 8x16, so a 16x16 tensor needs one more
+        // register bit for rows 8..15.
+        let enc = blocked(&[1, 4], &[8, 4], &[1, 1], &[1, 0]);
+        let ll = to_linear_layout(&enc, &[16, 16]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1], &[0, 2], &[8, 0]],
+            &[&[0, 4], &[0, 8], &[1, 0], &[2, 0], &[4, 0]],
+            &[],
+            &[],
+        );
+        assert_eq!(sizes(&ll), [16, 16]);
+        // Thread 5 holds row 1, columns 4..7, and the same 8 rows lower.
+        let at = |r: i32, l: i32| ll.apply(&[(REGISTER, r), (LANE, l), (WARP, 0), (BLOCK, 0)]).unwrap();
+        assert_eq!(at(0, 5), vec![("dim0".to_string(), 1), ("dim1".to_string(), 4)]);
+        assert_eq!(at(7, 5), vec![("dim0".to_string(), 9), ("dim1".to_string(), 7)]);
+    }
+
+    #[test]
+    fn blocked_tile_wraps_around_a_smaller_tensor() {
+        // On 4x4 the 4 lanes along columns hold columns 0..15 of which only
+        // 0..3 exist, and the 8 lanes along rows only 4: the lane bases that
+        // leave the tensor become zeros (broadcast).
+        let enc = blocked(&[1, 4], &[8, 4], &[1, 1], &[1, 0]);
+        let ll = to_linear_layout(&enc, &[4, 4]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1], &[0, 2]],
+            &[&[0, 0], &[0, 0], &[1, 0], &[2, 0], &[0, 0]],
+            &[],
+            &[],
+        );
+        // Registers beyond the tensor are dropped rather than broadcast.
+        let enc = blocked(&[2, 4], &[8, 4], &[1, 1], &[1, 0]);
+        let ll = to_linear_layout(&enc, &[1, 4]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1], &[0, 2]],
+            &[&[0, 0], &[0, 0], &[0, 0], &[0, 0], &[0, 0]],
+            &[],
+            &[],
+        );
+    }
+
+    #[test]
+    fn blocked_warps_and_ctas() {
+        // Two warps stacked along rows; a CGA of two CTAs splitting rows.
+        let enc = blocked_cga(&[1, 1], &[8, 4], &[2, 1], &[1, 0], &[&[1, 0]]);
+        let ll = to_linear_layout(&enc, &[32, 8]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 4]],
+            &[&[0, 1], &[0, 2], &[1, 0], &[2, 0], &[4, 0]],
+            &[&[8, 0]],
+            &[&[16, 0]],
+        );
+        // A broadcast CTA basis stays a zero block basis.
+        let enc = blocked_cga(&[1, 1], &[8, 4], &[2, 1], &[1, 0], &[&[0, 0]]);
+        let ll = to_linear_layout(&enc, &[16, 8]).unwrap();
+        assert_eq!(bases(&ll, BLOCK), v(&[&[0, 0]]));
+        assert_eq!(bases(&ll, WARP), v(&[&[8, 0]]));
+        // The default layout of a 4x4 tensor with 2 warps of 32 threads.
+        let enc = blocked(&[1, 1], &[8, 4], &[2, 1], &[1, 0]);
+        let ll = to_linear_layout(&enc, &[4, 4]).unwrap();
+        assert_distributed(
+            &ll,
+            &[],
+            &[&[0, 1], &[0, 2], &[1, 0], &[2, 0], &[0, 0]],
+            &[&[0, 0]],
+            &[],
+        );
+    }
+
+    #[test]
+    fn blocked_rank_three_follows_order() {
+        let enc = blocked(&[2, 1, 1], &[1, 4, 8], &[1, 1, 1], &[0, 2, 1]);
+        let ll = to_linear_layout(&enc, &[2, 4, 8]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[1, 0, 0]],
+            &[&[0, 0, 1], &[0, 0, 2], &[0, 0, 4], &[0, 1, 0], &[0, 2, 0]],
+            &[],
+            &[],
+        );
+    }
+
+    #[test]
+    fn mma_v2_tile() {
+        // mma.sync m16n8: lane i holds rows i/4 and i/4 + 8, columns
+        // 2 * (i % 4) and 2 * (i % 4) + 1.
+        let ll = to_linear_layout(&mma(2, &[1, 1], &[16, 8]), &[16, 8]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1], &[8, 0]],
+            &[&[0, 2], &[0, 4], &[1, 0], &[2, 0], &[4, 0]],
+            &[],
+            &[],
+        );
+        for lane in 0..32 {
+            for reg in 0..4 {
+                let out = ll
+                    .apply(&[(REGISTER, reg), (LANE, lane), (WARP, 0), (BLOCK, 0)])
+                    .unwrap();
+                assert_eq!(out[0].1, lane / 4 + 8 * (reg / 2), "row of lane {lane} reg {reg}");
+                assert_eq!(out[1].1, 2 * (lane % 4) + reg % 2, "column of lane {lane} reg {reg}");
+            }
+        }
+    }
+
+    #[test]
+    fn mma_v2_warps_and_repetitions() {
+        // 2x2 warps, warp order row-major (column warps fastest), then the
+        // tile repeats along columns before rows.
+        let ll = to_linear_layout(&mma(2, &[2, 2], &[16, 8]), &[64, 64]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1], &[8, 0], &[0, 16], &[0, 32], &[32, 0]],
+            &[&[0, 2], &[0, 4], &[1, 0], &[2, 0], &[4, 0]],
+            &[&[0, 8], &[16, 0]],
+            &[],
+        );
+    }
+
+    #[test]
+    fn mma_v3_tile() {
+        // wgmma m64nN: four warps stacked along M (16 rows each).
+        let ll = to_linear_layout(&mma(3, &[4, 1], &[16, 64, 16]), &[64, 64]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1], &[8, 0], &[0, 8], &[0, 16], &[0, 32]],
+            &[&[0, 2], &[0, 4], &[1, 0], &[2, 0], &[4, 0]],
+            &[&[16, 0], &[32, 0]],
+            &[],
+        );
+    }
+
+    #[test]
+    fn dot_operands_of_mma_v2() {
+        // A of m16n8k16 (kWidth 2): a0,a1 at row i/4, columns 2*(i%4)+{0,1};
+        // a2,a3 eight rows lower; a4..a7 eight columns further.
+        let ll = to_linear_layout(&dot(0, mma(2, &[1, 1], &[16, 8]), 2), &[16, 16]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1], &[8, 0], &[0, 8]],
+            &[&[0, 2], &[0, 4], &[1, 0], &[2, 0], &[4, 0]],
+            &[],
+            &[],
+        );
+        // B (16x8): b0,b1 at rows 2*(i%4)+{0,1} of column i/4; b2,b3 eight rows lower.
+        let ll = to_linear_layout(&dot(1, mma(2, &[1, 1], &[16, 8]), 2), &[16, 8]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[1, 0], &[8, 0]],
+            &[&[2, 0], &[4, 0], &[0, 1], &[0, 2], &[0, 4]],
+            &[],
+            &[],
+        );
+        // kWidth 4, 2x2 warps: the warps are broadcast along k (columns of A).
+        let ll = to_linear_layout(&dot(0, mma(2, &[2, 2], &[16, 8]), 4), &[32, 32]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1], &[0, 2], &[8, 0], &[0, 16]],
+            &[&[0, 4], &[0, 8], &[1, 0], &[2, 0], &[4, 0]],
+            &[&[0, 0], &[16, 0]],
+            &[],
+        );
+    }
+
+    #[test]
+    fn dot_operand_of_blocked_holds_all_of_k() {
+        // FMA operand A: each thread holds the whole k extent (4 columns);
+        // lanes and warps along k broadcast.
+        let ll = to_linear_layout(&dot(0, blocked(&[1, 1], &[4, 8], &[2, 1], &[1, 0]), 0), &[8, 4]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1], &[0, 2]],
+            &[&[0, 0], &[0, 0], &[0, 0], &[1, 0], &[2, 0]],
+            &[&[4, 0]],
+            &[],
+        );
+    }
+
+    #[test]
+    fn slices_of_blocked() {
+        let parent = blocked(&[1, 4], &[8, 4], &[4, 1], &[1, 0]);
+        // Sliced along columns: the column lanes broadcast, registers vanish.
+        let ll = to_linear_layout(
+            &Encoding::Slice {
+                dim: 1,
+                parent: Box::new(parent.clone()),
+            },
+            &[32],
+        )
+        .unwrap();
+        assert_distributed(&ll, &[], &[&[0], &[0], &[1], &[2], &[4]], &[&[8], &[16]], &[]);
+        assert_eq!(sizes(&ll), [32]);
+        // Sliced along rows: 4 registers, then 4 lanes, then repetitions.
+        let ll = to_linear_layout(
+            &Encoding::Slice {
+                dim: 0,
+                parent: Box::new(parent),
+            },
+            &[64],
+        )
+        .unwrap();
+        assert_distributed(
+            &ll,
+            &[&[1], &[2], &[16], &[32]],
+            &[&[4], &[8], &[0], &[0], &[0]],
+            &[&[0], &[0]],
+            &[],
+        );
+    }
+
+    #[test]
+    fn amd_mfma_layouts() {
+        let mfma = |instr: &[u32], transposed: bool, warps: &[u32]| Encoding::AmdMfma {
+            version: 3,
+            warps_per_cta: warps.to_vec(),
+            instr_shape: instr.to_vec(),
+            is_transposed: transposed,
+            cga: Cga::default(),
+            tiles_per_warp: vec![],
+            element_bit_width: 32,
+        };
+        // 32x32: 4 consecutive rows per register group, gaps of 4 rows between
+        // the two halves of the wave.
+        let ll = to_linear_layout(&mfma(&[32, 32, 8], false, &[1, 1]), &[32, 32]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[1, 0], &[2, 0], &[8, 0], &[16, 0]],
+            &[&[0, 1], &[0, 2], &[0, 4], &[0, 8], &[0, 16], &[4, 0]],
+            &[],
+            &[],
+        );
+        // Transposed 16x16: registers run along columns.
+        let ll = to_linear_layout(&mfma(&[16, 16, 16], true, &[2, 1]), &[32, 16]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1], &[0, 2]],
+            &[&[1, 0], &[2, 0], &[4, 0], &[8, 0], &[0, 4], &[0, 8]],
+            &[&[16, 0]],
+            &[],
+        );
+        // Operand A with kWidth 4: 4 consecutive k per lane, 32 lanes down M,
+        // the other half of the wave 4 columns further.
+        let ll = to_linear_layout(&dot(0, mfma(&[32, 32, 8], false, &[1, 1]), 4), &[32, 8]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1], &[0, 2]],
+            &[&[1, 0], &[2, 0], &[4, 0], &[8, 0], &[16, 0], &[0, 4]],
+            &[],
+            &[],
+        );
+    }
+
+    #[test]
+    fn amd_wmma_layouts() {
+        let wmma = |version: u32, warp: &[&[i32]]| Encoding::AmdWmma {
+            version,
+            cta_layout: layout(&[(REGISTER, &[]), (WARP, warp)], 2),
+            is_transposed: false,
+            cga: Cga::default(),
+            instr_shape: vec![16, 16, 16],
+        };
+        // Version 1: every other row, lanes 16..31 on the odd rows.
+        let ll = to_linear_layout(&wmma(1, &[]), &[16, 16]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[2, 0], &[4, 0], &[8, 0]],
+            &[&[0, 1], &[0, 2], &[0, 4], &[0, 8], &[1, 0]],
+            &[],
+            &[],
+        );
+        // Version 2: 8 consecutive rows per lane; one warp below the other.
+        let ll = to_linear_layout(&wmma(2, &[&[1, 0]]), &[32, 16]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[1, 0], &[2, 0], &[4, 0]],
+            &[&[0, 1], &[0, 2], &[0, 4], &[0, 8], &[8, 0]],
+            &[&[16, 0]],
+            &[],
+        );
+    }
+
+    #[test]
+    fn linear_layouts_extend_and_wrap() {
+        let ll = layout(
+            &[
+                (REGISTER, &[&[0, 1]]),
+                (LANE, &[&[1, 0], &[2, 0], &[4, 0], &[8, 0], &[0, 2]]),
+                (WARP, &[]),
+                (BLOCK, &[]),
+            ],
+            2,
+        );
+        // Grown along registers in register order: columns first, then rows.
+        let got = to_linear_layout(&Encoding::Linear(ll.clone()), &[32, 8]).unwrap();
+        assert_distributed(
+            &got,
+            &[&[0, 1], &[0, 4], &[16, 0]],
+            &[&[1, 0], &[2, 0], &[4, 0], &[8, 0], &[0, 2]],
+            &[],
+            &[],
+        );
+        // Its own shape gives the layout back.
+        assert_eq!(
+            to_linear_layout(&Encoding::Linear(ll), &[16, 4]).unwrap().bases()[0].1,
+            v(&[&[0, 1]])
+        );
+        // Shrunk: registers beyond the shape are dropped, lanes broadcast.
+        let ll = layout(
+            &[
+                (REGISTER, &[&[0, 1], &[0, 2]]),
+                (LANE, &[&[1, 0], &[2, 0], &[4, 0], &[8, 0], &[16, 0]]),
+                (WARP, &[]),
+                (BLOCK, &[]),
+            ],
+            2,
+        );
+        let got = to_linear_layout(&Encoding::GenericLinear(ll), &[8, 2]).unwrap();
+        assert_distributed(
+            &got,
+            &[&[0, 1]],
+            &[&[1, 0], &[2, 0], &[4, 0], &[0, 0], &[0, 0]],
+            &[],
+            &[],
+        );
+    }
+
+    #[test]
+    fn swizzled_shared_layouts() {
+        let swizzled = |vec, per_phase, max_phase, order: &[u32]| Encoding::SwizzledShared {
+            vec,
+            per_phase,
+            max_phase,
+            order: order.to_vec(),
+            cga: Cga::default(),
+        };
+        // Row r is XOR-swizzled by vec * ((r / perPhase) % maxPhase) = 2 * (r % 4).
+        let ll = to_linear_layout(&swizzled(2, 1, 4, &[1, 0]), &[8, 8]).unwrap();
+        assert_eq!(ll.get_in_dim_names(), [OFFSET, BLOCK]);
+        assert_eq!(
+            bases(&ll, OFFSET),
+            v(&[&[0, 1], &[0, 2], &[0, 4], &[1, 2], &[2, 4], &[4, 0]])
+        );
+        // Offset 8 * 3 + 1 is row 3, column 1 ^ (2 * 3) = 7.
+        let out = ll.apply(&[(OFFSET, 25), (BLOCK, 0)]).unwrap();
+        assert_eq!((out[0].1, out[1].1), (3, 7));
+        // Column-major order with two rows per phase.
+        let ll = to_linear_layout(&swizzled(1, 2, 4, &[0, 1]), &[8, 4]).unwrap();
+        assert_eq!(bases(&ll, OFFSET), v(&[&[1, 0], &[2, 0], &[4, 0], &[0, 1], &[1, 2]]));
+        // Rotating: the phase also XORs with the block of maxPhase * perPhase rows.
+        let rotating = Encoding::AmdRotatingShared {
+            vec: 1,
+            per_phase: 1,
+            max_phase: 2,
+            order: vec![1, 0],
+            cga: Cga::default(),
+        };
+        let ll = to_linear_layout(&rotating, &[4, 2]).unwrap();
+        assert_eq!(bases(&ll, OFFSET), v(&[&[0, 1], &[1, 1], &[2, 1]]));
+    }
+
+    #[test]
+    fn nvmma_shared_layouts() {
+        let nvmma = |swizzle, transposed, ebw| Encoding::NvmmaShared {
+            swizzling_byte_width: swizzle,
+            transposed,
+            element_bit_width: ebw,
+            fp4_padded: false,
+            cga: Cga::default(),
+            rank: 2,
+        };
+        // 128B swizzle of 16-bit elements: 8 rows of 64 columns, row r XORed
+        // by 8 * r in units of 16 bytes.
+        let ll = to_linear_layout(&nvmma(128, false, 16), &[8, 64]).unwrap();
+        assert_eq!(
+            bases(&ll, OFFSET),
+            v(&[
+                &[0, 1],
+                &[0, 2],
+                &[0, 4],
+                &[0, 8],
+                &[0, 16],
+                &[0, 32],
+                &[1, 8],
+                &[2, 16],
+                &[4, 32]
+            ])
+        );
+        // A bigger tile repeats the 8x64 core matrix down, then across.
+        let ll = to_linear_layout(&nvmma(128, false, 16), &[16, 128]).unwrap();
+        assert_eq!(bases(&ll, OFFSET)[9..], v(&[&[8, 0], &[0, 64]]));
+        // No swizzle: row-major.
+        let ll = to_linear_layout(&nvmma(0, false, 16), &[4, 8]).unwrap();
+        assert_eq!(bases(&ll, OFFSET), v(&[&[0, 1], &[0, 2], &[0, 4], &[1, 0], &[2, 0]]));
+        // Transposed 32B swizzle: dimension 0 is contiguous.
+        let ll = to_linear_layout(&nvmma(32, true, 16), &[16, 8]).unwrap();
+        assert_eq!(
+            bases(&ll, OFFSET),
+            v(&[&[1, 0], &[2, 0], &[4, 0], &[8, 0], &[0, 1], &[0, 2], &[8, 4]])
+        );
+        // The swizzle needs a wide enough contiguous dimension.
+        assert!(to_linear_layout(&nvmma(128, false, 16), &[8, 32]).is_err());
+    }
+
+    #[test]
+    fn linear_shared_layouts() {
+        let ll = layout(&[(OFFSET, &[&[0, 1], &[1, 0], &[2, 0]]), (BLOCK, &[])], 2);
+        let enc = Encoding::SharedLinear {
+            layout: ll.clone(),
+            alignment: 16,
+        };
+        assert_eq!(to_linear_layout(&enc, &[4, 2]).unwrap(), ll);
+        assert!(to_linear_layout(&enc, &[8, 2]).unwrap_err().contains("does not match"));
+        let padded = Encoding::PaddedShared {
+            intervals: vec![4],
+            paddings: vec![1],
+            linear_component: ll.clone(),
+        };
+        assert_eq!(to_linear_layout(&padded, &[4, 2]).unwrap(), ll);
+        // Two partitions of two groups along rows: pieces of 2x4.
+        let inner = Encoding::SwizzledShared {
+            vec: 1,
+            per_phase: 1,
+            max_phase: 1,
+            order: vec![1, 0],
+            cga: Cga::default(),
+        };
+        let partitioned = Encoding::PartitionedShared {
+            num_partitions: 2,
+            num_groups: 2,
+            partition_dim: 0,
+            partition_layout: Box::new(inner),
+        };
+        let ll = to_linear_layout(&partitioned, &[8, 4]).unwrap();
+        assert_eq!(bases(&ll, OFFSET), v(&[&[0, 1], &[0, 2], &[1, 0], &[4, 0]]));
+        assert_eq!(bases(&ll, PARTITION), v(&[&[2, 0]]));
+    }
+
+    #[test]
+    fn per_thread_queries() {
+        let enc = blocked(&[1, 4], &[8, 4], &[1, 1], &[1, 0]);
+        assert_eq!(enc.elems_per_thread(&[16, 16]).unwrap(), [2, 4]);
+        assert_eq!(enc.total_elems_per_thread(&[16, 16]).unwrap(), 8);
+        assert_eq!(enc.total_elems_per_thread(&[4, 4]).unwrap(), 4);
+        assert_eq!(enc.order_for_shape(&[16, 16]).unwrap(), [1, 0]);
+        let small = blocked(&[1, 1], &[8, 4], &[2, 1], &[1, 0]);
+        assert_eq!(small.elems_per_thread(&[4, 4]).unwrap(), [1, 1]);
+        assert_eq!(small.threads_per_warp_for(&[4, 4]).unwrap(), [4, 4]);
+        assert_eq!(small.warps_per_cta_for(&[4, 4]).unwrap(), [1, 1]);
+        assert_eq!(small.warps_per_cta_for(&[16, 4]).unwrap(), [2, 1]);
+        let mma = mma(2, &[2, 2], &[16, 8]);
+        assert_eq!(mma.total_elems_per_thread(&[64, 64]).unwrap(), 32);
+        assert_eq!(mma.elems_per_thread(&[64, 64]).unwrap(), [4, 8]);
+        assert!(Encoding::SharedMemory.elems_per_thread(&[4]).is_err());
+    }
+
+    #[test]
+    fn ranks_orders_and_parameters() {
+        let parent = blocked(&[1, 4], &[8, 4], &[4, 1], &[0, 1]);
+        assert_eq!(parent.rank(), 2);
+        assert_eq!(parent.order(), [0, 1]);
+        assert_eq!(parent.warps_per_cta(), Some(vec![4, 1]));
+        assert_eq!(parent.threads_per_warp(), Some(vec![8, 4]));
+        let slice = Encoding::Slice {
+            dim: 0,
+            parent: Box::new(parent.clone()),
+        };
+        assert_eq!(slice.rank(), 1);
+        assert_eq!(slice.order(), [0]);
+        assert_eq!(slice.warps_per_cta(), None);
+        let b = dot(1, mma(2, &[1, 2, 2], &[1, 16, 8]), 2);
+        assert_eq!(b.order(), [1, 2, 0]);
+        assert_eq!(dot(0, mma(2, &[2, 2], &[16, 8]), 2).order(), [1, 0]);
+        assert_eq!(mma(3, &[4, 1], &[16, 64, 16]).order(), [1, 0]);
+        let nvmma = |transposed| Encoding::NvmmaShared {
+            swizzling_byte_width: 128,
+            transposed,
+            element_bit_width: 16,
+            fp4_padded: false,
+            cga: Cga::default(),
+            rank: 3,
+        };
+        assert_eq!(nvmma(false).order(), [2, 1, 0]);
+        assert_eq!(nvmma(true).order(), [1, 2, 0]);
+        let linear = layout(&[(REGISTER, &[&[1, 0]]), (LANE, &[]), (WARP, &[]), (BLOCK, &[])], 2);
+        assert_eq!(Encoding::Linear(linear.clone()).order(), [0, 1]);
+        assert_eq!(Encoding::Linear(linear).threads_per_warp(), Some(vec![1, 1]));
+        assert_eq!(Encoding::SharedMemory.rank(), 0);
+        assert_eq!(order_for_dot_operand(1, 2, false), [1, 0]);
+        assert_eq!(matrix_order(3, false), [1, 2, 0]);
+    }
+
+    #[test]
+    fn default_blocked_examples() {
+        let check = |shape: &[i64], warps, threads, ctas, want: Encoding| {
+            assert_eq!(
+                default_blocked(shape, warps, threads, ctas),
+                want,
+                "{shape:?} {warps} {threads} {ctas}"
+            );
+        };
+        check(&[4, 4], 2, 32, 1, blocked(&[1, 1], &[8, 4], &[2, 1], &[1, 0]));
+        check(&[128], 4, 32, 1, blocked(&[1], &[32], &[4], &[0]));
+        check(&[2, 256], 4, 64, 1, blocked(&[1, 1], &[1, 64], &[1, 4], &[1, 0]));
+        check(&[1, 1], 4, 32, 1, blocked(&[1, 1], &[32, 1], &[4, 1], &[1, 0]));
+        check(
+            &[16, 16],
+            4,
+            32,
+            2,
+            blocked_cga(&[1, 1], &[2, 16], &[4, 1], &[1, 0], &[&[1, 0]]),
+        );
+        check(
+            &[64, 64],
+            8,
+            32,
+            4,
+            blocked_cga(&[1, 1], &[1, 32], &[4, 2], &[1, 0], &[&[1, 0], &[2, 0]]),
+        );
+        check(
+            &[8, 2, 32],
+            4,
+            32,
+            2,
+            blocked_cga(&[1, 1, 1], &[1, 1, 32], &[2, 2, 1], &[2, 1, 0], &[&[1, 0, 0]]),
+        );
+    }
+
+    #[test]
+    fn layout_helpers() {
+        let ll = layout(&[(REGISTER, &[&[0, 1], &[1, 0]]), (LANE, &[&[0, 2]])], 2);
+        // Row-major reshape of 2x4 into 8: (r, c) -> 4r + c.
+        let flat = reshape_layout(&ll, &[8]).unwrap();
+        assert_eq!(bases(&flat, REGISTER), v(&[&[1], &[4]]));
+        assert_eq!(bases(&flat, LANE), v(&[&[2]]));
+        let t = transpose_layout(&ll, &[1, 0]).unwrap();
+        assert_eq!(bases(&t, REGISTER), v(&[&[1, 0], &[0, 1]]));
+        assert_eq!(sizes(&t), [4, 2]);
+        assert_eq!(bases_per_dim(&ll, REGISTER, true), [2, 2]);
+        assert_eq!(order_per_dim(&ll, REGISTER, &[0, 1]), [1, 0]);
+        let broadcast = layout(&[(REGISTER, &[&[0, 0], &[0, 1]])], 2);
+        assert_eq!(bases_per_dim(&broadcast, REGISTER, false), [2, 2]);
+        assert_eq!(bases_per_dim(&broadcast, REGISTER, true), [1, 2]);
+        assert_eq!(
+            supremum(&["dim1", "dim0"], &["dim0", "dim1", "dim2"]).unwrap(),
+            ["dim1", "dim0", "dim2"]
+        );
+        assert_eq!(supremum(&["a"], &["b", "a"]).unwrap(), ["b", "a"]);
+    }
+
+    #[test]
+    fn garbage_is_rejected_without_panicking() {
+        let good = blocked(&[1, 4], &[8, 4], &[1, 1], &[1, 0]);
+        for shape in [
+            &[][..],
+            &[0, 16],
+            &[-4, 16],
+            &[12, 16],
+            &[16],
+            &[16, 16, 16],
+            &[1 << 31, 2],
+            &[i64::MAX, 1],
+        ] {
+            assert!(to_linear_layout(&good, shape).is_err(), "shape {shape:?}");
+        }
+        assert!(to_linear_layout(&good, &[1 << 30; 3]).is_err(), "too many bits");
+        let bad = [
+            blocked(&[0, 4], &[8, 4], &[1, 1], &[1, 0]),
+            blocked(&[3, 4], &[8, 4], &[1, 1], &[1, 0]),
+            blocked(&[1 << 31, 4], &[8, 4], &[1, 1], &[1, 0]),
+            blocked(&[1], &[8, 4], &[1, 1], &[1, 0]),
+            blocked(&[1, 1], &[8, 4], &[1, 1], &[1, 1]),
+            blocked(&[1, 1], &[8, 4], &[1, 1], &[7, 0]),
+            blocked_cga(&[1, 1], &[8, 4], &[1, 1], &[1, 0], &[&[1]]),
+            blocked_cga(&[1, 1], &[8, 4], &[1, 1], &[1, 0], &[&[-1, 0]]),
+            blocked_cga(&[1, 1], &[8, 4], &[1, 1], &[1, 0], &[&[0, 3]]),
+            Encoding::Slice {
+                dim: u32::MAX,
+                parent: Box::new(good.clone()),
+            },
+            Encoding::Slice {
+                dim: 0,
+                parent: Box::new(Encoding::SharedMemory),
+            },
+            dot(0, mma(2, &[1, 1], &[16, 8]), 0),
+            dot(1, mma(3, &[4, 1], &[16, 64, 16]), 2),
+            dot(5, good.clone(), 0),
+            dot(0, Encoding::SharedMemory, 0),
+            dot(0, dot(0, good.clone(), 0), 0),
+            mma(1, &[1, 1], &[16, 8]),
+            mma(7, &[1, 1], &[16, 8]),
+            mma(2, &[1, 1], &[16]),
+            mma(2, &[3, 1], &[16, 8]),
+            mma(2, &[1, 1], &[12, 8]),
+            Encoding::AmdMfma {
+                version: 3,
+                warps_per_cta: vec![1, 1],
+                instr_shape: vec![],
+                is_transposed: false,
+                cga: Cga::default(),
+                tiles_per_warp: vec![],
+                element_bit_width: 0,
+            },
+            Encoding::AmdWmma {
+                version: 9,
+                cta_layout: LinearLayout::empty(),
+                is_transposed: false,
+                cga: Cga::default(),
+                instr_shape: vec![],
+            },
+            Encoding::Linear(LinearLayout::empty()),
+            Encoding::SwizzledShared {
+                vec: 1,
+                per_phase: 0,
+                max_phase: 0,
+                order: vec![1, 0],
+                cga: Cga::default(),
+            },
+            Encoding::SwizzledShared {
+                vec: u32::MAX,
+                per_phase: 1,
+                max_phase: 1,
+                order: vec![9, 0],
+                cga: Cga::default(),
+            },
+            Encoding::NvmmaShared {
+                swizzling_byte_width: 128,
+                transposed: false,
+                element_bit_width: 0,
+                fp4_padded: false,
+                cga: Cga::default(),
+                rank: 2,
+            },
+            Encoding::NvmmaShared {
+                swizzling_byte_width: 48,
+                transposed: true,
+                element_bit_width: 16,
+                fp4_padded: true,
+                cga: Cga::default(),
+                rank: 9,
+            },
+            Encoding::PartitionedShared {
+                num_partitions: 0,
+                num_groups: 0,
+                partition_dim: 7,
+                partition_layout: Box::new(Encoding::SharedMemory),
+            },
+            Encoding::PartitionedShared {
+                num_partitions: 3,
+                num_groups: 1,
+                partition_dim: 0,
+                partition_layout: Box::new(good.clone()),
+            },
+            Encoding::SharedMemory,
+        ];
+        for enc in &bad {
+            for shape in [&[16, 16][..], &[1, 1], &[16], &[2, 4, 8]] {
+                if let Ok(ll) = to_linear_layout(enc, shape) {
+                    panic!("{enc:?} on {shape:?} gave {ll}");
+                }
+            }
+            // The queries must not panic either.
+            let _ = (enc.rank(), enc.order(), enc.warps_per_cta(), enc.threads_per_warp());
+            let _ = (enc.elems_per_thread(&[16, 16]), enc.total_elems_per_thread(&[0]));
+        }
+        for (shape, warps, threads, ctas) in [
+            (&[][..], 4, 32, 1),
+            (&[0, -5], 0, 0, 0),
+            (&[i64::MAX, i64::MIN], u32::MAX, u32::MAX, u32::MAX),
+            (&[3, 5, 7], 3, 17, 5),
+        ] {
+            let enc = default_blocked(shape, warps, threads, ctas);
+            assert_eq!(enc.rank(), shape.len());
+            let _ = to_linear_layout(&enc, shape);
+        }
+    }
 }
