@@ -689,7 +689,7 @@ fn ensure_not_larger(
                 }
             }
         }
-        contributions.sort_by(|a, b| b.2.cmp(&a.2));
+        contributions.sort_by_key(|c| std::cmp::Reverse(c.2));
         for (i, b, _) in contributions {
             if actual <= desired {
                 break;
@@ -1043,7 +1043,7 @@ fn nvidia_mma_tile(tile_shape: &[u32], k_width: u32, order: &[u32], rep_order: &
     if k_width == 0 {
         return Err("kWidth must be non-zero for an NVIDIA MMA operand".into());
     }
-    if m % 8 != 0 || u64::from(n) % (k_width * 4) != 0 {
+    if !m.is_multiple_of(8) || !u64::from(n).is_multiple_of(k_width * 4) {
         return Err(format!(
             "MMA tile {} is not a multiple of 8 x (4 * kWidth = {})",
             fmt_list(tile_shape),
@@ -1708,10 +1708,9 @@ fn nvmma_to_linear(enc: &Encoding, shape: &[i64]) -> Result<LinearLayout, String
 /// contiguous columns, row `r` XOR-swizzled by `vec · ((r / perPhase) %
 /// maxPhase)`; with fp4 padding every 16 offsets hold 8 real columns.
 fn nvmma_core_matrix(swizzle: u32, ebw: u32, fp4_padded: bool) -> Result<LinearLayout, String> {
-    let (vec, per_phase, max_phase) = if swizzle == 0 {
-        (1, 1, 1)
-    } else {
-        (128 / ebw.max(1), 128 / swizzle, swizzle / 16)
+    let (vec, per_phase, max_phase) = match 128u32.checked_div(swizzle) {
+        None => (1, 1, 1),
+        Some(per_phase) => (128 / ebw.max(1), per_phase, swizzle / 16),
     };
     let tile_cols = 8 * swizzle.max(16) / ebw.max(1);
     let packed = |col: u32| if fp4_padded { col / 16 * 8 + col % 8 } else { col };
