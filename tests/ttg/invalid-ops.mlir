@@ -6,7 +6,7 @@
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 8 : i32} {
   tt.func @module_warps() {
-    // expected-error @+1 {{Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA}}
+    // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA}}
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
     tt.return
   }
@@ -17,7 +17,7 @@ module attributes {"ttg.num-warps" = 8 : i32} {
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @function_scope() attributes {"ttg.num-warps" = 8 : i32} {
-    // expected-error @+1 {{Layout has a total of 4 warps per CTA, but the context requires 8 warps per CTA}}
+    // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA}}
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
     tt.return
   }
@@ -33,7 +33,7 @@ module attributes {"ttg.num-warps" = 8 : i32} {
       ttg.warp_yield
     }
     partition0() num_warps(2) {
-      // expected-error @+1 {{Layout has a total of 8 warps per CTA, but the context requires 2 warps per CTA}}
+      // expected-error @+1 {{Layout has 8 warps per CTA, but the context requires 2 warps per CTA}}
       %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
       ttg.warp_return
     } : () -> ()
@@ -46,7 +46,7 @@ module attributes {"ttg.num-warps" = 8 : i32} {
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
   tt.func @lanes() {
-    // expected-error @+1 {{Layout has a total of 32 threads per warp, but the context requires 64 threads per warp}}
+    // expected-error @+1 {{Layout has 32 threads per warp, but the module specifies 64 threads per warp.}}
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
     tt.return
   }
@@ -68,7 +68,7 @@ module {
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[1]]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @ctas() {
-    // expected-error @+1 {{Layout has a total of 2 CTAs per CGA, but the context requires 1 CTAs per CGA}}
+    // expected-error @+1 {{Layout has 2 CTAs per CGA, but the context requires 1 CTAs per CGA}}
     %0 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
     tt.return
   }

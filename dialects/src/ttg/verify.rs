@@ -6,8 +6,6 @@ use super::linear_layout::LinearLayout;
 use super::to_linear::to_linear_layout;
 use crate::ir::{Attr, Op, Ty, Val};
 use mlir_sys::*;
-use std::collections::HashMap;
-use std::sync::Mutex;
 
 /// The attribute verifier of every encoding: Triton's rules
 /// ([`Encoding::verify`]), then bounds Triton leaves to later failures but
@@ -180,64 +178,30 @@ fn dense_i32s(attr: Attr) -> Option<Vec<i32>> {
     attr.i32_array()
 }
 
-type LayoutSizes = Result<(u64, u64, u64), String>;
-
-/// (lane, warp, block) sizes of the layout of `encoding` over `shape`, cached
-/// per distinct (encoding, shape).
-fn layout_sizes(encoding: &Encoding, shape: &[i64]) -> LayoutSizes {
-    static CACHE: Mutex<Option<HashMap<(Encoding, Vec<i64>), LayoutSizes>>> = Mutex::new(None);
-    let key = (encoding.clone(), shape.to_vec());
-    if let Some(hit) = CACHE.lock().unwrap_or_else(|e| e.into_inner()).as_ref().and_then(|c| c.get(&key)) {
-        return hit.clone();
-    }
-    let sizes = to_linear_layout(encoding, shape).map(|ll| {
-        let size = |dim: &str| ll.in_dim_size(dim).map_or(1, |s| s as u64);
-        (size("lane"), size("warp"), size("block"))
-    });
-    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    let cache = cache.get_or_insert_with(HashMap::new);
-    if cache.len() > 4096 {
-        cache.clear();
-    }
-    cache.insert(key, sizes.clone());
-    sizes
-}
-
 /// Verifies the `ttg` encoding of `tensor`, used by `op`, against the context:
 /// a distributed layout of the tensor's rank and power-of-two shape whose
-/// lanes, warps and CTAs match the module and function.
+/// lanes, warps and CTAs match the module's `ttg.threads-per-warp`, the
+/// `ttg.num-warps` of the function, module or warp-specialize partition, and
+/// the module's `ttg.num-ctas`.
 pub fn verify_tensor_layout(tensor: Ty, op: Op) -> Result<(), String> {
     let Some(attr) = tensor.encoding() else { return Ok(()) };
     let Some(encoding) = bridge::encoding_of(attr) else { return Ok(()) };
     let encoding = encoding?;
     let shape = tensor.shape().unwrap_or_default();
     encoding.verify_for_tensor(&shape)?;
-    let (lanes, warps, blocks) = layout_sizes(&encoding, &shape)?;
     let module = enclosing_module(op);
-    let threads_per_warp = module.attr("ttg.threads-per-warp").and_then(Attr::int).unwrap_or(32);
-    if lanes != threads_per_warp as u64 {
-        return Err(format!(
-            "Layout has a total of {lanes} threads per warp, but the context requires {threads_per_warp} threads per warp"
-        ));
-    }
+    let setting = |name: &str, default: i64| {
+        let value = module.attr(name).and_then(Attr::int).unwrap_or(default);
+        u32::try_from(value).map_err(|_| format!("'{name}' = {value} is out of range"))
+    };
     let Some(num_warps) = num_warps_of(op) else {
         return Err(
             "Could not determine the number of warps per CTA: the operation is not in a context with `ttg.num-warps`"
                 .into(),
         );
     };
-    if warps != num_warps as u64 {
-        return Err(format!(
-            "Layout has a total of {warps} warps per CTA, but the context requires {num_warps} warps per CTA"
-        ));
-    }
-    let num_ctas = module.attr("ttg.num-ctas").and_then(Attr::int).unwrap_or(1);
-    if blocks != num_ctas as u64 {
-        return Err(format!(
-            "Layout has a total of {blocks} CTAs per CGA, but the context requires {num_ctas} CTAs per CGA"
-        ));
-    }
-    Ok(())
+    let num_warps = u32::try_from(num_warps).map_err(|_| format!("'ttg.num-warps' = {num_warps} is out of range"))?;
+    encoding.verify_tensor_layout(&shape, setting("ttg.threads-per-warp", 32)?, num_warps, setting("ttg.num-ctas", 1)?)
 }
 
 /// `VerifyMemDescLayoutsTrait`: every memdesc carries a shared layout of its rank.
