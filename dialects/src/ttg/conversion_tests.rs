@@ -1,29 +1,13 @@
 //! Tests of the encodings' linear layouts against mappings derived by hand
 //! from the encodings' definitions (not from any implementation).
 use super::encoding::{Cga, Encoding};
+use super::test_support::{apply_sorted, blocked, nvidia_mma};
 use super::to_linear::{default_blocked, to_linear_layout};
 use std::collections::BTreeSet;
 
-fn blocked(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32]) -> Encoding {
-    Encoding::Blocked {
-        size_per_thread: spt.to_vec(),
-        threads_per_warp: tpw.to_vec(),
-        warps_per_cta: wpc.to_vec(),
-        order: order.to_vec(),
-        cga: Cga::default(),
-    }
-}
-
 /// The element that hardware location (register, lane, warp) holds, block 0.
 fn element(enc: &Encoding, shape: &[i64], register: i32, lane: i32, warp: i32) -> Vec<i32> {
-    let ll = to_linear_layout(enc, shape).expect("layout");
-    let out = ll
-        .apply(&[("register", register), ("lane", lane), ("warp", warp), ("block", 0)])
-        .expect("apply");
-    let mut by_dim: Vec<(usize, i32)> =
-        out.iter().map(|(name, v)| (name.trim_start_matches("dim").parse::<usize>().unwrap(), *v)).collect();
-    by_dim.sort();
-    by_dim.into_iter().map(|(_, v)| v).collect()
+    apply_sorted(enc, shape, &[("register", register), ("lane", lane), ("warp", warp), ("block", 0)])
 }
 
 /// The elements one lane of warp 0 holds, over all its registers.
@@ -34,22 +18,11 @@ fn lane_elements(enc: &Encoding, shape: &[i64], lane: i32) -> BTreeSet<Vec<i32>>
 }
 
 fn shared_element(enc: &Encoding, shape: &[i64], offset: i32) -> Vec<i32> {
-    let ll = to_linear_layout(enc, shape).expect("layout");
-    let out = ll.apply(&[("offset", offset), ("block", 0)]).expect("apply");
-    let mut by_dim: Vec<(usize, i32)> =
-        out.iter().map(|(name, v)| (name.trim_start_matches("dim").parse::<usize>().unwrap(), *v)).collect();
-    by_dim.sort();
-    by_dim.into_iter().map(|(_, v)| v).collect()
+    apply_sorted(enc, shape, &[("offset", offset), ("block", 0)])
 }
 
 fn mma_v2(warps: &[u32]) -> Encoding {
-    Encoding::NvidiaMma {
-        version_major: 2,
-        version_minor: 0,
-        warps_per_cta: warps.to_vec(),
-        cga: Cga::default(),
-        instr_shape: vec![16, 8],
-    }
+    nvidia_mma(2, warps, &[16, 8])
 }
 
 #[test]

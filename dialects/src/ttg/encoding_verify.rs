@@ -617,37 +617,14 @@ fn verify_padded(intervals: &[u32], paddings: &[u32], ll: &LinearLayout) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn v(rows: &[&[i32]]) -> Vec<Vec<i32>> {
-        rows.iter().map(|r| r.to_vec()).collect()
-    }
-
-    fn blocked_cga(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32], cga: &[&[i32]]) -> Encoding {
-        Encoding::Blocked {
-            size_per_thread: spt.to_vec(),
-            threads_per_warp: tpw.to_vec(),
-            warps_per_cta: wpc.to_vec(),
-            order: order.to_vec(),
-            cga: Cga { bases: v(cga) },
-        }
-    }
-
-    fn blocked(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32]) -> Encoding {
-        blocked_cga(spt, tpw, wpc, order, &[])
-    }
+    use crate::ttg::test_support::{blocked, blocked_cga, dot, layout, mma_instr, nvidia_mma, swizzled_shared, v};
 
     fn good() -> Encoding {
         blocked(&[1, 4], &[8, 4], &[4, 1], &[1, 0])
     }
 
     fn mma(major: u32) -> Encoding {
-        Encoding::NvidiaMma {
-            version_major: major,
-            version_minor: 0,
-            warps_per_cta: vec![4, 1],
-            cga: Cga::default(),
-            instr_shape: if major == 3 { vec![16, 64, 16] } else { vec![16, 8] },
-        }
+        nvidia_mma(major, &[4, 1], mma_instr(major))
     }
 
     fn mfma(instr: &[u32], ebw: u32) -> Encoding {
@@ -675,19 +652,6 @@ mod tests {
             cga: Cga::default(),
             instr_shape: instr.to_vec(),
         }
-    }
-
-    fn dot(op_idx: u32, parent: Encoding, k_width: u32) -> Encoding {
-        Encoding::DotOperand {
-            op_idx,
-            parent: Box::new(parent),
-            k_width,
-        }
-    }
-
-    fn layout(bases: &[(&str, &[&[i32]])], rank: usize) -> LinearLayout {
-        let owned = bases.iter().map(|(n, b)| (n.to_string(), v(b))).collect();
-        LinearLayout::with_inferred_out_dims(owned, standard_out_dim_names(rank)).unwrap()
     }
 
     fn linear(reg: &[&[i32]], lane: &[&[i32]], warp: &[&[i32]], block: &[&[i32]]) -> LinearLayout {
@@ -752,13 +716,7 @@ mod tests {
             err(&slice(0, blocked(&[1], &[32], &[4], &[0]))),
             "parent layout must have at least rank >= 2"
         );
-        let shared = Encoding::SwizzledShared {
-            vec: 1,
-            per_phase: 1,
-            max_phase: 1,
-            order: vec![1, 0],
-            cga: Cga::default(),
-        };
+        let shared = swizzled_shared(1, 1, 1, &[1, 0]);
         assert_eq!(err(&slice(0, shared.clone())), "expected a distributed encoding trait");
         // The parent is verified first.
         assert_eq!(
@@ -1015,13 +973,7 @@ mod tests {
             partition_dim: dim,
             partition_layout: Box::new(inner),
         };
-        let inner = Encoding::SwizzledShared {
-            vec: 1,
-            per_phase: 1,
-            max_phase: 1,
-            order: vec![1, 0],
-            cga: Cga::default(),
-        };
+        let inner = swizzled_shared(1, 1, 1, &[1, 0]);
         assert_eq!(partitioned(2, 4, 0, inner.clone()).verify(), Ok(()));
         assert_eq!(
             err(&partitioned(3, 4, 0, inner.clone())),
@@ -1062,13 +1014,7 @@ mod tests {
             .verify_for_tensor(&[0, 16])
             .unwrap_err()
             .ends_with("which is not a power of two."));
-        let shared = Encoding::SwizzledShared {
-            vec: 1,
-            per_phase: 1,
-            max_phase: 1,
-            order: vec![1, 0],
-            cga: Cga::default(),
-        };
+        let shared = swizzled_shared(1, 1, 1, &[1, 0]);
         assert_eq!(
             shared.verify_for_tensor(&[16, 16]).unwrap_err(),
             "Non-distributed layout is not allowed in tensor type."

@@ -130,15 +130,7 @@ pub fn infer_trans(enc: &Encoding, shape: &[i64], order: &[i32]) -> Result<Encod
             cga,
         } => {
             check_rank(enc_order.len())?;
-            let apply = |v: &[u32]| -> Result<Vec<u32>, String> {
-                perm.iter()
-                    .map(|&d| {
-                        v.get(d)
-                            .copied()
-                            .ok_or_else(|| "blocked fields of different ranks".to_string())
-                    })
-                    .collect()
-            };
+            let apply = |v: &[u32]| permuted(v, &perm, "blocked fields of different ranks");
             return Ok(Encoding::Blocked {
                 size_per_thread: apply(size_per_thread)?,
                 threads_per_warp: apply(threads_per_warp)?,
@@ -467,21 +459,21 @@ fn inverse_permutation(perm: &[usize]) -> Vec<usize> {
     inv
 }
 
+/// Entry `j` of the result is `v[perm[j]]`; `err` when `perm` reaches past
+/// the end of `v`.
+fn permuted<T: Copy>(v: &[T], perm: &[usize], err: &str) -> Result<Vec<T>, String> {
+    perm.iter()
+        .map(|&d| v.get(d).copied().ok_or_else(|| err.to_string()))
+        .collect()
+}
+
 /// The CGA of a transposed encoding: entry `j` of each basis is the old
 /// entry `perm[j]`.
 fn permute_cga(cga: &Cga, perm: &[usize]) -> Result<Cga, String> {
     let bases = cga
         .bases
         .iter()
-        .map(|b| {
-            perm.iter()
-                .map(|&d| {
-                    b.get(d)
-                        .copied()
-                        .ok_or_else(|| "'CGALayout' entry length does not match rank".to_string())
-                })
-                .collect()
-        })
+        .map(|b| permuted(b, perm, "'CGALayout' entry length does not match rank"))
         .collect::<Result<_, _>>()?;
     Ok(Cga { bases })
 }
@@ -708,42 +700,11 @@ fn infer_reshape_blocked(src_enc: &Encoding, src_shape: &[i64], dst_shape: &[i64
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ttg::test_support::{bases, blocked, blocked_cga, dot, mma_instr, nvidia_mma, swizzled_shared, v};
     use crate::ttg::to_linear::{LANE, OFFSET, WARP};
 
-    fn v(rows: &[&[i32]]) -> Vec<Vec<i32>> {
-        rows.iter().map(|r| r.to_vec()).collect()
-    }
-
-    fn blocked_cga(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32], cga: &[&[i32]]) -> Encoding {
-        Encoding::Blocked {
-            size_per_thread: spt.to_vec(),
-            threads_per_warp: tpw.to_vec(),
-            warps_per_cta: wpc.to_vec(),
-            order: order.to_vec(),
-            cga: Cga { bases: v(cga) },
-        }
-    }
-
-    fn blocked(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32]) -> Encoding {
-        blocked_cga(spt, tpw, wpc, order, &[])
-    }
-
     fn mma(major: u32) -> Encoding {
-        Encoding::NvidiaMma {
-            version_major: major,
-            version_minor: 0,
-            warps_per_cta: vec![1, 1],
-            cga: Cga::default(),
-            instr_shape: if major == 3 { vec![16, 64, 16] } else { vec![16, 8] },
-        }
-    }
-
-    fn dot(op_idx: u32, parent: Encoding, k_width: u32) -> Encoding {
-        Encoding::DotOperand {
-            op_idx,
-            parent: Box::new(parent),
-            k_width,
-        }
+        nvidia_mma(major, &[1, 1], mma_instr(major))
     }
 
     fn linear_of(enc: Encoding) -> LinearLayout {
@@ -751,14 +712,6 @@ mod tests {
             Encoding::Linear(ll) => ll,
             other => panic!("expected a #ttg.linear, got {other:?}"),
         }
-    }
-
-    fn bases(ll: &LinearLayout, dim: &str) -> Vec<Vec<i32>> {
-        ll.bases()
-            .iter()
-            .find(|(n, _)| n == dim)
-            .map(|(_, b)| b.clone())
-            .unwrap_or_default()
     }
 
     #[test]
@@ -816,24 +769,9 @@ mod tests {
 
     #[test]
     fn trans_of_shared_encodings() {
-        let swizzled = Encoding::SwizzledShared {
-            vec: 4,
-            per_phase: 2,
-            max_phase: 4,
-            order: vec![1, 0],
-            cga: Cga::default(),
-        };
+        let swizzled = swizzled_shared(4, 2, 4, &[1, 0]);
         let got = infer_trans(&swizzled, &[32, 64], &[1, 0]).unwrap();
-        assert_eq!(
-            got,
-            Encoding::SwizzledShared {
-                vec: 4,
-                per_phase: 2,
-                max_phase: 4,
-                order: vec![0, 1],
-                cga: Cga::default()
-            }
-        );
+        assert_eq!(got, swizzled_shared(4, 2, 4, &[0, 1]));
         let nvmma = |transposed, rank| Encoding::NvmmaShared {
             swizzling_byte_width: 128,
             transposed,
@@ -954,13 +892,7 @@ mod tests {
             infer_reshape(&src, &[4, 4], &[32]).unwrap_err(),
             "numel of dst shape does not match numel of src shape"
         );
-        let shared = Encoding::SwizzledShared {
-            vec: 1,
-            per_phase: 1,
-            max_phase: 1,
-            order: vec![1, 0],
-            cga: Cga::default(),
-        };
+        let shared = swizzled_shared(1, 1, 1, &[1, 0]);
         assert_eq!(
             infer_reshape(&shared, &[4, 4], &[16]).unwrap_err(),
             "Failed MemDescReshapeOp encoding inference"

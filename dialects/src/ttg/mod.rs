@@ -12,3 +12,5 @@ pub mod to_linear;
 pub mod verify;
 #[cfg(test)]
 mod conversion_tests;
+#[cfg(test)]
+pub(crate) mod test_support;

@@ -1827,60 +1827,11 @@ fn partitioned_to_linear(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The bases of input dimension `dim` of `ll`.
-    fn bases(ll: &LinearLayout, dim: &str) -> Vec<Vec<i32>> {
-        ll.bases()
-            .iter()
-            .find(|(n, _)| n == dim)
-            .map(|(_, b)| b.clone())
-            .unwrap_or_default()
-    }
+    use crate::ttg::test_support::{bases, blocked, blocked_cga, dot, layout, nvidia_mma as mma, v};
 
     /// The output dimension sizes of `ll`.
     fn sizes(ll: &LinearLayout) -> Vec<i32> {
         ll.out_dims().iter().map(|&(_, s)| s).collect()
-    }
-
-    fn v(rows: &[&[i32]]) -> Vec<Vec<i32>> {
-        rows.iter().map(|r| r.to_vec()).collect()
-    }
-
-    fn blocked(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32]) -> Encoding {
-        blocked_cga(spt, tpw, wpc, order, &[])
-    }
-
-    fn blocked_cga(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32], cga: &[&[i32]]) -> Encoding {
-        Encoding::Blocked {
-            size_per_thread: spt.to_vec(),
-            threads_per_warp: tpw.to_vec(),
-            warps_per_cta: wpc.to_vec(),
-            order: order.to_vec(),
-            cga: Cga { bases: v(cga) },
-        }
-    }
-
-    fn mma(major: u32, warps: &[u32], instr: &[u32]) -> Encoding {
-        Encoding::NvidiaMma {
-            version_major: major,
-            version_minor: 0,
-            warps_per_cta: warps.to_vec(),
-            cga: Cga::default(),
-            instr_shape: instr.to_vec(),
-        }
-    }
-
-    fn dot(op_idx: u32, parent: Encoding, k_width: u32) -> Encoding {
-        Encoding::DotOperand {
-            op_idx,
-            parent: Box::new(parent),
-            k_width,
-        }
-    }
-
-    fn layout(bases: &[(&str, &[&[i32]])], rank: usize) -> LinearLayout {
-        let owned = bases.iter().map(|(n, b)| (n.to_string(), v(b))).collect();
-        LinearLayout::with_inferred_out_dims(owned, standard_out_dim_names(rank)).expect("valid layout")
     }
 
     /// Checks a distributed layout's bases input dimension by input dimension.
