@@ -1469,7 +1469,12 @@ ParseResult BarrierOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void BarrierOp::print(OpAsmPrinter &printer) {
-  printer << " " << stringifyAddrSpace(getAddrSpace());
+  // `all` is a case of its own; the generic bit-enum printer would list every
+  // space and then `all` as well.
+  if (getAddrSpace() == AddrSpace::All)
+    printer << " all";
+  else
+    printer << " " << stringifyAddrSpace(getAddrSpace());
   printer.printOptionalAttrDict((*this)->getAttrs(), {getAddrSpaceAttrName()});
 }
 

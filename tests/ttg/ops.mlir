@@ -104,6 +104,10 @@ tt.func @memory(%ptrs: tensor<32x32x!tt.ptr<f16>, #blocked>, %mask: tensor<32x32
   ttg.barrier local
   // CHECK: ttg.barrier local|global_read
   ttg.barrier local|global_read
+  // CHECK: ttg.barrier all{{$}}
+  ttg.barrier local|global_read|global_write|tensor_read|tensor_write
+  // CHECK: ttg.barrier none
+  ttg.barrier none
   // CHECK: %[[SUB:.*]] = ttg.memdesc_subslice %[[VIEW]][0, 16] : !ttg.memdesc<32x32xf16, #[[$SWIZZLED]], #[[$SMEM]], mutable> -> !ttg.memdesc<32x16xf16, #[[$SWIZZLED]], #[[$SMEM]], mutable, 32x32>
   %sub = ttg.memdesc_subslice %view[0, 16] : !ttg.memdesc<32x32xf16, #swizzled, #smem, mutable> -> !ttg.memdesc<32x16xf16, #swizzled, #smem, mutable, 32x32>
   // CHECK: ttg.local_load %[[VIEW]] token %[[W]] : !ttg.memdesc<32x32xf16, #[[$SWIZZLED]], #[[$SMEM]], mutable> -> tensor<32x32xf16, #[[$BLOCKED]]>
