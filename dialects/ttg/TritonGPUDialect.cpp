@@ -1698,6 +1698,8 @@ MlirAttribute mlirTritonGPUBlockedEncodingGet(MlirContext ctx, intptr_t rank,
                                               const unsigned *warpsPerCTA,
                                               const unsigned *order) {
   MLIRContext *context = unwrap(ctx);
+  if (rank < 0 || (rank > 0 && !(sizePerThread && threadsPerWarp && warpsPerCTA && order)))
+    return MlirAttribute{nullptr};
   auto at = [rank](const unsigned *data) { return ArrayRef<unsigned>(data, rank); };
   return wrap(BlockedEncodingAttr::getChecked(
       [context] { return emitError(UnknownLoc::get(context)); }, context,
@@ -1739,6 +1741,8 @@ MlirType mlirTritonGPUMemDescTypeGet(intptr_t rank, const int64_t *shape,
                                      MlirType elementType, MlirAttribute encoding,
                                      MlirAttribute memorySpace, bool mutableMemory) {
   Type element = unwrap(elementType);
+  if (!element || rank < 0 || (rank > 0 && !shape))
+    return MlirType{nullptr};
   MLIRContext *context = element.getContext();
   ArrayRef<int64_t> dims(shape, rank);
   return wrap(MemDescType::getChecked(

@@ -24,8 +24,9 @@ MLIR_CAPI_EXPORTED bool mlirAttributeIsATritonGPUEncoding(MlirAttribute attr);
 /** Whether `attr` is a `#ttg.blocked` encoding. */
 MLIR_CAPI_EXPORTED bool mlirAttributeIsATritonGPUBlockedEncoding(MlirAttribute attr);
 /** `#ttg.blocked` with the four arrays of `rank` entries each (copied) and a
- *  single CTA. Returns a null attribute if the parameters are invalid; the
- *  reason goes to the context's diagnostic handlers. */
+ *  single CTA. Returns a null attribute if the parameters are invalid (the
+ *  reason goes to the context's diagnostic handlers) or if `rank` is negative
+ *  or an array is missing. */
 MLIR_CAPI_EXPORTED MlirAttribute mlirTritonGPUBlockedEncodingGet(
     MlirContext ctx, intptr_t rank, const unsigned *sizePerThread,
     const unsigned *threadsPerWarp, const unsigned *warpsPerCTA, const unsigned *order);
@@ -49,7 +50,7 @@ MLIR_CAPI_EXPORTED MlirAttribute mlirTritonGPUSharedMemorySpaceGet(MlirContext c
 MLIR_CAPI_EXPORTED bool mlirTypeIsATritonGPUMemDesc(MlirType type);
 /** `!ttg.memdesc<shape x elementType, encoding, memorySpace[, mutable]>` whose
  *  allocation shape is its shape (`shape` is copied). Returns a null type if
- *  invalid. */
+ *  invalid, if `rank` is negative or `shape` is missing. */
 MLIR_CAPI_EXPORTED MlirType mlirTritonGPUMemDescTypeGet(intptr_t rank, const int64_t *shape,
                                                         MlirType elementType,
                                                         MlirAttribute encoding,

@@ -182,6 +182,11 @@ int main(void) {
   MlirAttribute badBlocked = mlirTritonGPUBlockedEncodingGet(ctx, 2, badSize, tpw, wpc, order);
   printf("non-power-of-two blocked is null: %d\n", mlirAttributeIsNull(badBlocked));
   // CHECK: non-power-of-two blocked is null: 1
+  printf("negative rank is null: %d %d\n",
+         mlirAttributeIsNull(mlirTritonGPUBlockedEncodingGet(ctx, -1, spt, tpw, wpc, order)),
+         mlirTypeIsNull(mlirTritonGPUMemDescTypeGet(-1, NULL, mlirF16TypeGet(ctx), blocked,
+                                                    mlirTritonGPUSharedMemorySpaceGet(ctx), true)));
+  // CHECK: negative rank is null: 1 1
 
   MlirAttribute swizzled = mlirAttributeParseGet(
       ctx, mlirStringRefCreateFromCString(
