@@ -347,7 +347,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @dot_opidx(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>,
                      %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>,
                      %c: tensor<32x32xf32, #mma>) {
-    // expected-error @+1 {{the A operand must have a #ttg.dot_op encoding with opIdx = 0}}
+    // expected-error @+1 {{Wrong opIdx}}
     %0 = tt.dot %a, %b, %c : tensor<32x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
     tt.return
   }
@@ -361,7 +361,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @dot_parent(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>,
                       %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>,
                       %c: tensor<32x32xf32, #mma>) {
-    // expected-error @+1 {{the parent of the A operand's encoding must be the accumulator's encoding}}
+    // expected-error @+1 {{Incompatible parent encoding}}
     %0 = tt.dot %a, %b, %c : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
     tt.return
   }

@@ -2,8 +2,7 @@
 //! layout of every encoded tensor, and the `ttg` ops.
 use super::bridge::{self, EncodingDesc, MemDesc};
 use super::encoding::Encoding;
-use super::linear_layout::LinearLayout;
-use super::to_linear::to_linear_layout;
+use super::infer;
 use crate::ir::{Attr, Op, Ty, Val};
 use mlir_sys::*;
 
@@ -100,17 +99,13 @@ pub fn verify_memdesc(memdesc: &MemDesc) -> Result<(), String> {
     Ok(())
 }
 
-fn op_name(op: Op) -> &'static str {
-    op.name()
-}
-
 /// Checks where a `ttg.*` attribute is attached: `ttg.num-warps` belongs on a
 /// module or a `tt.func`; the other module-wide settings on a module only.
 pub fn verify_op_attribute(op: Op, name: &str, value: Attr) -> Result<(), String> {
     let module_only = ["ttg.threads-per-warp", "ttg.num-ctas", "ttg.target"];
-    let is_module = op_name(op) == "builtin.module";
+    let is_module = op.name() == "builtin.module";
     if name == "ttg.num-warps" {
-        if !is_module && op_name(op) != "tt.func" {
+        if !is_module && op.name() != "tt.func" {
             return Err(format!("'{name}' may only be set on a module or a tt.func"));
         }
     } else if module_only.contains(&name) && !is_module {
@@ -145,7 +140,7 @@ fn inherited_int(op: Op, name: &str) -> Option<i64> {
 fn enclosing_module(op: Op) -> Op {
     let mut current = op;
     while let Some(parent) = current.parent() {
-        if op_name(current) == "builtin.module" {
+        if current.name() == "builtin.module" {
             return current;
         }
         current = parent;
@@ -159,11 +154,11 @@ fn num_warps_of(op: Op) -> Option<i64> {
     let mut child = op;
     let mut current = op.parent();
     while let Some(o) = current {
-        if op_name(o) == "ttg.warp_specialize.partitions" {
+        if o.name() == "ttg.warp_specialize.partitions" {
             let region = unsafe { mlirBlockGetParentRegion(mlirOperationGetBlock(child.0)) };
             let count = unsafe { mlirOperationGetNumRegions(o.0) };
             let index = (0..count).find(|&i| unsafe { mlirRegionEqual(mlirOperationGetRegion(o.0, i), region) });
-            let warps = o.parent().and_then(|ws| ws.attr("partitionNumWarps")).and_then(dense_i32s);
+            let warps = o.parent().and_then(|ws| ws.attr("partitionNumWarps")).and_then(Attr::i32_array);
             if let (Some(i), Some(warps)) = (index, warps) {
                 return warps.get(i as usize).map(|&w| i64::from(w));
             }
@@ -172,10 +167,6 @@ fn num_warps_of(op: Op) -> Option<i64> {
         current = o.parent();
     }
     inherited_int(op, "ttg.num-warps")
-}
-
-fn dense_i32s(attr: Attr) -> Option<Vec<i32>> {
-    attr.i32_array()
 }
 
 /// Verifies the `ttg` encoding of `tensor`, used by `op`, against the context:
@@ -469,59 +460,24 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
     }
 }
 
-/// A layout over a tensor as a map from hardware bits to the row-major flat
-/// index of the element they reach (the last dimension fastest).
-fn row_major_bases(ll: &LinearLayout) -> Result<Vec<(String, Vec<i64>)>, String> {
-    let names = ll.get_out_dim_names();
-    let reversed: Vec<&str> = names.iter().rev().copied().collect();
-    let flat = ll.transpose_outs(&reversed).and_then(|l| l.flatten_outs()).map_err(|e| e.to_string())?;
-    Ok(flat
-        .bases()
-        .iter()
-        .map(|(name, vectors)| (name.clone(), vectors.iter().map(|v| v.first().map_or(0, |&x| i64::from(x))).collect()))
-        .collect())
-}
-
-/// The ttg layout of a tensor value, when it has one.
-fn layout_of(value: Val) -> Option<Result<(Encoding, LinearLayout), String>> {
+/// The ttg encoding and shape of a tensor value, when it has one.
+fn encoded(value: Val) -> Option<Result<(Encoding, Vec<i64>), String>> {
     let ty = value.ty();
-    let attr = ty.encoding()?;
-    let encoding = bridge::encoding_of(attr)?;
-    Some(encoding.and_then(|e| {
-        let ll = to_linear_layout(&e, &ty.shape().unwrap_or_default())?;
-        Ok((e, ll))
-    }))
+    let encoding = bridge::encoding_of(ty.encoding()?)?;
+    Some(encoding.map(|e| (e, ty.shape().unwrap_or_default())))
 }
 
-/// The rules relating the encodings of `tt` ops on ttg tensors.
+/// The rules relating the encodings of `tt` ops on ttg tensors: each derives
+/// the encoding Triton would infer and requires the actual one to place every
+/// element in the same register, lane, warp and CTA.
 pub fn verify_tt_op_layouts(op: Op) -> Result<(), String> {
     match op.name() {
         "tt.dot" => {
-            let (a, b, c) = (op.operand(0).ty(), op.operand(1).ty(), op.operand(2).ty());
-            let Some(c_attr) = c.encoding() else { return Err("miss encoding of C operand".into()) };
-            let operand = |ty: Ty, which: &str, index: u32| -> Result<u32, String> {
-                let attr = ty.encoding().ok_or_else(|| format!("miss encoding of {which} operand"))?;
-                match bridge::encoding_of(attr) {
-                    Some(Ok(Encoding::DotOperand { op_idx, k_width, .. })) if op_idx == index => {
-                        // The parent is compared as attributes (uniqued), not as models.
-                        let parent = bridge::encoding_of(c_attr).and_then(Result::ok);
-                        let own_parent = match bridge::encoding_of(attr) {
-                            Some(Ok(Encoding::DotOperand { parent, .. })) => Some(*parent),
-                            _ => None,
-                        };
-                        if parent != own_parent {
-                            return Err(format!("the parent of the {which} operand's encoding must be the accumulator's encoding {c_attr}"));
-                        }
-                        Ok(k_width)
-                    }
-                    _ => Err(format!("the {which} operand must have a #ttg.dot_op encoding with opIdx = {index}, got {attr}")),
-                }
+            let (Some(a), Some(b)) = (encoded(op.operand(0)), encoded(op.operand(1))) else {
+                return Err("miss encoding of A or B operand".into());
             };
-            let (ka, kb) = (operand(a, "A", 0)?, operand(b, "B", 1)?);
-            if ka != kb {
-                return Err("mismatching kWidth between A and B operands".into());
-            }
-            Ok(())
+            let Some(c) = encoded(op.operand(2)) else { return Err("miss encoding of C operand".into()) };
+            infer::verify_dot_operand(&a?.0, &b?.0, &c?.0)
         }
         "tt.gather" => {
             let (indices, result) = (op.operand(1).ty(), op.result(0).ty());
@@ -531,17 +487,10 @@ pub fn verify_tt_op_layouts(op: Op) -> Result<(), String> {
             Ok(())
         }
         "tt.join" => {
-            let (Some(src), Some(dst)) = (layout_of(op.operand(0)), layout_of(op.result(0))) else { return Ok(()) };
-            let (src, dst) = (src?.1, dst?.1);
-            // join(a, b)[..., k] sits where a[...] does, k in the lowest register bit.
-            let mut expected = row_major_bases(&src)?;
-            for (name, vectors) in &mut expected {
-                vectors.iter_mut().for_each(|v| *v *= 2);
-                if name == "register" {
-                    vectors.insert(0, 1);
-                }
-            }
-            if row_major_bases(&dst)? != expected {
+            let (Some(src), Some(dst)) = (encoded(op.operand(0)), encoded(op.result(0))) else { return Ok(()) };
+            let ((src, src_shape), (dst, dst_shape)) = (src?, dst?);
+            let expected = infer::infer_join(&src, &src_shape)?;
+            if !infer::layouts_equivalent(&dst_shape, &expected, &dst)? {
                 return Err(format!(
                     "the result encoding {} must hold the joined dimension in registers of the operands' layout",
                     op.result(0).ty().encoding().map_or(String::new(), |e| e.to_string())
@@ -550,10 +499,13 @@ pub fn verify_tt_op_layouts(op: Op) -> Result<(), String> {
             Ok(())
         }
         "tt.reshape" => {
-            let reorder = op.attr("allow_reorder").is_some() || op.attr("efficient_layout").is_some();
-            let (Some(src), Some(dst)) = (layout_of(op.operand(0)), layout_of(op.result(0))) else { return Ok(()) };
-            let (src, dst) = (src?.1, dst?.1);
-            if !reorder && row_major_bases(&src)? != row_major_bases(&dst)? {
+            if op.attr("allow_reorder").is_some() || op.attr("efficient_layout").is_some() {
+                return Ok(());
+            }
+            let (Some(src), Some(dst)) = (encoded(op.operand(0)), encoded(op.result(0))) else { return Ok(()) };
+            let ((src, src_shape), (dst, dst_shape)) = (src?, dst?);
+            let expected = infer::infer_reshape(&src, &src_shape, &dst_shape)?;
+            if !infer::layouts_equivalent(&dst_shape, &expected, &dst)? {
                 return Err(
                     "a reshape without allow_reorder must keep every element in the same register, lane, warp and CTA; the result encoding does not"
                         .into(),
