@@ -203,7 +203,9 @@ int main(void) {
          (long long)mlirTritonGPUMemDescTypeGetDimSize(memdesc, 1),
          (long long)mlirTritonGPUMemDescTypeGetDimSize(memdesc, 2),
          mlirTritonGPUMemDescTypeIsMutable(memdesc), (long)allocRank,
-         mlirAttributeEqual(mlirTritonGPUMemDescTypeGetEncoding(memdesc), swizzled),
+         mlirAttributeEqual(mlirTritonGPUMemDescTypeGetEncoding(memdesc), swizzled) &&
+             mlirAttributeEqual(mlirTritonGPUMemDescTypeGetMemorySpace(memdesc),
+                                mlirTritonGPUSharedMemorySpaceGet(ctx)),
          mlirTypeIsAF16(mlirTritonGPUMemDescTypeGetElementType(memdesc)));
   // CHECK: memdesc: isa=1 rank=3 dims=2x64x32 mutable=1 alloc-rank=3 same-encoding=1 f16=1
   mlirTypeDump(memdesc);
