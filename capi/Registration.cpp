@@ -39,10 +39,6 @@ void tritiumRegisterAllDialects(MlirDialectRegistry registry) {
   mlir::func::registerInlinerExtension(r);
 }
 
-void tritium::registerProjectPasses() {
-  // The project's own passes register here as they arrive (see passes/).
-}
-
 void tritiumRegisterAllPasses(void) {
   static std::once_flag once;
   std::call_once(once, [] {

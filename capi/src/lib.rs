@@ -11,6 +11,7 @@ use tritium_dialects::tt::{fold, infer, patterns, traits, types, verify};
 use tritium_dialects::ttg;
 
 mod layout;
+mod passes;
 
 /// The C++ callback that receives diagnostic messages.
 pub type ReportFn = Option<unsafe extern "C" fn(*mut c_void, MlirStringRef)>;

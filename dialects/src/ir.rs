@@ -127,6 +127,17 @@ impl Ty {
     pub fn i1(context: MlirContext) -> Ty {
         Ty(unsafe { mlirIntegerTypeGet(context, 1) })
     }
+    /// The signless integer type of `width` bits.
+    pub fn int(context: MlirContext, width: u32) -> Ty {
+        Ty(unsafe { mlirIntegerTypeGet(context, width) })
+    }
+    /// This tensor type with another encoding (itself when not a tensor).
+    pub fn with_encoding(self, encoding: Option<Attr>) -> Ty {
+        match self.shape() {
+            Some(shape) => Ty::tensor(&shape, self.element(), encoding),
+            None => self,
+        }
+    }
 }
 
 impl PartialEq for Ty {
@@ -229,6 +240,14 @@ impl Attr {
         unsafe { str_of(mlirDialectGetNamespace(mlirAttributeGetDialect(self.0))) }
     }
     /// A splat dense-elements attribute of `shaped` with the value `scalar`.
+    /// A string attribute.
+    pub fn string(context: MlirContext, value: &str) -> Attr {
+        Attr(unsafe { mlirStringAttrGet(context, string_ref(value)) })
+    }
+    /// An integer attribute of type `ty`.
+    pub fn integer(ty: Ty, value: i64) -> Attr {
+        Attr(unsafe { mlirIntegerAttrGet(ty.0, value) })
+    }
     pub fn splat(shaped: Ty, scalar: Attr) -> Attr {
         Attr(unsafe { mlirDenseElementsAttrSplatGet(shaped.0, scalar.0) })
     }
@@ -260,6 +279,30 @@ impl Val {
     /// The type of the value.
     pub fn ty(self) -> Ty {
         Ty(unsafe { mlirValueGetType(self.0) })
+    }
+    /// Changes the type of the value in place.
+    pub fn set_type(self, ty: Ty) {
+        unsafe { mlirValueSetType(self.0, ty.0) }
+    }
+    /// Whether two handles name the same value.
+    pub fn same(self, other: Val) -> bool {
+        unsafe { mlirValueEqual(self.0, other.0) }
+    }
+    /// The ops using this value (one entry per use).
+    pub fn users(self) -> Vec<Op> {
+        let mut users = Vec::new();
+        unsafe {
+            let mut use_ = mlirValueGetFirstUse(self.0);
+            while !mlirOpOperandIsNull(use_) {
+                users.push(Op(mlirOpOperandGetOwner(use_)));
+                use_ = mlirOpOperandGetNextUse(use_);
+            }
+        }
+        users
+    }
+    /// The block that owns this value if it is a block argument.
+    pub fn owner_block(self) -> Option<MlirBlock> {
+        unsafe { mlirValueIsABlockArgument(self.0).then(|| mlirBlockArgumentGetOwner(self.0)) }
     }
     /// The op that defines this value, if it is an op result.
     pub fn defining_op(self) -> Option<Op> {
@@ -345,6 +388,97 @@ impl Op {
     pub fn location(self) -> MlirLocation {
         unsafe { mlirOperationGetLocation(self.0) }
     }
+    /// The number of regions.
+    pub fn num_regions(self) -> usize {
+        unsafe { mlirOperationGetNumRegions(self.0) as usize }
+    }
+    /// Region `index`.
+    pub fn region(self, index: usize) -> MlirRegion {
+        unsafe { mlirOperationGetRegion(self.0, index as isize) }
+    }
+    /// Every attribute (inherent and discardable), in dictionary order.
+    pub fn attributes(self) -> Vec<(&'static str, Attr)> {
+        unsafe {
+            (0..mlirOperationGetNumAttributes(self.0))
+                .map(|i| {
+                    let named = mlirOperationGetAttribute(self.0, i);
+                    (str_of(mlirIdentifierStr(named.name)), Attr(named.attribute))
+                })
+                .collect()
+        }
+    }
+    /// Sets (adds or replaces) attribute `name`.
+    pub fn set_attr(self, name: &str, value: Attr) {
+        unsafe { mlirOperationSetAttributeByName(self.0, string_ref(name), value.0) }
+    }
+    /// Removes attribute `name`; returns whether it was there.
+    pub fn remove_attr(self, name: &str) -> bool {
+        unsafe { mlirOperationRemoveAttributeByName(self.0, string_ref(name)) }
+    }
+    /// Replaces all operands.
+    pub fn set_operands(self, operands: &[Val]) {
+        let raw: Vec<MlirValue> = operands.iter().map(|v| v.0).collect();
+        unsafe { mlirOperationSetOperands(self.0, raw.len() as isize, raw.as_ptr()) }
+    }
+    /// Replaces operand `index`.
+    pub fn set_operand(self, index: usize, value: Val) {
+        unsafe { mlirOperationSetOperand(self.0, index as isize, value.0) }
+    }
+    /// The number of operands.
+    pub fn num_operands(self) -> usize {
+        unsafe { mlirOperationGetNumOperands(self.0) as usize }
+    }
+    /// The number of results.
+    pub fn num_results(self) -> usize {
+        unsafe { mlirOperationGetNumResults(self.0) as usize }
+    }
+    /// The block that contains the op, if any.
+    pub fn block(self) -> Option<MlirBlock> {
+        let block = unsafe { mlirOperationGetBlock(self.0) };
+        (!block.ptr.is_null()).then_some(block)
+    }
+    /// The op after this one in its block.
+    pub fn next(self) -> Option<Op> {
+        let op = unsafe { mlirOperationGetNextInBlock(self.0) };
+        (!op.ptr.is_null()).then_some(Op(op))
+    }
+    /// Whether two handles name the same op.
+    pub fn same(self, other: Op) -> bool {
+        unsafe { mlirOperationEqual(self.0, other.0) }
+    }
+    /// Whether `self` is `other` or nested in it.
+    pub fn is_within(self, other: Op) -> bool {
+        let mut current = Some(self);
+        while let Some(op) = current {
+            if op.same(other) {
+                return true;
+            }
+            current = op.parent();
+        }
+        false
+    }
+}
+
+/// The ops of a block, in order.
+pub fn block_ops(block: MlirBlock) -> Vec<Op> {
+    let mut ops = Vec::new();
+    let mut op = unsafe { mlirBlockGetFirstOperation(block) };
+    while !op.ptr.is_null() {
+        ops.push(Op(op));
+        op = unsafe { mlirOperationGetNextInBlock(op) };
+    }
+    ops
+}
+
+/// The blocks of a region, in order.
+pub fn region_blocks(region: MlirRegion) -> Vec<MlirBlock> {
+    let mut blocks = Vec::new();
+    let mut block = unsafe { mlirRegionGetFirstBlock(region) };
+    while !block.ptr.is_null() {
+        blocks.push(block);
+        block = unsafe { mlirBlockGetNextInRegion(block) };
+    }
+    blocks
 }
 
 /// The arguments of a block.

@@ -192,6 +192,85 @@ bool tritium_ttg_verify_op_attribute(MlirOperation op, MlirStringRef name,
                                      MlirAttribute value, TritiumReportFn report,
                                      void *userData);
 
+
+//===----------------------------------------------------------------------===//
+// Passes, rewrite patterns and dialect conversions written in Rust.
+//===----------------------------------------------------------------------===//
+
+/// A Rust rewrite pattern, as the address of one element of a Rust pattern
+/// slice (opaque to C++).
+typedef const void *TritiumPatternRef;
+
+/// The MLIR services Rust cannot reach through the C API, installed once by
+/// the C++ side (passes/Passes.cpp) before any pass runs.
+typedef struct {
+  /// Greedily applies these Rust patterns to `op` (default configuration).
+  bool (*applyPatternsGreedily)(MlirOperation op, const TritiumPatternRef *patterns,
+                                intptr_t count);
+  /// Runs the partial dialect conversion `run` (a Rust `conversion::Run`).
+  bool (*applyConversion)(MlirOperation op, void *run);
+  /// `ConversionPatternRewriter::convertRegionTypes` with `converter`.
+  bool (*convertRegionTypes)(MlirRewriterBase rewriter, void *converter,
+                             MlirRegion region);
+  /// `inlineRegionBefore(region, dest, dest.end())`.
+  void (*inlineRegionAtEnd)(MlirRewriterBase rewriter, MlirRegion region,
+                            MlirRegion dest);
+  /// `cloneRegionBefore(region, dest, dest.end())`.
+  void (*cloneRegionAtEnd)(MlirRewriterBase rewriter, MlirRegion region,
+                           MlirRegion dest);
+  bool (*isMemoryEffectFree)(MlirOperation op);
+  bool (*isSpeculatable)(MlirOperation op);
+  bool (*isTriviallyDead)(MlirOperation op);
+  /// True when `op` (and everything nested in it) at most reads memory.
+  bool (*onlyReadsMemory)(MlirOperation op);
+} TritiumServices;
+
+/// Installs the service table (the first call wins).
+void tritium_install_services(const TritiumServices *services);
+
+/// Runs the Rust pass registered as `argument` on `op` with these options
+/// (`names[i]=values[i]`). Returns false on failure (diagnostics emitted).
+bool tritium_pass_run(MlirStringRef argument, MlirOperation op, const MlirStringRef *names,
+                      const MlirStringRef *values, intptr_t numOptions);
+
+/// Describes a Rust rewrite pattern: stable name, root ("" = any op), benefit.
+void tritium_rewrite_pattern_info(TritiumPatternRef pattern, MlirStringRef *name,
+                                  MlirStringRef *root, uint16_t *benefit);
+
+/// Runs a Rust rewrite pattern; true when it rewrote the IR.
+bool tritium_rewrite_pattern_apply(TritiumPatternRef pattern, MlirOperation op,
+                                   MlirRewriterBase rewriter);
+
+/// Item `index` of legality list `list` of a conversion run (0 legal dialects,
+/// 1 dynamic dialects, 2 illegal dialects, 3 legal ops, 4 dynamic ops,
+/// 5 illegal ops); false past the end.
+bool tritium_conversion_legality(void *run, int32_t list, intptr_t index,
+                                 MlirStringRef *name);
+
+/// The dynamic-legality predicate of a conversion run.
+bool tritium_conversion_is_legal(void *run, MlirOperation op);
+
+/// Converts `type`; a null type when it cannot be converted.
+MlirType tritium_conversion_convert_type(void *run, MlirType type);
+
+/// Builds a detached materialization op (kind 0 target, 1 source), or null.
+MlirOperation tritium_conversion_materialize(void *run, int32_t kind, MlirType type,
+                                             const MlirValue *inputs,
+                                             intptr_t numInputs, MlirLocation loc);
+
+/// The number of patterns of a conversion run.
+intptr_t tritium_conversion_pattern_count(void *run);
+
+/// Describes pattern `index` of a conversion run.
+void tritium_conversion_pattern_info(void *run, intptr_t index, MlirStringRef *name,
+                                     MlirStringRef *root, uint16_t *benefit);
+
+/// Applies pattern `index` of a conversion run to `op`, whose converted
+/// operands are `operands`; true when it rewrote the IR.
+bool tritium_conversion_pattern_apply(void *run, intptr_t index, MlirOperation op,
+                                      const MlirValue *operands, intptr_t numOperands,
+                                      MlirRewriterBase rewriter, void *converter);
+
 #ifdef __cplusplus
 }
 #endif

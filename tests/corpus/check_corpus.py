@@ -3,34 +3,29 @@
 import argparse
 import concurrent.futures
 import dataclasses
-import difflib
-import os
-import re
 import shutil
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-DEFAULT_CORPUS = REPO.parent / "shared" / "corpus"
-DEFAULT_OPT = REPO / "build" / "bin" / "tritium-opt"
+from corpus_common import (
+    DEFAULT_CORPUS,
+    DEFAULT_OPT,
+    TARGETS,
+    build_command,
+    describe_exit,
+    normalise,
+    parse_list,
+    parse_requirements,
+    resolve_opt,
+    run_tool,
+    short_diff,
+)
+from corpus_common import is_required as stage_is_required
+
 STAGES = ("source", "ttir", "ttgir_convert", "ttgir", "ttgir_prellvm", "llvm_convert", "llvm")
-TARGETS = ("cuda_sm80", "cuda_sm90", "hip_gfx942")
 TIMEOUT_S = 60
 DIFF_LINES = 15
 STDERR_LINES = 10
-# Lines of each side that the shown diff looks at, from just before the first difference on.
-DIFF_WINDOW = 400
-
-
-@dataclasses.dataclass
-class RunResult:
-    """Outcome of one tool invocation."""
-
-    returncode: int | None  # None when the run timed out
-    stdout: bytes
-    stderr: bytes
 
 
 @dataclasses.dataclass
@@ -44,123 +39,9 @@ class FileResult:
     detail: list[str]  # lines explaining a mismatch (filled only when asked for)
 
 
-def parse_list(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
-    """Split a comma-separated option value, check each item, keep the order, drop duplicates."""
-    items: list[str] = []
-    for item in (part.strip() for part in value.split(",")):
-        if not item or item in items:
-            continue
-        if item not in allowed:
-            raise argparse.ArgumentTypeError(f"unknown {what} {item!r} (known: {', '.join(allowed)})")
-        items.append(item)
-    return items
-
-
-def parse_requirements(value: str) -> list[tuple[str, str | None]]:
-    """Parse `stage` and `stage@target` entries into (stage, target or None for every target)."""
-    requirements: list[tuple[str, str | None]] = []
-    for item in filter(None, (part.strip() for part in value.split(","))):
-        stage, _, target = item.partition("@")
-        parse_list(stage, STAGES, "stage")
-        if target:
-            parse_list(target, TARGETS, "target")
-        requirements.append((stage, target or None))
-    return requirements
-
-
 def is_required(result: "FileResult", requirements: list[tuple[str, str | None]]) -> bool:
     """Whether a result belongs to a stage (and target) that must be identical."""
-    return any(result.stage == stage and target in (None, result.target) for stage, target in requirements)
-
-
-def resolve_opt(opt: str | None, plugin: str | None) -> str:
-    """Pick the tool binary: --opt if given, else stock mlir-opt with --plugin, else tritium-opt."""
-    if opt:
-        return opt
-    if plugin:
-        for name in ("mlir-opt", "mlir-opt-22", "/usr/lib/llvm-22/bin/mlir-opt"):
-            found = shutil.which(name)
-            if found:
-                return found
-        return "mlir-opt"
-    return str(DEFAULT_OPT)
-
-
-def build_command(opt: str, plugin: str | None, extra_args: list[str], path: Path) -> list[str]:
-    """Return the argv that prints `path` with the tool (mlir-opt + plugin, or tritium-opt)."""
-    cmd = [opt]
-    if plugin:
-        cmd += [f"--load-dialect-plugin={plugin}", f"--load-pass-plugin={plugin}"]
-    return cmd + list(extra_args) + [str(path)]
-
-
-def run_tool(cmd: list[str], timeout: float) -> RunResult:
-    """Run `cmd` in its own process group; on timeout kill that group and report returncode None."""
-    proc = subprocess.Popen(
-        cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
-    )
-    try:
-        stdout, stderr = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        stdout, stderr = proc.communicate()
-        return RunResult(None, stdout, stderr)
-    return RunResult(proc.returncode, stdout, stderr)
-
-
-def normalise(data: bytes) -> bytes:
-    """Drop trailing whitespace at the very end of the text (not per line)."""
-    return data.rstrip(b" \t\r\n\f\v")
-
-
-def describe_exit(returncode: int | None) -> str:
-    """Human-readable description of how a run ended."""
-    if returncode is None:
-        return f"timed out after {TIMEOUT_S} s"
-    if returncode < 0:
-        try:
-            name = signal.Signals(-returncode).name
-        except ValueError:
-            name = f"signal {-returncode}"
-        return f"died of signal {name}"
-    if returncode > 128:
-        try:
-            return f"exit code {returncode} (a child probably died of {signal.Signals(returncode - 128).name})"
-        except ValueError:
-            pass
-    return f"exit code {returncode}"
-
-
-def short_diff(expected: bytes, actual: bytes, expected_name: str, max_lines: int) -> list[str]:
-    """First `max_lines` lines of a unified diff (expected -> actual), computed near the first difference only."""
-    exp = expected.decode("utf-8", errors="replace").split("\n")
-    act = actual.decode("utf-8", errors="replace").split("\n")
-    first = 0
-    while first < min(len(exp), len(act)) and exp[first] == act[first]:
-        first += 1
-    start = max(0, first - 3)
-    diff = difflib.unified_diff(
-        exp[start : start + DIFF_WINDOW],
-        act[start : start + DIFF_WINDOW],
-        fromfile=expected_name,
-        tofile="tool output",
-        lineterm="",
-    )
-    lines: list[str] = []
-    for line in diff:
-        if line.startswith("@@") and start:
-            line = re.sub(
-                r"^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@",
-                lambda m: f"@@ -{int(m[1]) + start}{m[2] or ''} +{int(m[3]) + start}{m[4] or ''} @@",
-                line,
-            )
-        lines.append(line)
-        if len(lines) >= max_lines:
-            break
-    return lines
+    return stage_is_required(result.stage, result.target, requirements)
 
 
 def check_file(
@@ -174,7 +55,7 @@ def check_file(
     except OSError as exc:
         return FileResult(stage, target, path, False, [f"cannot run {cmd[0]}: {exc}"])
     if result.returncode != 0:
-        detail = [f"tool failed: {describe_exit(result.returncode)}"]
+        detail = [f"tool failed: {describe_exit(result.returncode, TIMEOUT_S)}"]
         if explain:
             err = result.stderr.decode("utf-8", errors="replace").splitlines()[:STDERR_LINES]
             detail += [f"  {line}" for line in err]
@@ -225,7 +106,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.stages = parse_list(args.stages, STAGES, "stage")
         args.targets = parse_list(args.targets, TARGETS, "target")
         args.require = (
-            [(stage, None) for stage in args.stages] if args.require is None else parse_requirements(args.require)
+            [(stage, None) for stage in args.stages]
+            if args.require is None
+            else parse_requirements(args.require, STAGES)
         )
     except argparse.ArgumentTypeError as exc:
         parser.error(str(exc))

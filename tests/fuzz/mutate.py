@@ -8,20 +8,27 @@ import random
 import re
 import shlex
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Callable
 
-REPO = Path(__file__).resolve().parents[2]
-DEFAULT_CORPUS = REPO.parent / "shared" / "corpus"
-DEFAULT_OPT = REPO / "build" / "bin" / "tritium-opt"
+# The tool-running helpers live with the corpus scripts.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
+from corpus_common import (  # noqa: E402
+    DEFAULT_CORPUS,
+    DEFAULT_OPT,
+    REPO,
+    TARGETS,
+    build_command,
+    crash_reason,
+    parse_list,
+    resolve_opt,
+    run_tool,
+)
+
 DEFAULT_KEEP = REPO / "build" / "fuzz-crashes"
 STAGES = ("source", "ttir", "ttgir_convert", "ttgir", "ttgir_prellvm", "llvm_convert", "llvm")
-TARGETS = ("cuda_sm80", "cuda_sm90", "hip_gfx942")
-CRASH_MARKERS = ("panicked", "internal error in Tritium", "LLVM ERROR", "Stack dump", "UNREACHABLE", "PLEASE submit a bug report")
 DIAGNOSTIC_RE = re.compile(r"(error|loc\()")
 
 # Mutants are handled as latin-1 text: every byte maps to one character, so arbitrary bytes survive the round trip.
@@ -263,69 +270,20 @@ class Outcome:
     saved: Path | None = None
 
 
-def parse_list(value: str, allowed: tuple[str, ...], what: str) -> list[str]:
-    """Split a comma-separated option value, check each item, keep the order, drop duplicates."""
-    items: list[str] = []
-    for item in (part.strip() for part in value.split(",")):
-        if not item or item in items:
-            continue
-        if item not in allowed:
-            raise argparse.ArgumentTypeError(f"unknown {what} {item!r} (known: {', '.join(allowed)})")
-        items.append(item)
-    return items
-
-
-def resolve_opt(opt: str | None, plugin: str | None) -> str:
-    """Pick the tool binary: --opt if given, else stock mlir-opt with --plugin, else tritium-opt."""
-    if opt:
-        return opt
-    if plugin:
-        for name in ("mlir-opt", "mlir-opt-22", "/usr/lib/llvm-22/bin/mlir-opt"):
-            found = shutil.which(name)
-            if found:
-                return found
-        return "mlir-opt"
-    return str(DEFAULT_OPT)
-
-
-def build_command(opt: str, plugin: str | None, path: Path) -> list[str]:
-    """Return the argv that parses and prints `path` with the tool."""
-    cmd = [opt]
-    if plugin:
-        cmd += [f"--load-dialect-plugin={plugin}", f"--load-pass-plugin={plugin}"]
-    return cmd + [str(path)]
-
-
-def run_tool(cmd: list[str], timeout: float) -> tuple[int | None, str]:
-    """Run `cmd` in its own process group; return (returncode or None on timeout, stderr text)."""
+def run_mutant(cmd: list[str], timeout: float) -> tuple[int | None, str]:
+    """Run `cmd` on a mutant; return (returncode or None on timeout, stderr text)."""
     env = dict(os.environ, LLVM_DISABLE_SYMBOLIZATION="1")  # crash reports come faster without symbolizing
-    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env=env, start_new_session=True)
-    try:
-        _, stderr = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        _, stderr = proc.communicate()
-        return None, stderr.decode("utf-8", errors="replace")
-    return proc.returncode, stderr.decode("utf-8", errors="replace")
+    result = run_tool(cmd, timeout, env=env, capture_stdout=False)
+    return result.returncode, result.stderr.decode("utf-8", errors="replace")
 
 
 def classify(returncode: int | None, stderr: str, timeout: float) -> tuple[str, str]:
     """Return (verdict, reason) for one run: "accepted", "rejected" (with a diagnostic) or "crash"."""
     if returncode is None:
         return "crash", f"timed out after {timeout:g} s"
-    if returncode < 0:
-        try:
-            name = signal.Signals(-returncode).name
-        except ValueError:
-            name = f"signal {-returncode}"
-        return "crash", f"died of {name}"
-    for marker in CRASH_MARKERS:
-        if marker in stderr:
-            return "crash", f"stderr contains {marker!r} (exit code {returncode})"
+    reason = crash_reason(returncode, stderr)
+    if reason:
+        return "crash", reason
     if returncode == 0:
         return "accepted", "exit code 0"
     if returncode == 1:
@@ -400,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def cmd_for(path: Path) -> list[str]:
         """Command line that runs the tool on `path`."""
-        return build_command(opt, args.plugin, path)
+        return build_command(opt, args.plugin, [], path)
 
     with tempfile.TemporaryDirectory(prefix="tritium-fuzz-") as tmp:
         def one(index: int) -> Outcome:
@@ -411,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
             mutant = text.encode(ENCODING)
             path = Path(tmp) / f"{index}-{source.parent.name}.{source.name}"
             path.write_bytes(mutant)
-            returncode, stderr = run_tool(cmd_for(path), args.timeout)
+            returncode, stderr = run_mutant(cmd_for(path), args.timeout)
             verdict, reason = classify(returncode, stderr, args.timeout)
             outcome = Outcome(index, source, applied, verdict, reason, stderr)
             if verdict == "crash":

@@ -3,91 +3,10 @@
 //! Each pattern has a stable name (backend specs replace or disable patterns
 //! by that name), a root op and a benefit. The C++ side asks the registry
 //! ([`PATTERNS`]) for the patterns of each op's canonicalizer.
-use crate::ir::{string_ref, Op, Ty, Val};
+use crate::ir::{Op, Val};
+pub use crate::rewrite::{RewritePattern, Rewriter};
 use crate::tt::ods::tt as ods;
-use melior::ir::{Location, Type, Value};
-use melior::ContextRef;
 use mlir_sys::*;
-
-/// A rewrite pattern written in Rust.
-pub trait RewritePattern: Sync {
-    /// The stable name of the pattern, e.g. `tt.load.fold-true-mask`.
-    fn name(&self) -> &'static str;
-    /// The op the pattern matches.
-    fn root(&self) -> &'static str;
-    /// Higher benefits are tried first.
-    fn benefit(&self) -> u16 {
-        1
-    }
-    /// Rewrites `op` through `rewriter`; returns whether the IR changed.
-    fn match_and_rewrite(&self, op: Op, rewriter: &Rewriter) -> bool;
-}
-
-/// A borrowed `PatternRewriter`, with the few edits the patterns need.
-pub struct Rewriter(pub MlirRewriterBase);
-
-impl Rewriter {
-    /// Creates `name` with these operands, result types and attributes just
-    /// before `anchor`; returns the new op.
-    pub fn create(&self, anchor: Op, name: &str, operands: &[Val], results: &[Ty], attrs: &[(&str, MlirAttribute)]) -> Op {
-        unsafe {
-            let mut state = mlirOperationStateGet(string_ref(name), anchor.location());
-            let operands: Vec<MlirValue> = operands.iter().map(|v| v.0).collect();
-            mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
-            let results: Vec<MlirType> = results.iter().map(|t| t.0).collect();
-            mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
-            let named: Vec<MlirNamedAttribute> = attrs
-                .iter()
-                .map(|(n, a)| mlirNamedAttributeGet(mlirIdentifierGet(anchor.context(), string_ref(n)), *a))
-                .collect();
-            mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
-            let op = mlirOperationCreate(&mut state);
-            mlirRewriterBaseSetInsertionPointBefore(self.0, anchor.0);
-            Op(mlirRewriterBaseInsert(self.0, op))
-        }
-    }
-    /// Inserts `built` (a freshly built, unowned op) just before `anchor`.
-    pub fn insert(&self, anchor: Op, built: melior::ir::Operation<'_>) -> Op {
-        unsafe {
-            mlirRewriterBaseSetInsertionPointBefore(self.0, anchor.0);
-            Op(mlirRewriterBaseInsert(self.0, built.into_raw()))
-        }
-    }
-    /// Replaces the single-result `op` by a new unary op of the same result
-    /// type, built from `source` by `build` (an ODS-generated constructor of
-    /// `ods`, e.g. `ods::splat`).
-    pub fn replace_with_unary<'c, T>(
-        &self,
-        op: Op,
-        build: impl FnOnce(&'c melior::Context, Type<'c>, Value<'c, '_>, Location<'c>) -> T,
-        source: Val,
-    ) where
-        T: Into<melior::ir::Operation<'c>>,
-    {
-        // SAFETY: `op` is live during the rewrite; its context outlives the
-        // new op, which the rewriter takes over right away.
-        let built = unsafe {
-            let context = ContextRef::from_raw(op.context());
-            build(
-                context.to_ref(),
-                Type::from_raw(op.result(0).ty().0),
-                Value::from_raw(source.0),
-                Location::from_raw(op.location()),
-            )
-        };
-        let new = self.insert(op, built.into());
-        self.replace(op, &[new.result(0)]);
-    }
-    /// Replaces `op`'s results with `values` and erases it.
-    pub fn replace(&self, op: Op, values: &[Val]) {
-        let values: Vec<MlirValue> = values.iter().map(|v| v.0).collect();
-        unsafe { mlirRewriterBaseReplaceOpWithValues(self.0, op.0, values.len() as isize, values.as_ptr()) }
-    }
-    /// Erases `op`, which must have no uses.
-    pub fn erase(&self, op: Op) {
-        unsafe { mlirRewriterBaseEraseOp(self.0, op.0) }
-    }
-}
 
 /// The constant an op result is defined by (`arith.constant`), if any.
 fn constant_of(value: Val) -> Option<crate::ir::Attr> {

@@ -127,8 +127,27 @@ pub fn to_linear_layout(enc: &Encoding, shape: &[i64]) -> Result<LinearLayout, S
 pub fn default_blocked(shape: &[i64], num_warps: u32, threads_per_warp: u32, num_ctas: u32) -> Encoding {
     let rank = shape.len();
     let order: Vec<u32> = (0..rank).rev().map(|d| d as u32).collect();
-    let size_per_thread = vec![1u32; rank];
-    if rank == 0 {
+    blocked_encoding(shape, &vec![1u32; rank], &order, num_warps, threads_per_warp, num_ctas)
+}
+
+/// Triton's `BlockedEncodingAttr::get(shape, sizePerThread, order, numWarps,
+/// threadsPerWarp, numCTAs)` builder: lanes and warps are handed out from the
+/// fastest dimension (`order[0]`) on, each dimension taking at most
+/// `shape / sizePerThread` threads; the slowest takes the rest. `order` must
+/// be a permutation of `0..shape.len()` and `size_per_thread` as long as
+/// `shape` (otherwise the result is one the verifier rejects).
+pub fn blocked_encoding(
+    shape: &[i64],
+    size_per_thread: &[u32],
+    order: &[u32],
+    num_warps: u32,
+    threads_per_warp: u32,
+    num_ctas: u32,
+) -> Encoding {
+    let rank = shape.len();
+    let order: Vec<u32> = order.to_vec();
+    let size_per_thread: Vec<u32> = size_per_thread.to_vec();
+    if rank == 0 || order.len() != rank || size_per_thread.len() != rank || order.iter().any(|&d| d as usize >= rank) {
         return Encoding::Blocked {
             size_per_thread,
             threads_per_warp: vec![],
@@ -166,7 +185,8 @@ pub fn default_blocked(shape: &[i64], num_warps: u32, threads_per_warp: u32, num
     let mut prev_warps = 1u64;
     for &i in order.iter().take(rank - 1) {
         let i = i as usize;
-        let threads_per_cta = clamp_lo(remaining_threads, 1, shape_per_cta[i].max(1));
+        let per_thread = u64::from(size_per_thread[i].max(1));
+        let threads_per_cta = clamp_lo(remaining_threads, 1, (shape_per_cta[i] / per_thread).max(1));
         tpw[i] = clamp_lo(threads_per_cta, 1, remaining_lanes);
         wpc[i] = clamp_lo(threads_per_cta / tpw[i], 1, remaining_warps);
         remaining_warps /= wpc[i];

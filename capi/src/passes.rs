@@ -1,0 +1,199 @@
+//! The C entry points of Rust passes, rewrite patterns and conversions
+//! (declared in `include/tritium/RustBridge.h`). Every body runs under
+//! [`guard`]: a panic becomes a failed pass with a diagnostic, never an
+//! unwind into C++.
+use crate::guard;
+use mlir_sys::*;
+use std::ffi::c_void;
+use tritium_dialects::conversion::{Materialization, Run};
+use tritium_dialects::ir::{str_of, string_ref, Op, Ty, Val};
+use tritium_dialects::pass::{emit_error, Pass, PassOptions};
+use tritium_dialects::rewrite::{RewritePattern, Rewriter};
+use tritium_dialects::services::{self, PatternRef, Services};
+
+/// Every Rust pass, by its argument.
+fn find_pass(argument: &str) -> Option<&'static dyn Pass> {
+    tritium_passes::PASSES
+        .iter()
+        .chain(tritium_conversions::PASSES.iter())
+        .copied()
+        .find(|p| p.argument() == argument)
+}
+
+/// Reports a panic caught at the boundary as an error on `op`.
+fn report_on(op: MlirOperation) -> (crate::ReportFn, *mut c_void) {
+    unsafe extern "C" fn emit(user_data: *mut c_void, message: MlirStringRef) {
+        let op = Op(MlirOperation { ptr: user_data });
+        emit_error(op, str_of(message));
+    }
+    (Some(emit), op.ptr)
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_install_services(table: *const Services) {
+    if !table.is_null() {
+        services::install(unsafe { *table });
+    }
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_pass_run(
+    argument: MlirStringRef,
+    op: MlirOperation,
+    names: *const MlirStringRef,
+    values: *const MlirStringRef,
+    num_options: isize,
+) -> bool {
+    let (report, user_data) = report_on(op);
+    guard(report, user_data, false, || {
+        let argument = unsafe { str_of(argument) };
+        let mut pairs = Vec::new();
+        for i in 0..num_options.max(0) as usize {
+            unsafe {
+                pairs.push((str_of(*names.add(i)).to_string(), str_of(*values.add(i)).to_string()));
+            }
+        }
+        match find_pass(argument) {
+            Some(pass) => pass.run(Op(op), &PassOptions::new(pairs)).is_ok(),
+            None => {
+                emit_error(Op(op), &format!("Tritium has no Rust implementation of pass '{argument}'"));
+                false
+            }
+        }
+    })
+}
+
+/// The pattern behind a `TritiumPatternRef`.
+///
+/// # Safety
+/// `pattern` must come from `services::apply_patterns_greedily`, which hands
+/// out addresses of elements of `'static` pattern slices.
+unsafe fn pattern_of(pattern: *const c_void) -> &'static dyn RewritePattern {
+    *(pattern as PatternRef)
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_rewrite_pattern_info(
+    pattern: *const c_void,
+    name: *mut MlirStringRef,
+    root: *mut MlirStringRef,
+    benefit: *mut u16,
+) {
+    let p = unsafe { pattern_of(pattern) };
+    unsafe {
+        *name = string_ref(p.name());
+        *root = string_ref(p.root());
+        *benefit = p.benefit();
+    }
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_rewrite_pattern_apply(pattern: *const c_void, op: MlirOperation, rewriter: MlirRewriterBase) -> bool {
+    let (report, user_data) = report_on(op);
+    guard(report, user_data, false, || unsafe { pattern_of(pattern) }.match_and_rewrite(Op(op), &Rewriter(rewriter)))
+}
+
+/// The conversion run behind a `void *run`.
+///
+/// # Safety
+/// `run` must be the pointer `conversion::apply_partial_conversion` passed
+/// to the C++ driver, which is live for the whole conversion.
+unsafe fn run_of<'a>(run: *mut c_void) -> &'a Run<'a> {
+    &*(run as *const Run)
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_conversion_legality(run: *mut c_void, list: i32, index: isize, name: *mut MlirStringRef) -> bool {
+    guard(None, std::ptr::null_mut(), false, || match unsafe { run_of(run) }.legality_item(list, index as usize) {
+        Some(item) => {
+            unsafe { *name = string_ref(item) };
+            true
+        }
+        None => false,
+    })
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_conversion_is_legal(run: *mut c_void, op: MlirOperation) -> bool {
+    let (report, user_data) = report_on(op);
+    guard(report, user_data, false, || unsafe { run_of(run) }.conversion.is_legal(Op(op)))
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_conversion_convert_type(run: *mut c_void, ty: MlirType) -> MlirType {
+    let null = MlirType { ptr: std::ptr::null() };
+    guard(None, std::ptr::null_mut(), null, || {
+        unsafe { run_of(run) }.conversion.convert_type(Ty(ty)).map(|t| t.0).unwrap_or(null)
+    })
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_conversion_materialize(
+    run: *mut c_void,
+    kind: i32,
+    ty: MlirType,
+    inputs: *const MlirValue,
+    num_inputs: isize,
+    location: MlirLocation,
+) -> MlirOperation {
+    let null = MlirOperation { ptr: std::ptr::null_mut() };
+    guard(None, std::ptr::null_mut(), null, || {
+        let inputs: Vec<Val> = (0..num_inputs.max(0) as usize).map(|i| Val(unsafe { *inputs.add(i) })).collect();
+        let kind = if kind == 0 { Materialization::Target } else { Materialization::Source };
+        unsafe { run_of(run) }
+            .conversion
+            .materialize(kind, Ty(ty), &inputs, location)
+            .map(|op| op.0)
+            .unwrap_or(null)
+    })
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_conversion_pattern_count(run: *mut c_void) -> isize {
+    unsafe { run_of(run) }.patterns.len() as isize
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_conversion_pattern_info(
+    run: *mut c_void,
+    index: isize,
+    name: *mut MlirStringRef,
+    root: *mut MlirStringRef,
+    benefit: *mut u16,
+) {
+    if let Some(p) = unsafe { run_of(run) }.patterns.get(index as usize) {
+        unsafe {
+            *name = string_ref(p.name());
+            *root = string_ref(p.root());
+            *benefit = p.benefit();
+        }
+    }
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+pub extern "C" fn tritium_conversion_pattern_apply(
+    run: *mut c_void,
+    index: isize,
+    op: MlirOperation,
+    operands: *const MlirValue,
+    num_operands: isize,
+    rewriter: MlirRewriterBase,
+    converter: *mut c_void,
+) -> bool {
+    let (report, user_data) = report_on(op);
+    guard(report, user_data, false, || {
+        let operands: Vec<Val> = (0..num_operands.max(0) as usize).map(|i| Val(unsafe { *operands.add(i) })).collect();
+        unsafe { run_of(run) }.apply_pattern(index as usize, Op(op), &operands, rewriter, converter)
+    })
+}

@@ -1,0 +1,39 @@
+//===- Passes.td - Tritium's conversions -------------------*- tablegen -*-===//
+//
+// The dialect conversions, under Triton's own flags and options. Patterns,
+// legality sets and type converters are Rust (conversions/src/).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITIUM_CONVERSIONS_TD
+#define TRITIUM_CONVERSIONS_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTritonToTritonGPU : Pass<"convert-triton-to-tritongpu", "mlir::ModuleOp"> {
+  let summary = "convert Triton IR to Triton GPU IR";
+  let description = [{
+    Gives every tensor a distributed layout: the default `#ttg.blocked`
+    layout of its shape for the given warps, threads and CTAs, slices of it
+    for reductions and `tt.expand_dims` operands, and `#ttg.dot_op` operands
+    of a blocked accumulator for `tt.dot`. `ttg.convert_layout` ops glue
+    values whose layouts disagree. Converts `tt`, `arith`, `math`, `scf`,
+    `cf` and `ub` ops and sets the module attributes `ttg.target`,
+    `ttg.num-warps`, `ttg.threads-per-warp` and `ttg.num-ctas`.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "the GPU target, e.g. cuda:80 or hip:gfx942 (required)">,
+    Option<"numWarps", "num-warps", "int32_t", /*default=*/"4",
+           "number of warps">,
+    Option<"threadsPerWarp", "threads-per-warp", "int32_t", /*default=*/"32",
+           "number of threads per warp">,
+    Option<"numCTAs", "num-ctas", "int32_t", /*default=*/"1",
+           "number of CTAs in a CGA">,
+    Option<"enableSourceRemat", "enable-source-remat", "bool", /*default=*/"false",
+           "materialize values back in their original layout (for relayout passes)">,
+  ];
+  // The pass depends on `ttg` (and `tt`): its C++ class loads Tritium's
+  // dialects itself, so that this file needs no generated dialect header.
+}
+
+#endif // TRITIUM_CONVERSIONS_TD

@@ -1,0 +1,284 @@
+//===- Passes.cpp - Tritium's passes, pipelines and rewrite services ------===//
+//
+// The C++ half of every Rust pass: the classes generated from the `.td`
+// declarations (flags, options), whose runOnOperation hands the op and the
+// options to Rust; the registered pipelines that mirror Triton's stages; and
+// the services Rust needs but the C API lacks (the greedy driver over Rust
+// patterns, side-effect queries). The dialect-conversion service lives in
+// conversions/ConversionDriver.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "tritium/RustBridge.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Rewrite.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
+
+#include <string>
+
+using namespace mlir;
+
+namespace tritium {
+void registerProjectDialects(DialectRegistry &registry);
+void registerProjectPasses();
+TritiumServices conversionServices();
+} // namespace tritium
+
+namespace {
+MlirStringRef toRef(StringRef s) { return mlirStringRefCreate(s.data(), s.size()); }
+
+/// Options of one pass run, as the text Rust reads.
+class OptionList {
+public:
+  void add(StringRef name, std::string value) {
+    names.push_back(name.str());
+    values.push_back(std::move(value));
+  }
+  bool run(StringRef argument, Operation *op) const {
+    SmallVector<MlirStringRef> n, v;
+    for (size_t i = 0; i < names.size(); ++i) {
+      n.push_back(toRef(names[i]));
+      v.push_back(toRef(values[i]));
+    }
+    return tritium_pass_run(toRef(argument), wrap(op), n.data(), v.data(), n.size());
+  }
+
+private:
+  SmallVector<std::string> names, values;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The pass classes.
+//===----------------------------------------------------------------------===//
+
+namespace tritium {
+#define GEN_PASS_DECL
+#define GEN_PASS_DEF_TRITONCOMBINE
+#define GEN_PASS_DEF_TRITONREORDERBROADCAST
+#define GEN_PASS_DEF_TRITONREWRITETENSORDESCRIPTORTOPOINTER
+#define GEN_PASS_DEF_TRITONLOOPUNROLL
+#define GEN_PASS_DEF_TRITONLOOPINVARIANTCODEMOTION
+#define GEN_PASS_DEF_TRITONLOOPAWARECSE
+#include "passes/Passes.h.inc"
+
+#define GEN_PASS_DECL
+#define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPU
+#include "conversions/Passes.h.inc"
+} // namespace tritium
+
+namespace {
+/// A Rust pass without options.
+#define TRITIUM_RUST_PASS(Name)                                                \
+  struct Name : tritium::impl::Name##Base<Name> {                              \
+    void runOnOperation() override {                                           \
+      if (!OptionList().run(getArgument(), getOperation()))                    \
+        signalPassFailure();                                                   \
+    }                                                                          \
+  };
+TRITIUM_RUST_PASS(TritonCombine)
+TRITIUM_RUST_PASS(TritonReorderBroadcast)
+TRITIUM_RUST_PASS(TritonRewriteTensorDescriptorToPointer)
+TRITIUM_RUST_PASS(TritonLoopUnroll)
+TRITIUM_RUST_PASS(TritonLoopInvariantCodeMotion)
+TRITIUM_RUST_PASS(TritonLoopAwareCSE)
+#undef TRITIUM_RUST_PASS
+
+struct ConvertTritonToTritonGPU
+    : tritium::impl::ConvertTritonToTritonGPUBase<ConvertTritonToTritonGPU> {
+  using ConvertTritonToTritonGPUBase::ConvertTritonToTritonGPUBase;
+  void getDependentDialects(DialectRegistry &registry) const override {
+    tritium::registerProjectDialects(registry);
+  }
+  void runOnOperation() override {
+    OptionList options;
+    options.add("target", target);
+    options.add("num-warps", std::to_string(numWarps));
+    options.add("threads-per-warp", std::to_string(threadsPerWarp));
+    options.add("num-ctas", std::to_string(numCTAs));
+    options.add("enable-source-remat", enableSourceRemat ? "true" : "false");
+    if (!options.run(getArgument(), getOperation()))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+namespace tritium {
+#define GEN_PASS_REGISTRATION
+#include "passes/Passes.h.inc"
+#define GEN_PASS_REGISTRATION
+#include "conversions/Passes.h.inc"
+} // namespace tritium
+
+//===----------------------------------------------------------------------===//
+// Pipelines mirroring Triton's stages.
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct MakeTTIROptions : public PassPipelineOptions<MakeTTIROptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("the GPU target (cuda:CC or hip:gfxNNN); "
+                                            "selects the target-dependent passes"),
+                             llvm::cl::init("cuda:80")};
+};
+
+struct MakeTTGIROptions : public PassPipelineOptions<MakeTTGIROptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("the GPU target, e.g. cuda:80 (required)"),
+                             llvm::cl::init("")};
+  Option<int32_t> numWarps{*this, "num-warps", llvm::cl::desc("number of warps"),
+                           llvm::cl::init(4)};
+  Option<int32_t> threadsPerWarp{*this, "threads-per-warp",
+                                 llvm::cl::desc("threads per warp (default: 64 "
+                                                "for hip:gfx9, else 32)"),
+                                 llvm::cl::init(0)};
+  Option<int32_t> numCTAs{*this, "num-ctas", llvm::cl::desc("number of CTAs"),
+                          llvm::cl::init(1)};
+};
+
+/// cuda:CC with CC < 90, or any hip target: no TMA, so descriptors become pointers.
+bool lacksTMA(StringRef target) {
+  if (target.consume_front("cuda:")) {
+    unsigned cc = 0;
+    return !target.getAsInteger(10, cc) && cc < 90;
+  }
+  return target.starts_with("hip:");
+}
+
+/// Triton's make_ttir, as `triton.compile` runs it for `target`.
+void buildMakeTTIR(OpPassManager &pm, const MakeTTIROptions &options) {
+  pm.addPass(createInlinerPass());
+  if (lacksTMA(options.target))
+    pm.addPass(tritium::createTritonRewriteTensorDescriptorToPointer());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tritium::createTritonCombine());
+  pm.addPass(tritium::createTritonReorderBroadcast());
+  pm.addPass(createCSEPass());
+  if (StringRef(options.target).starts_with("hip:"))
+    pm.addPass(tritium::createTritonLoopInvariantCodeMotion());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(tritium::createTritonLoopUnroll());
+}
+
+/// The part of Triton's make_ttgir that Tritium implements so far.
+void buildMakeTTGIR(OpPassManager &pm, const MakeTTGIROptions &options) {
+  tritium::ConvertTritonToTritonGPUOptions convert;
+  convert.target = options.target;
+  convert.numWarps = options.numWarps;
+  int32_t threads = options.threadsPerWarp;
+  if (threads == 0)
+    threads = StringRef(options.target).starts_with("hip:gfx9") ? 64 : 32;
+  convert.threadsPerWarp = threads;
+  convert.numCTAs = options.numCTAs;
+  pm.addPass(tritium::createConvertTritonToTritonGPU(convert));
+  pm.addPass(tritium::createTritonLoopAwareCSE());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tritium::createTritonLoopInvariantCodeMotion());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tritium::createTritonLoopAwareCSE());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createSCCPPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Services for Rust.
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A Rust rewrite pattern, by its address in a Rust pattern slice.
+class RustRewritePattern : public RewritePattern {
+public:
+  RustRewritePattern(TritiumPatternRef pattern, StringRef name, StringRef root,
+                     uint16_t benefit, MLIRContext *context)
+      : RewritePattern(root, benefit, context), pattern(pattern) {
+    setDebugName(name);
+  }
+  RustRewritePattern(TritiumPatternRef pattern, StringRef name, uint16_t benefit,
+                     MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), benefit, context), pattern(pattern) {
+    setDebugName(name);
+  }
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const final {
+    return success(tritium_rewrite_pattern_apply(pattern, wrap(op),
+                                                 wrap(static_cast<RewriterBase *>(&rewriter))));
+  }
+
+private:
+  TritiumPatternRef pattern;
+};
+
+bool applyPatternsGreedilyService(MlirOperation op, const TritiumPatternRef *patterns,
+                                  intptr_t count) {
+  Operation *root = unwrap(op);
+  RewritePatternSet set(root->getContext());
+  for (intptr_t i = 0; i < count; ++i) {
+    MlirStringRef name, rootName;
+    uint16_t benefit = 1;
+    tritium_rewrite_pattern_info(patterns[i], &name, &rootName, &benefit);
+    StringRef n = unwrap(name), r = unwrap(rootName);
+    if (r.empty())
+      set.add(std::make_unique<RustRewritePattern>(patterns[i], n, benefit,
+                                                   root->getContext()));
+    else
+      set.add(std::make_unique<RustRewritePattern>(patterns[i], n, r, benefit,
+                                                   root->getContext()));
+  }
+  return succeeded(applyPatternsGreedily(root, std::move(set)));
+}
+
+bool isMemoryEffectFreeService(MlirOperation op) { return isMemoryEffectFree(unwrap(op)); }
+bool isSpeculatableService(MlirOperation op) { return isSpeculatable(unwrap(op)); }
+bool isTriviallyDeadService(MlirOperation op) { return isOpTriviallyDead(unwrap(op)); }
+
+bool onlyReadsMemoryService(MlirOperation op) {
+  bool readOnly = true;
+  unwrap(op)->walk([&](Operation *nested) {
+    if (isMemoryEffectFree(nested))
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (!effects || !effects.onlyHasEffect<MemoryEffects::Read>()) {
+      readOnly = false;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return readOnly;
+}
+} // namespace
+
+void tritium::registerProjectPasses() {
+  TritiumServices services = conversionServices();
+  services.applyPatternsGreedily = applyPatternsGreedilyService;
+  services.isMemoryEffectFree = isMemoryEffectFreeService;
+  services.isSpeculatable = isSpeculatableService;
+  services.isTriviallyDead = isTriviallyDeadService;
+  services.onlyReadsMemory = onlyReadsMemoryService;
+  tritium_install_services(&services);
+
+  registerTritiumPasses();
+  registerTritiumConversionsPasses();
+
+  PassPipelineRegistration<MakeTTIROptions>(
+      "tritium-make-ttir",
+      "Triton's make_ttir stage: inline, canonicalize, triton-combine, "
+      "triton-reorder-broadcast, cse, symbol-dce, triton-loop-unroll (plus the "
+      "target-dependent passes)",
+      buildMakeTTIR);
+  PassPipelineRegistration<MakeTTGIROptions>(
+      "tritium-make-ttgir",
+      "the part of Triton's make_ttgir stage Tritium implements: "
+      "convert-triton-to-tritongpu, then loop-aware CSE, LICM and cleanups",
+      buildMakeTTGIR);
+}
