@@ -14,6 +14,10 @@ FUZZ_COUNT ?= 5000
 # optimized files also hold ttng/amdg ops, which are not ours yet).
 CORPUS_STAGES   := source,ttir,ttgir_convert,ttgir,ttgir_prellvm
 CORPUS_REQUIRED := source,ttir,ttgir_convert,ttgir@cuda_sm80,ttgir_prellvm@cuda_sm80
+# What the pass conformance check runs (source -> make_ttir -> ttir, and
+# ttir -> convert-triton-to-tritongpu -> ttgir_convert), and must match.
+PASS_STAGES     := ttir,ttgir_convert
+PASS_REQUIRED   := ttir,ttgir_convert
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CARGO      := $(shell command -v cargo || echo $$HOME/.cargo/bin/cargo)
 
@@ -48,6 +52,11 @@ test: build
 	python3 tests/corpus/check_corpus.py --corpus $(CORPUS) \
 	  --opt $(LLVM_BIN)/mlir-opt --plugin $(BUILD)/lib/libtritium.so \
 	  --stages $(CORPUS_STAGES) --require $(CORPUS_REQUIRED)
+	python3 tests/corpus/check_passes.py --corpus $(CORPUS) \
+	  --stages $(PASS_STAGES) --require $(PASS_REQUIRED)
+	python3 tests/corpus/check_passes.py --corpus $(CORPUS) \
+	  --opt $(LLVM_BIN)/mlir-opt --plugin $(BUILD)/lib/libtritium.so \
+	  --stages $(PASS_STAGES) --require $(PASS_REQUIRED)
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 300 --seed 1
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 100 --seed 2 \
 	  --opt $(LLVM_BIN)/mlir-opt --plugin $(BUILD)/lib/libtritium.so

@@ -567,11 +567,13 @@ pattern!(For, "tt-to-ttg.scf.for", "scf.for", |op, operands, rw| { convert_struc
 pattern!(If, "tt-to-ttg.scf.if", "scf.if", |op, operands, rw| { convert_structured(op, operands, rw) });
 pattern!(While, "tt-to-ttg.scf.while", "scf.while", |op, operands, rw| { convert_structured(op, operands, rw) });
 
-/// `cf.br` and `cf.cond_br`: converted operands; the successor blocks'
-/// arguments are converted with their region.
+/// `cf.br` and `cf.cond_br`: converted operands, and the argument types of
+/// every block of the enclosing region (so the successors agree).
 fn convert_branch(op: Op, operands: &[Val], rw: &ConversionRewriter) -> bool {
+    let Some(block) = op.block() else { return false };
+    let region = unsafe { mlirBlockGetParentRegion(block) };
     rw.modify_in_place(op, || op.set_operands(operands));
-    true
+    rw.convert_region_types(region)
 }
 
 pattern!(Br, "tt-to-ttg.cf.br", "cf.br", |op, operands, rw| { convert_branch(op, operands, rw) });
