@@ -25,7 +25,7 @@
 //! IR: `scf.for`, `scf.while`, `scf.parallel` and `scf.forall` (the C API
 //! cannot query the interface itself).
 use mlir_sys::*;
-use tritium_dialects::ir::{block_ops, region_blocks, string_ref, Op, Ty, Val};
+use tritium_dialects::ir::{block_ops, block_terminator, region_blocks, string_ref, Op, Ty, Val};
 use tritium_dialects::pass::{Pass, PassOptions};
 use tritium_dialects::rewrite::Rewriter;
 use tritium_dialects::services;
@@ -95,8 +95,7 @@ fn parent_region(op: Op) -> Option<MlirRegion> {
 /// Whether every value `op` (or an op nested in it) uses, apart from values
 /// defined inside `op`, is defined outside `lp`; terminators never move.
 fn can_be_hoisted(op: Op, lp: Op) -> bool {
-    if op.next().is_none() {
-        // The last op of a loop-body block is its terminator.
+    if op.block().and_then(block_terminator).is_some_and(|t| t.same(op)) {
         return false;
     }
     std::iter::once(op).chain(op.nested_ops()).all(|child| {

@@ -175,3 +175,28 @@ fn bad_input_is_an_error_not_a_panic() {
     let deep = (0..40).fold(blocked(&[1, 1], &[8, 4], &[1, 1], &[1, 0]), |p, _| Encoding::Slice { dim: 0, parent: Box::new(p) });
     assert!(to_linear_layout(&deep, &[4]).is_err());
 }
+
+/// The verifier's shortcut for blocked layouts and slices of them agrees
+/// with the sizes of the linear layout they convert to.
+#[test]
+fn blocked_hardware_sizes_match_the_linear_layout() {
+    use super::to_linear::{BLOCK, LANE, WARP};
+    let mut cases = Vec::new();
+    for (shape, warps, threads, ctas) in
+        [(vec![128, 64], 4, 32, 1), (vec![4, 4], 2, 32, 1), (vec![64, 32, 2], 8, 64, 1), (vec![256], 4, 32, 2), (vec![16, 256], 4, 32, 4)]
+    {
+        let enc = default_blocked(&shape, warps, threads, ctas);
+        cases.push((enc.clone(), shape.clone()));
+        if shape.len() > 1 {
+            let slice = Encoding::Slice { dim: 0, parent: Box::new(enc) };
+            cases.push((slice, shape[1..].to_vec()));
+        }
+    }
+    cases.push((blocked(&[2, 4], &[8, 4], &[2, 2], &[1, 0]), vec![8, 8]));
+    for (enc, shape) in cases {
+        let ll = to_linear_layout(&enc, &shape).expect("layout");
+        let size = |d: &str| ll.in_dim_size(d).unwrap_or(1).unsigned_abs();
+        assert_eq!(enc.blocked_hardware_sizes(), Some([size(LANE), size(WARP), size(BLOCK)]), "{enc:?} {shape:?}");
+    }
+    assert_eq!(nvidia_mma(2, &[4, 1], &[16, 8]).blocked_hardware_sizes(), None);
+}

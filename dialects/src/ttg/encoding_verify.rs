@@ -268,8 +268,22 @@ impl Encoding {
         num_ctas: u32,
     ) -> Result<(), String> {
         self.verify_for_tensor(shape)?;
-        let ll = to_linear_layout(self, shape)?;
-        let size = |dim: &str| ll.in_dim_size(dim).unwrap_or(1).unsigned_abs();
+        // Blocked layouts and their slices (most tensors) have a linear
+        // layout for every power-of-two shape, with exactly these hardware
+        // sizes: skip building it.
+        let sizes = match self.blocked_hardware_sizes() {
+            Some(sizes) => sizes,
+            None => {
+                let ll = to_linear_layout(self, shape)?;
+                let size = |dim: &str| ll.in_dim_size(dim).unwrap_or(1).unsigned_abs();
+                [size(LANE), size(WARP), size(BLOCK)]
+            }
+        };
+        let size = |dim: &str| match dim {
+            LANE => sizes[0],
+            WARP => sizes[1],
+            _ => sizes[2],
+        };
         if size(LANE) != threads_per_warp {
             return Err(format!(
                 "Layout has {} threads per warp, but the module specifies {threads_per_warp} threads per warp.",
@@ -289,6 +303,22 @@ impl Encoding {
             ));
         }
         Ok(())
+    }
+
+    /// The `lane`, `warp` and `block` sizes of a blocked layout or of a
+    /// (nested) slice of one: the products of its threads per warp, warps per
+    /// CTA and the CTA count. `None` for every other encoding, and for
+    /// parameters whose products overflow.
+    pub(crate) fn blocked_hardware_sizes(&self) -> Option<[u32; 3]> {
+        match self {
+            Encoding::Blocked { threads_per_warp, warps_per_cta, cga, .. } => {
+                let product = |v: &Vec<u32>| v.iter().try_fold(1u32, |acc, &x| acc.checked_mul(x));
+                let ctas = u32::try_from(cga.num_ctas()).ok()?;
+                Some([product(threads_per_warp)?, product(warps_per_cta)?, ctas])
+            }
+            Encoding::Slice { parent, .. } => parent.blocked_hardware_sizes(),
+            _ => None,
+        }
     }
 
     /// Checks a shared encoding against the shape of the `!ttg.memdesc` it
