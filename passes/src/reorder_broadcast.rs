@@ -14,7 +14,8 @@
 //!   sources of one shape. Splat-like operands are re-splatted to the source
 //!   shape (and encoding) of the first broadcast.
 //! * The canonicalization patterns Triton adds from `BroadcastOp` and
-//!   `ExpandDimsOp`, under the names the `tt` canonicalizer uses:
+//!   `ExpandDimsOp`, shared with the `tt` canonicalizer
+//!   (`tritium_dialects::tt::patterns`):
 //!   `tt.broadcast.fold-splat` (`broadcast(splat x)` -> `splat x`),
 //!   `tt.broadcast.fold-broadcast` (`broadcast(broadcast x)` -> `broadcast x`),
 //!   `tt.expand_dims.fold-splat` (`expand_dims(splat x)` -> `splat x`) and
@@ -29,15 +30,12 @@
 //! `tt.extern_elementwise`, `tt.elementwise_inline_asm`). As in Triton the op
 //! must also be free of memory effects (an impure `extern_elementwise` or
 //! inline asm never moves), and here every result must be a ranked tensor.
-//!
-//! Difference from Triton: `tt.expand_dims.swap-broadcast` only fires on
-//! unencoded tensors (Triton infers the new expand_dims encoding through the
-//! layout interface); at TTIR level tensors carry no encoding.
 use mlir_sys::*;
 use tritium_dialects::ir::{Attr, Op, Ty, Val};
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 use tritium_dialects::rewrite::{apply_patterns_greedily, RewritePattern, Rewriter};
 use tritium_dialects::services;
+use tritium_dialects::tt::patterns as tt_patterns;
 
 pub struct ReorderBroadcast;
 
@@ -57,10 +55,10 @@ impl Pass for ReorderBroadcast {
 
 /// Every pattern of the pass, in Triton's registration order.
 pub static PATTERNS: &[&dyn RewritePattern] = &[
-    &BroadcastOfSplat,
-    &BroadcastOfBroadcast,
-    &ExpandDimsOfSplat,
-    &ExpandDimsOfBroadcast,
+    tt_patterns::BROADCAST_FOLD_SPLAT,
+    tt_patterns::BROADCAST_FOLD_BROADCAST,
+    tt_patterns::EXPAND_DIMS_FOLD_SPLAT,
+    tt_patterns::EXPAND_DIMS_SWAP_BROADCAST,
     &MoveBroadcastAfterElementwise,
     &MoveSplatAfterElementwise,
 ];
@@ -120,12 +118,6 @@ fn is_splat_like(value: Val) -> bool {
 fn clone_with(rw: &Rewriter, op: Op, operands: &[Val], results: &[Ty]) -> Op {
     let attrs: Vec<(&str, MlirAttribute)> = op.attributes().into_iter().map(|(n, a)| (n, a.0)).collect();
     rw.create(op, op.name(), operands, results, &attrs)
-}
-
-/// Replaces the single-result `op` by `name(source)` of the same result type.
-fn replace_with_unary(rw: &Rewriter, op: Op, name: &str, source: Val) {
-    let new = rw.create(op, name, &[source], &[op.result(0).ty()], &[]);
-    rw.replace(op, &[new.result(0)]);
 }
 
 /// `f(splat(a), splat(b), ...)` -> `splat(f(a, b, ...))`.
@@ -223,86 +215,6 @@ impl RewritePattern for MoveBroadcastAfterElementwise {
             .map(|(i, r)| rw.create(op, "tt.broadcast", &[new.result(i)], &[r.ty()], &[]).result(0))
             .collect();
         rw.replace(op, &broadcasts);
-        true
-    }
-}
-
-/// `broadcast(splat x)` -> `splat x`.
-struct BroadcastOfSplat;
-
-impl RewritePattern for BroadcastOfSplat {
-    fn name(&self) -> &'static str {
-        "tt.broadcast.fold-splat"
-    }
-    fn root(&self) -> &'static str {
-        "tt.broadcast"
-    }
-    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
-        let Some(splat) = defined_by(op.operand(0), "tt.splat") else { return false };
-        replace_with_unary(rw, op, "tt.splat", splat.operand(0));
-        true
-    }
-}
-
-/// `broadcast(broadcast x)` -> `broadcast x`.
-struct BroadcastOfBroadcast;
-
-impl RewritePattern for BroadcastOfBroadcast {
-    fn name(&self) -> &'static str {
-        "tt.broadcast.fold-broadcast"
-    }
-    fn root(&self) -> &'static str {
-        "tt.broadcast"
-    }
-    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
-        let Some(inner) = defined_by(op.operand(0), "tt.broadcast") else { return false };
-        replace_with_unary(rw, op, "tt.broadcast", inner.operand(0));
-        true
-    }
-}
-
-/// `expand_dims(splat x)` -> `splat x`.
-struct ExpandDimsOfSplat;
-
-impl RewritePattern for ExpandDimsOfSplat {
-    fn name(&self) -> &'static str {
-        "tt.expand_dims.fold-splat"
-    }
-    fn root(&self) -> &'static str {
-        "tt.expand_dims"
-    }
-    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
-        let Some(splat) = defined_by(op.operand(0), "tt.splat") else { return false };
-        replace_with_unary(rw, op, "tt.splat", splat.operand(0));
-        true
-    }
-}
-
-/// `expand_dims(broadcast x)` -> `broadcast(expand_dims x)`.
-struct ExpandDimsOfBroadcast;
-
-impl RewritePattern for ExpandDimsOfBroadcast {
-    fn name(&self) -> &'static str {
-        "tt.expand_dims.swap-broadcast"
-    }
-    fn root(&self) -> &'static str {
-        "tt.expand_dims"
-    }
-    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
-        let Some(broadcast) = defined_by(op.operand(0), "tt.broadcast") else { return false };
-        let source = broadcast.operand(0);
-        let src_ty = source.ty();
-        if src_ty.encoding().is_some() || op.result(0).ty().encoding().is_some() {
-            return false;
-        }
-        let (Some(mut shape), Some(axis_attr)) = (src_ty.shape(), op.attr("axis")) else { return false };
-        let Some(axis) = axis_attr.int().and_then(|a| usize::try_from(a).ok()).filter(|a| *a <= shape.len()) else {
-            return false;
-        };
-        shape.insert(axis, 1);
-        let expanded_ty = Ty::tensor(&shape, src_ty.element(), None);
-        let expanded = rw.create(op, "tt.expand_dims", &[source], &[expanded_ty], &[("axis", axis_attr.0)]);
-        replace_with_unary(rw, op, "tt.broadcast", expanded.result(0));
         true
     }
 }

@@ -143,7 +143,8 @@ fn lower_make_desc(op: Op) -> Option<Desc> {
     let i64_ty = Ty::int(ctx, 64);
     let shape = operands[1..1 + rank].iter().map(|s| create1(op, "arith.extsi", &[*s], i64_ty, &[])).collect();
     let strides = operands[1 + rank..].to_vec();
-    let nan = op.attr("padding").is_some_and(|p| p.to_string().contains("nan"));
+    // `padding` is Triton's PaddingOption enum: PAD_ZERO = 1, PAD_NAN = 2.
+    let nan = op.attr("padding").is_some_and(|p| p.int() == Some(2) || p.to_string().contains("nan"));
     let i1 = Ty::i1(ctx);
     let nan_padding = constant(op, Attr::integer(i1, nan as i64), i1);
     Some(Desc { base: operands[0], shape, strides, nan_padding, block, element })

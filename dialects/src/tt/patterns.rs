@@ -3,7 +3,7 @@
 //! Each pattern has a stable name (backend specs replace or disable patterns
 //! by that name), a root op and a benefit. The C++ side asks the registry
 //! ([`PATTERNS`]) for the patterns of each op's canonicalizer.
-use crate::ir::{Op, Val};
+use crate::ir::{Op, Ty, Val};
 pub use crate::rewrite::{RewritePattern, Rewriter};
 use crate::tt::ods::tt as ods;
 use mlir_sys::*;
@@ -145,16 +145,56 @@ impl RewritePattern for ReshapeOfReshape {
     }
 }
 
+/// `expand_dims(broadcast x)` -> `broadcast(expand_dims x)`, so broadcasts
+/// move towards the uses (only on tensors without a layout: with one, the new
+/// expand_dims would need an inferred layout).
+struct ExpandDimsOfBroadcast;
+
+impl RewritePattern for ExpandDimsOfBroadcast {
+    fn name(&self) -> &'static str {
+        "tt.expand_dims.swap-broadcast"
+    }
+    fn root(&self) -> &'static str {
+        "tt.expand_dims"
+    }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        let Some(broadcast) = op.operand(0).defining_op().filter(|d| d.name() == "tt.broadcast") else { return false };
+        let source = broadcast.operand(0);
+        let src_ty = source.ty();
+        if src_ty.encoding().is_some() || op.result(0).ty().encoding().is_some() {
+            return false;
+        }
+        let (Some(mut shape), Some(axis_attr)) = (src_ty.shape(), op.attr("axis")) else { return false };
+        let Some(axis) = axis_attr.int().and_then(|a| usize::try_from(a).ok()).filter(|a| *a <= shape.len()) else {
+            return false;
+        };
+        shape.insert(axis, 1);
+        let expanded_ty = Ty::tensor(&shape, src_ty.element(), None);
+        let expanded = rw.create(op, "tt.expand_dims", &[source], &[expanded_ty], &[("axis", axis_attr.0)]);
+        let new = rw.create(op, "tt.broadcast", &[expanded.result(0)], &[op.result(0).ty()], &[]);
+        rw.replace(op, &[new.result(0)]);
+        true
+    }
+}
+
+/// The `tt.broadcast`/`tt.expand_dims` canonicalizations that
+/// `triton-reorder-broadcast` also runs, as Triton's pass does.
+pub const BROADCAST_FOLD_SPLAT: &dyn RewritePattern = &ShapeOfSplat("tt.broadcast", "tt.broadcast.fold-splat");
+pub const BROADCAST_FOLD_BROADCAST: &dyn RewritePattern = &BroadcastOfBroadcast;
+pub const EXPAND_DIMS_FOLD_SPLAT: &dyn RewritePattern = &ShapeOfSplat("tt.expand_dims", "tt.expand_dims.fold-splat");
+pub const EXPAND_DIMS_SWAP_BROADCAST: &dyn RewritePattern = &ExpandDimsOfBroadcast;
+
 /// Every canonicalization pattern of `tt`, in registration order.
 pub static PATTERNS: &[&dyn RewritePattern] = &[
     &LoadTrueMask,
     &LoadFalseMask,
     &StoreTrueMask,
     &StoreFalseMask,
-    &ShapeOfSplat("tt.broadcast", "tt.broadcast.fold-splat"),
-    &ShapeOfSplat("tt.expand_dims", "tt.expand_dims.fold-splat"),
+    BROADCAST_FOLD_SPLAT,
+    EXPAND_DIMS_FOLD_SPLAT,
     &ShapeOfSplat("tt.reshape", "tt.reshape.fold-splat"),
-    &BroadcastOfBroadcast,
+    BROADCAST_FOLD_BROADCAST,
+    EXPAND_DIMS_SWAP_BROADCAST,
     &ReshapeOfReshape,
 ];
 
