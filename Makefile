@@ -18,6 +18,8 @@ CORPUS_REQUIRED := source,ttir,ttgir_convert,ttgir@cuda_sm80,ttgir_prellvm@cuda_
 # ttir -> convert-triton-to-tritongpu -> ttgir_convert), and must match.
 PASS_STAGES     := ttir,ttgir_convert
 PASS_REQUIRED   := ttir,ttgir_convert
+# What the fuzzer also runs on its TTIR mutants.
+FUZZ_PIPELINE   := builtin.module(tritium-make-ttir{target=cuda:80},convert-triton-to-tritongpu{target=cuda:80})
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CARGO      := $(shell command -v cargo || echo $$HOME/.cargo/bin/cargo)
 
@@ -62,12 +64,16 @@ test: build
 	  --opt $(LLVM_BIN)/mlir-opt --plugin $(BUILD)/lib/libtritium.so
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 300 --seed 3 \
 	  --stages ttgir_convert,ttgir,ttgir_prellvm
+	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 200 --seed 4 \
+	  --stages source,ttir --pipeline '$(FUZZ_PIPELINE)'
 
 demo: build
 	@bash tools/demo/demo.sh
 
 fuzz: build
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count $(FUZZ_COUNT) --seed $$RANDOM
+	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count $(FUZZ_COUNT) --seed $$RANDOM \
+	  --stages source,ttir --pipeline '$(FUZZ_PIPELINE)'
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count $(FUZZ_COUNT) --seed $$RANDOM \
 	  --stages ttgir_convert,ttgir
 

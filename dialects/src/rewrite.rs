@@ -35,21 +35,7 @@ impl Rewriter {
     /// Creates `name` with these operands, result types and attributes just
     /// before `anchor`; returns the new op.
     pub fn create(&self, anchor: Op, name: &str, operands: &[Val], results: &[Ty], attrs: &[(&str, MlirAttribute)]) -> Op {
-        unsafe {
-            let mut state = mlirOperationStateGet(string_ref(name), anchor.location());
-            let operands: Vec<MlirValue> = operands.iter().map(|v| v.0).collect();
-            mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
-            let results: Vec<MlirType> = results.iter().map(|t| t.0).collect();
-            mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
-            let named: Vec<MlirNamedAttribute> = attrs
-                .iter()
-                .map(|(n, a)| mlirNamedAttributeGet(mlirIdentifierGet(anchor.context(), string_ref(n)), *a))
-                .collect();
-            mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
-            let op = mlirOperationCreate(&mut state);
-            mlirRewriterBaseSetInsertionPointBefore(self.0, anchor.0);
-            Op(mlirRewriterBaseInsert(self.0, op))
-        }
+        self.create_with_regions(anchor, name, operands, results, attrs, 0)
     }
     /// Inserts `built` (a freshly built, unowned op) just before `anchor`.
     pub fn insert(&self, anchor: Op, built: melior::ir::Operation<'_>) -> Op {

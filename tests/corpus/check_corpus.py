@@ -3,7 +3,6 @@
 import argparse
 import concurrent.futures
 import dataclasses
-import shutil
 import sys
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from corpus_common import (
     normalise,
     parse_list,
     parse_requirements,
-    resolve_opt,
+    locate_tool,
     run_tool,
     short_diff,
 )
@@ -122,13 +121,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Check the corpus; return the process exit code."""
     args = parse_args(argv)
-    if not args.corpus.is_dir():
-        print(f"corpus check: SKIPPED (no corpus at {args.corpus})")
-        return 0
-    opt = resolve_opt(args.opt, args.plugin)
-    if shutil.which(opt) is None:
-        print(f"corpus check: ERROR (tool not found or not executable: {opt})", file=sys.stderr)
-        return 2
+    opt = locate_tool(args.corpus, args.opt, args.plugin, "corpus check")
+    if isinstance(opt, int):
+        return opt
 
     jobs = collect_jobs(args.corpus, args.stages, args.targets)
     explain = args.verbose and not args.list_failures

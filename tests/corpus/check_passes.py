@@ -30,7 +30,6 @@ tool crashed, 2 when the tool cannot be found.
 import argparse
 import concurrent.futures
 import dataclasses
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -50,7 +49,7 @@ from corpus_common import (
     normalise,
     parse_list,
     parse_requirements,
-    resolve_opt,
+    locate_tool,
     run_tool,
     short_diff,
 )
@@ -268,13 +267,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Check the passes against the corpus; return the process exit code."""
     args = parse_args(argv)
-    if not args.corpus.is_dir():
-        print(f"pass check: SKIPPED (no corpus at {args.corpus})")
-        return 0
-    opt = resolve_opt(args.opt, args.plugin)
-    if shutil.which(opt) is None:
-        print(f"pass check: ERROR (tool not found or not executable: {opt})", file=sys.stderr)
-        return 2
+    opt = locate_tool(args.corpus, args.opt, args.plugin, "pass check")
+    if isinstance(opt, int):
+        return opt
 
     jobs, skipped = collect_jobs(args.corpus, args.stages, args.targets, args.kernels)
     checker = Checker(opt, args.plugin, args.timeout)

@@ -14,6 +14,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -242,3 +243,20 @@ def convert_pipeline(meta: dict) -> str:
     options = convert_options(meta)
     spelled = " ".join(f"{name}={options[name]}" for name in CONVERT_OPTIONS)
     return f"builtin.module(convert-triton-to-tritongpu{{{spelled}}})"
+
+
+def locate_tool(corpus: Path, opt: str | None, plugin: str | None, label: str) -> str | int:
+    """The tool to run, or the exit code when there is nothing to check.
+
+    A missing corpus is a clean skip (0); a tool that cannot be run is an
+    error (2). Both print one line starting with `label`.
+    """
+    if not corpus.is_dir():
+        print(f"{label}: SKIPPED (no corpus at {corpus})")
+        return 0
+    tool = resolve_opt(opt, plugin)
+    if shutil.which(tool) is None:
+        print(f"{label}: ERROR (tool not found or not executable: {tool})", file=sys.stderr)
+        return 2
+    return tool
+

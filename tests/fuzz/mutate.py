@@ -7,7 +7,6 @@ import os
 import random
 import re
 import shlex
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -23,7 +22,7 @@ from corpus_common import (  # noqa: E402
     build_command,
     crash_reason,
     parse_list,
-    resolve_opt,
+    locate_tool,
     run_tool,
 )
 
@@ -324,6 +323,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=20, help="seconds per run (default: %(default)s)")
     parser.add_argument("--keep", type=Path, default=DEFAULT_KEEP,
                         help="folder for crashing inputs (default: %(default)s)")
+    parser.add_argument("--pipeline", help="also run this pass pipeline (e.g. 'builtin.module(tritium-make-ttir)') "
+                                           "on every mutant, so passes see the odd inputs too")
     parser.add_argument("-v", "--verbose", action="store_true", help="print the outcome of every mutant")
     args = parser.parse_args(argv)
     try:
@@ -340,13 +341,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Run the mutation test; return the process exit code."""
     args = parse_args(argv)
-    if not args.corpus.is_dir():
-        print(f"fuzz: SKIPPED (no corpus at {args.corpus})")
-        return 0
-    opt = resolve_opt(args.opt, args.plugin)
-    if shutil.which(opt) is None:
-        print(f"fuzz: ERROR (tool not found or not executable: {opt})", file=sys.stderr)
-        return 2
+    opt = locate_tool(args.corpus, args.opt, args.plugin, "fuzz")
+    if isinstance(opt, int):
+        return opt
     inputs = sorted(p for target in TARGETS for stage in args.stages
                     for p in (args.corpus / target).glob(f"*.{stage}.mlir"))
     if not inputs:
@@ -358,7 +355,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def cmd_for(path: Path) -> list[str]:
         """Command line that runs the tool on `path`."""
-        return build_command(opt, args.plugin, [], path)
+        extra = [f"--pass-pipeline={args.pipeline}"] if args.pipeline else []
+        return build_command(opt, args.plugin, extra, path)
 
     with tempfile.TemporaryDirectory(prefix="tritium-fuzz-") as tmp:
         def one(index: int) -> Outcome:
