@@ -20,6 +20,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -36,6 +37,14 @@ TritiumServices conversionServices();
 namespace {
 MlirStringRef toRef(StringRef s) { return mlirStringRefCreate(s.data(), s.size()); }
 
+/// What Rust may ask of the pass that is running it: dynamic pipelines
+/// (`Pass::runPipeline`, protected in MLIR, reached through this interface).
+class PipelineRunner {
+public:
+  virtual ~PipelineRunner() = default;
+  virtual LogicalResult runNested(OpPassManager &pm, Operation *op) = 0;
+};
+
 /// Options of one pass run, as the text Rust reads.
 class OptionList {
 public:
@@ -43,17 +52,34 @@ public:
     names.push_back(name.str());
     values.push_back(std::move(value));
   }
-  bool run(StringRef argument, Operation *op) const {
+  bool run(StringRef argument, Operation *op, PipelineRunner &runner) const {
     SmallVector<MlirStringRef> n, v;
     for (size_t i = 0; i < names.size(); ++i) {
       n.push_back(toRef(names[i]));
       v.push_back(toRef(values[i]));
     }
-    return tritium_pass_run(toRef(argument), wrap(op), n.data(), v.data(), n.size());
+    return tritium_pass_run(toRef(argument), wrap(op), n.data(), v.data(), n.size(),
+                            &runner);
   }
 
 private:
   SmallVector<std::string> names, values;
+};
+
+/// The C++ side of a Rust pass: `Base` is the class generated from the
+/// `.td`; `options()` turns its options into text (none by default).
+template <typename Derived, template <typename> class Base>
+struct RustPass : Base<Derived>, PipelineRunner {
+  using Base<Derived>::Base;
+  OptionList options() const { return {}; }
+  void runOnOperation() override {
+    if (!static_cast<Derived *>(this)->options().run(this->getArgument(),
+                                                      this->getOperation(), *this))
+      this->signalPassFailure();
+  }
+  LogicalResult runNested(OpPassManager &pm, Operation *op) override {
+    return this->runPipeline(pm, op);
+  }
 };
 } // namespace
 
@@ -77,14 +103,8 @@ namespace tritium {
 } // namespace tritium
 
 namespace {
-/// A Rust pass without options.
 #define TRITIUM_RUST_PASS(Name)                                                \
-  struct Name : tritium::impl::Name##Base<Name> {                              \
-    void runOnOperation() override {                                           \
-      if (!OptionList().run(getArgument(), getOperation()))                    \
-        signalPassFailure();                                                   \
-    }                                                                          \
-  };
+  struct Name : RustPass<Name, tritium::impl::Name##Base> {};
 TRITIUM_RUST_PASS(TritonCombine)
 TRITIUM_RUST_PASS(TritonReorderBroadcast)
 TRITIUM_RUST_PASS(TritonRewriteTensorDescriptorToPointer)
@@ -94,20 +114,19 @@ TRITIUM_RUST_PASS(TritonLoopAwareCSE)
 #undef TRITIUM_RUST_PASS
 
 struct ConvertTritonToTritonGPU
-    : tritium::impl::ConvertTritonToTritonGPUBase<ConvertTritonToTritonGPU> {
-  using ConvertTritonToTritonGPUBase::ConvertTritonToTritonGPUBase;
+    : RustPass<ConvertTritonToTritonGPU, tritium::impl::ConvertTritonToTritonGPUBase> {
+  using RustPass::RustPass;
   void getDependentDialects(DialectRegistry &registry) const override {
     tritium::registerProjectDialects(registry);
   }
-  void runOnOperation() override {
-    OptionList options;
-    options.add("target", target);
-    options.add("num-warps", std::to_string(numWarps));
-    options.add("threads-per-warp", std::to_string(threadsPerWarp));
-    options.add("num-ctas", std::to_string(numCTAs));
-    options.add("enable-source-remat", enableSourceRemat ? "true" : "false");
-    if (!options.run(getArgument(), getOperation()))
-      signalPassFailure();
+  OptionList options() const {
+    OptionList list;
+    list.add("target", target);
+    list.add("num-warps", std::to_string(numWarps));
+    list.add("threads-per-warp", std::to_string(threadsPerWarp));
+    list.add("num-ctas", std::to_string(numCTAs));
+    list.add("enable-source-remat", enableSourceRemat ? "true" : "false");
+    return list;
   }
 };
 } // namespace
@@ -245,16 +264,44 @@ bool isTriviallyDeadService(MlirOperation op) { return isOpTriviallyDead(unwrap(
 bool onlyReadsMemoryService(MlirOperation op) {
   bool readOnly = true;
   unwrap(op)->walk([&](Operation *nested) {
-    if (isMemoryEffectFree(nested))
-      return WalkResult::advance();
-    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
-    if (!effects || !effects.onlyHasEffect<MemoryEffects::Read>()) {
-      readOnly = false;
-      return WalkResult::interrupt();
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(nested)) {
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      iface.getEffects(effects);
+      for (const MemoryEffects::EffectInstance &effect : effects)
+        if (!isa<MemoryEffects::Read>(effect.getEffect()))
+          readOnly = false;
+    } else if (!nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+      readOnly = false; // Unknown effects.
     }
-    return WalkResult::advance();
+    return readOnly ? WalkResult::advance() : WalkResult::interrupt();
   });
   return readOnly;
+}
+
+/// Runs `pipeline` (a pass list without anchor, e.g. "cse") on `op` as a
+/// dynamic pipeline of the running pass `runner`.
+bool runPipelineService(void *runner, MlirOperation op, MlirStringRef pipeline) {
+  Operation *target = unwrap(op);
+  OpPassManager pm(target->getName());
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (failed(parsePassPipeline(unwrap(pipeline), pm, os))) {
+    target->emitError() << "cannot build the pipeline '" << unwrap(pipeline) << "': " << errors;
+    return false;
+  }
+  return succeeded(static_cast<PipelineRunner *>(runner)->runNested(pm, target));
+}
+
+/// Greedily applies the canonicalization patterns registered for `opName`.
+bool applyCanonicalizationPatternsService(MlirOperation op, MlirStringRef opName) {
+  Operation *root = unwrap(op);
+  std::optional<RegisteredOperationName> name =
+      RegisteredOperationName::lookup(unwrap(opName), root->getContext());
+  if (!name)
+    return false;
+  RewritePatternSet patterns(root->getContext());
+  name->getCanonicalizationPatterns(patterns, root->getContext());
+  return succeeded(applyPatternsGreedily(root, std::move(patterns)));
 }
 } // namespace
 
@@ -265,6 +312,8 @@ void tritium::registerProjectPasses() {
   services.isSpeculatable = isSpeculatableService;
   services.isTriviallyDead = isTriviallyDeadService;
   services.onlyReadsMemory = onlyReadsMemoryService;
+  services.runPipeline = runPipelineService;
+  services.applyCanonicalizationPatterns = applyCanonicalizationPatternsService;
   tritium_install_services(&services);
 
   registerTritiumPasses();

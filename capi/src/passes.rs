@@ -45,6 +45,7 @@ pub extern "C" fn tritium_pass_run(
     names: *const MlirStringRef,
     values: *const MlirStringRef,
     num_options: isize,
+    runner: *mut c_void,
 ) -> bool {
     let (report, user_data) = report_on(op);
     guard(report, user_data, false, || {
@@ -56,7 +57,7 @@ pub extern "C" fn tritium_pass_run(
             }
         }
         match find_pass(argument) {
-            Some(pass) => pass.run(Op(op), &PassOptions::new(pairs)).is_ok(),
+            Some(pass) => pass.run(Op(op), &PassOptions::new(pairs, runner)).is_ok(),
             None => {
                 emit_error(Op(op), &format!("Tritium has no Rust implementation of pass '{argument}'"));
                 false

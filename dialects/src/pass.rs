@@ -3,17 +3,34 @@
 //! each pass's `runOnOperation` hands the op and the parsed options here.
 use crate::ir::Op;
 use mlir_sys::*;
+use std::ffi::c_void;
 
 /// The options of one pass run, as `name -> value` text (already checked
-/// and normalised by MLIR's option parser).
-#[derive(Clone, Debug, Default)]
+/// and normalised by MLIR's option parser), and a handle on the running pass
+/// for dynamic pipelines.
+#[derive(Clone, Debug)]
 pub struct PassOptions {
     pairs: Vec<(String, String)>,
+    runner: *mut c_void,
+}
+
+impl Default for PassOptions {
+    fn default() -> Self {
+        PassOptions { pairs: Vec::new(), runner: std::ptr::null_mut() }
+    }
 }
 
 impl PassOptions {
-    pub fn new(pairs: Vec<(String, String)>) -> Self {
-        PassOptions { pairs }
+    /// Options of a run of the pass behind `runner` (the handle the C++ pass
+    /// hands over; null outside a pass run).
+    pub fn new(pairs: Vec<(String, String)>, runner: *mut c_void) -> Self {
+        PassOptions { pairs, runner }
+    }
+    /// Runs a pass list (e.g. `"cse"`) on `op` (the pass's op or one nested
+    /// in it) as a dynamic pipeline of the running pass, as MLIR passes do
+    /// with `runPipeline`. False when it failed or there is no running pass.
+    pub fn run_pipeline(&self, op: Op, pipeline: &str) -> bool {
+        !self.runner.is_null() && crate::services::run_pipeline(self.runner, op, pipeline)
     }
     /// The text of option `name` (empty when not given).
     pub fn string(&self, name: &str) -> &str {

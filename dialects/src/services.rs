@@ -5,7 +5,7 @@
 //! runs. Going through a table rather than `extern "C"` declarations keeps the
 //! Rust crates linkable on their own (`cargo test` has no C++ side): there, a
 //! service that is asked for reports failure instead of being called.
-use crate::ir::Op;
+use crate::ir::{string_ref, Op};
 use crate::rewrite::RewritePattern;
 use mlir_sys::*;
 use std::ffi::c_void;
@@ -28,6 +28,8 @@ pub struct Services {
     pub is_speculatable: unsafe extern "C" fn(op: MlirOperation) -> bool,
     pub is_trivially_dead: unsafe extern "C" fn(op: MlirOperation) -> bool,
     pub only_reads_memory: unsafe extern "C" fn(op: MlirOperation) -> bool,
+    pub run_pipeline: unsafe extern "C" fn(runner: *mut c_void, op: MlirOperation, pipeline: MlirStringRef) -> bool,
+    pub apply_canonicalization_patterns: unsafe extern "C" fn(op: MlirOperation, op_name: MlirStringRef) -> bool,
 }
 
 // SAFETY: the table holds plain function pointers into the same library.
@@ -102,4 +104,16 @@ pub fn is_trivially_dead(op: Op) -> bool {
 /// Whether `op` has only read effects (or none), recursively (false when unknown).
 pub fn only_reads_memory(op: Op) -> bool {
     get().is_some_and(|s| unsafe { (s.only_reads_memory)(op.0) })
+}
+
+/// Runs a pass list (e.g. `"cse"`) on `op` as a dynamic pipeline of the
+/// running pass `runner` (false when unknown or when it failed).
+pub(crate) fn run_pipeline(runner: *mut c_void, op: Op, pipeline: &str) -> bool {
+    get().is_some_and(|s| unsafe { (s.run_pipeline)(runner, op.0, string_ref(pipeline)) })
+}
+
+/// Greedily applies the canonicalization patterns MLIR registers for the op
+/// named `op_name` (e.g. `scf.for`) to everything under `op`.
+pub fn apply_canonicalization_patterns(op: Op, op_name: &str) -> bool {
+    get().is_some_and(|s| unsafe { (s.apply_canonicalization_patterns)(op.0, string_ref(op_name)) })
 }

@@ -223,15 +223,21 @@ typedef struct {
   bool (*isTriviallyDead)(MlirOperation op);
   /// True when `op` (and everything nested in it) at most reads memory.
   bool (*onlyReadsMemory)(MlirOperation op);
+  /// Runs a pass list (e.g. "cse") on `op` as a dynamic pipeline of the
+  /// running pass `runner` (the handle `tritium_pass_run` received).
+  bool (*runPipeline)(void *runner, MlirOperation op, MlirStringRef pipeline);
+  /// Greedily applies the canonicalization patterns of op `opName` to `op`.
+  bool (*applyCanonicalizationPatterns)(MlirOperation op, MlirStringRef opName);
 } TritiumServices;
 
 /// Installs the service table (the first call wins).
 void tritium_install_services(const TritiumServices *services);
 
 /// Runs the Rust pass registered as `argument` on `op` with these options
-/// (`names[i]=values[i]`). Returns false on failure (diagnostics emitted).
+/// (`names[i]=values[i]`); `runner` is the running pass, for dynamic
+/// pipelines. Returns false on failure (diagnostics emitted).
 bool tritium_pass_run(MlirStringRef argument, MlirOperation op, const MlirStringRef *names,
-                      const MlirStringRef *values, intptr_t numOptions);
+                      const MlirStringRef *values, intptr_t numOptions, void *runner);
 
 /// Describes a Rust rewrite pattern: stable name, root ("" = any op), benefit.
 void tritium_rewrite_pattern_info(TritiumPatternRef pattern, MlirStringRef *name,

@@ -7,8 +7,8 @@
 //! 2. loop CSE on every `scf.for`, inner loops first (below);
 //! 3. MLIR's CSE again, to merge the loop-body computations that became
 //!    identical once their iter args were merged;
-//! 4. the greedy driver with the `scf.for` canonicalization patterns only
-//!    (plus folding), which drops the iter args short-circuited in step 2.
+//! 4. the greedy driver with `scf.for`'s canonicalization patterns (plus
+//!    folding), which drops the iter args short-circuited in step 2.
 //!
 //! Loop CSE decides, for each pair `(i, j)` of iter args, whether they are
 //! equal on every iteration: their init values are the same SSA value and
@@ -24,74 +24,43 @@
 //! iter arg replaces the others in the body, each other iter arg now yields
 //! itself, and its loop result is replaced by the kept one's result.
 //!
-//! CSE and the canonicalization run upstream MLIR passes (`cse`, and
-//! `canonicalize` restricted to the `scf.for` patterns) through a nested
-//! pass manager on the same op.
+//! As in Triton, CSE is upstream MLIR's `cse` pass, run as a dynamic pipeline
+//! of this pass, and the clean-up uses upstream `scf.for` patterns.
 use mlir_sys::*;
-use tritium_dialects::ir::{block_arguments, block_ops, block_terminator, region_blocks, string_ref, Op, Val};
+use tritium_dialects::ir::{block_arguments, block_ops, block_terminator, region_blocks, Op, Val};
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 use tritium_dialects::services;
 
 pub struct LoopAwareCse;
 
-/// The upstream patterns of `scf::ForOp::getCanonicalizationPatterns` in
-/// LLVM 22, by their debug names (older and newer names alike: a name that
-/// matches no pattern is ignored).
-const FOR_CANONICALIZATION_PATTERNS: &[&str] = &[
-    "(anonymous namespace)::ForOpIterArgsFolder",
-    "(anonymous namespace)::SimplifyTrivialLoops",
-    "(anonymous namespace)::ForOpTensorCastFolder",
-    "(anonymous namespace)::LastTensorLoadCanonicalization",
-    "(anonymous namespace)::MakeRegionBranchOpSuccessorInputsDead",
-    "(anonymous namespace)::RemoveDeadRegionBranchOpSuccessorInputs",
-    "(anonymous namespace)::RemoveDuplicateSuccessorInputUses",
-];
-
 impl Pass for LoopAwareCse {
     fn argument(&self) -> &'static str {
         "triton-loop-aware-cse"
     }
-    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
-        run_pipeline(op, "cse")?;
+    fn run(&self, op: Op, options: &PassOptions) -> Result<(), ()> {
+        cse(op, options)?;
         let mut loops = Vec::new();
         collect_for_loops_post_order(op, &mut loops);
         for lp in loops {
             loop_cse(lp);
         }
-        run_pipeline(op, "cse")?;
-        let names: Vec<String> = FOR_CANONICALIZATION_PATTERNS.iter().map(|n| format!("\"{n}\"")).collect();
-        // The greedy driver's defaults, which `canonicalize`'s options differ from.
-        let canonicalize = format!(
-            "canonicalize{{enable-patterns={{{}}} region-simplify=aggressive top-down=false}}",
-            names.join(",")
-        );
-        run_pipeline(op, &canonicalize)
+        cse(op, options)?;
+        if services::apply_canonicalization_patterns(op, "scf.for") {
+            Ok(())
+        } else {
+            emit_error(op, "triton-loop-aware-cse: the scf.for canonicalization did not converge");
+            Err(())
+        }
     }
 }
 
-/// Runs the textual pass pipeline `pipeline` on `op` with a nested pass
-/// manager; a failure has been reported as a diagnostic.
-fn run_pipeline(op: Op, pipeline: &str) -> Result<(), ()> {
-    unsafe extern "C" fn ignore(_: MlirStringRef, _: *mut std::ffi::c_void) {}
-    unsafe {
-        let pm = mlirPassManagerCreateOnOperation(op.context(), string_ref(op.name()));
-        mlirPassManagerEnableVerifier(pm, false);
-        let parsed = mlirOpPassManagerAddPipeline(
-            mlirPassManagerGetAsOpPassManager(pm),
-            string_ref(pipeline),
-            Some(ignore),
-            std::ptr::null_mut(),
-        );
-        let result = if parsed.value == 0 {
-            emit_error(op, &format!("triton-loop-aware-cse: cannot build the pipeline '{pipeline}'"));
-            Err(())
-        } else if mlirPassManagerRunOnOp(pm, op.0).value == 0 {
-            Err(())
-        } else {
-            Ok(())
-        };
-        mlirPassManagerDestroy(pm);
-        result
+/// MLIR's `cse` pass on `op`, as a dynamic pipeline of this pass.
+fn cse(op: Op, options: &PassOptions) -> Result<(), ()> {
+    if options.run_pipeline(op, "cse") {
+        Ok(())
+    } else {
+        emit_error(op, "triton-loop-aware-cse: cse failed");
+        Err(())
     }
 }
 

@@ -21,16 +21,24 @@
 //! op sequence is the one Triton emits, so that the canonicalize/CSE runs that
 //! follow in `make_ttir` give the same TTIR.
 //!
-//! Supported: descriptors made by `tt.make_tensor_descriptor` and used by
-//! loads and stores in the same region tree. Descriptors passed as function
-//! arguments, carried through `scf` control flow or used by any other op
-//! (gather/scatter/reduce...) are reported with a diagnostic and the pass
-//! fails without changing the IR.
+//! A descriptor value is split into `1 + 2r + 2` values (base pointer, `i64`
+//! shapes, `i64` strides, NaN-padding flag, round-f32-to-tf32 flag), so
+//! descriptors may also be `tt.func` arguments/results (function type and
+//! argument attributes rewritten, the attributes staying on the base),
+//! `tt.call` operands/results and `scf.for`/`scf.if`/`scf.while` values. An
+//! `f32` load whose rounding flag is not a constant `false` is followed by an
+//! `scf.if` that rounds the loaded value to tf32, as in Triton 3.9.
+//!
+//! Not supported yet (diagnostic, IR unchanged): `tt.descriptor_gather`,
+//! `tt.descriptor_scatter`, `tt.descriptor_reduce`, and descriptors through
+//! any other op (`arith.select`, `cf` branches...).
+use std::collections::HashMap;
+
 use mlir_sys::*;
-use tritium_dialects::ir::{block_arguments, region_blocks, Attr, Op, Ty, Val};
+use tritium_dialects::ir::{block_arguments, block_ops, region_blocks, Attr, Op, Ty, Val};
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 use tritium_dialects::rewrite::Rewriter;
-use tritium_dialects::tt::types::tensordesc_block;
+use tritium_dialects::tt::types::{pointer_to, tensordesc_block};
 
 pub struct RewriteTensorDescriptorToPointer;
 
@@ -43,34 +51,289 @@ impl Pass for RewriteTensorDescriptorToPointer {
         if !check_supported(&ops) {
             return Err(());
         }
-        // Descriptor pieces, keyed by the make_tensor_descriptor op.
-        let mut descs: Vec<(Op, Desc)> = Vec::new();
-        for &o in &ops {
-            if o.name() == "tt.make_tensor_descriptor" {
-                let Some(desc) = lower_make_desc(o) else {
-                    emit_error(o, "cannot lower this tensor descriptor to pointers");
-                    return Err(());
-                };
-                descs.push((o, desc));
-            }
+        if !ops.iter().any(|o| touches_desc(*o)) {
+            return Ok(());
         }
-        for &o in &ops {
-            let is_load = o.name() == "tt.descriptor_load";
-            if !is_load && o.name() != "tt.descriptor_store" {
-                continue;
-            }
-            let Some(maker) = o.operand(0).defining_op() else { continue };
-            let Some((_, desc)) = descs.iter().find(|(m, _)| m.same(maker)) else { continue };
-            let ok = if is_load { lower_load(o, desc) } else { lower_store(o, desc) };
-            if !ok {
-                emit_error(o, "cannot lower this descriptor access to pointers");
-                return Err(());
-            }
+        let mut state = State { map: HashMap::new(), dead_ops: Vec::new(), dead_args: Vec::new() };
+        for r in 0..op.num_regions() {
+            state.walk_region(op.region(r));
         }
-        for (maker, _) in descs {
-            unsafe { mlirOperationDestroy(maker.0) };
+        for o in state.dead_ops.into_iter().rev() {
+            unsafe { mlirOperationDestroy(o.0) };
+        }
+        for (block, arg) in state.dead_args {
+            unsafe { mlirBlockEraseArgument(block, mlirBlockArgumentGetArgNumber(arg.0) as u32) };
         }
         Ok(())
+    }
+}
+
+/// The values a descriptor type is split into: the base pointer, `rank`
+/// `i64` shapes, `rank` `i64` strides, the NaN-padding flag and the
+/// round-f32-to-tf32 flag (both `i1`). Other types are kept.
+fn expand_ty(t: Ty) -> Option<Vec<Ty>> {
+    if !t.is_tensordesc() {
+        return Some(vec![t]);
+    }
+    let (block, element) = tensordesc_block(t)?;
+    let ctx = t.context();
+    let element = if element.is_integer() { Ty::int(ctx, element.bit_width()) } else { element };
+    let mut out = vec![pointer_to(element)?];
+    out.extend(std::iter::repeat(Ty::int(ctx, 64)).take(2 * block.len()));
+    out.extend([Ty::i1(ctx), Ty::i1(ctx)]);
+    Some(out)
+}
+
+fn expand_tys(tys: &[Ty]) -> Vec<Ty> {
+    tys.iter().flat_map(|t| expand_ty(*t).unwrap_or_default()).collect()
+}
+
+fn func_type(op: Op) -> Option<(Vec<Ty>, Vec<Ty>)> {
+    let t = unsafe { mlirTypeAttrGetValue(op.attr("function_type")?.0) };
+    unsafe {
+        let inputs = (0..mlirFunctionTypeGetNumInputs(t)).map(|i| Ty(mlirFunctionTypeGetInput(t, i))).collect();
+        let results = (0..mlirFunctionTypeGetNumResults(t)).map(|i| Ty(mlirFunctionTypeGetResult(t, i))).collect();
+        Some((inputs, results))
+    }
+}
+
+fn touches_desc(o: Op) -> bool {
+    let has = |tys: &[Ty]| tys.iter().any(|t| t.is_tensordesc());
+    let tys = |vs: Vec<Val>| vs.iter().map(|v| v.ty()).collect::<Vec<_>>();
+    if has(&tys(o.operands())) || has(&tys(o.results())) {
+        return true;
+    }
+    if o.name() == "tt.func" {
+        if let Some((i, r)) = func_type(o) {
+            return has(&i) || has(&r);
+        }
+    }
+    false
+}
+
+/// Checks that every descriptor is handled by the rewrite; emits a
+/// diagnostic otherwise. Runs before any change to the IR.
+fn check_supported(ops: &[Op]) -> bool {
+    for &o in ops {
+        let name = o.name();
+        for r in 0..o.num_regions() {
+            for (b, block) in region_blocks(o.region(r)).into_iter().enumerate() {
+                let args = block_arguments(block);
+                if !args.iter().any(|a| a.ty().is_tensordesc()) {
+                    continue;
+                }
+                let ok = b == 0 && matches!(name, "tt.func" | "scf.for" | "scf.while");
+                if !ok {
+                    emit_error(o, &format!("tensor descriptor block arguments of '{name}' are not supported by triton-rewrite-tensor-descriptor-to-pointer"));
+                    return false;
+                }
+                if args.iter().any(|a| expand_ty(a.ty()).is_none()) {
+                    emit_error(o, "cannot split this tensor descriptor type into pointer, shape and strides");
+                    return false;
+                }
+            }
+        }
+        if !touches_desc(o) {
+            continue;
+        }
+        let mut all: Vec<Ty> = o.operands().iter().chain(o.results().iter()).map(|v| v.ty()).collect();
+        if let Some((i, r)) = func_type(o) {
+            all.extend(i);
+            all.extend(r);
+        }
+        if all.iter().any(|t| expand_ty(*t).is_none()) {
+            emit_error(o, "cannot split this tensor descriptor type into pointer, shape and strides");
+            return false;
+        }
+        let rank_of = |v: Val| tensordesc_block(v.ty()).map(|(b, _)| b.len());
+        let n = o.num_operands();
+        let supported = match name {
+            "tt.make_tensor_descriptor" => rank_of(o.result(0)).is_some_and(|r| n == 1 + 2 * r),
+            "tt.descriptor_load" => {
+                o.operand(0).ty().is_tensordesc() && rank_of(o.operand(0)).is_some_and(|r| r > 0 && n == 1 + r)
+            }
+            "tt.descriptor_store" => {
+                o.operand(0).ty().is_tensordesc()
+                    && !o.operands()[1..].iter().any(|v| v.ty().is_tensordesc())
+                    && rank_of(o.operand(0)).is_some_and(|r| r > 0 && n == 2 + r)
+            }
+            "tt.func" | "tt.call" | "tt.return" | "scf.for" | "scf.if" | "scf.while" | "scf.condition" => true,
+            "scf.yield" => o.parent().is_some_and(|p| matches!(p.name(), "scf.for" | "scf.if" | "scf.while")),
+            _ => false,
+        };
+        if !supported {
+            emit_error(o, &format!("'{name}' on a tensor descriptor is not supported by triton-rewrite-tensor-descriptor-to-pointer yet"));
+            return false;
+        }
+    }
+    true
+}
+
+struct State {
+    /// Descriptor value (by handle) -> its pieces.
+    map: HashMap<usize, Vec<Val>>,
+    /// Ops to erase at the end (erased in reverse order: users first).
+    dead_ops: Vec<Op>,
+    /// Descriptor block arguments to erase once their users are gone.
+    dead_args: Vec<(MlirBlock, Val)>,
+}
+
+fn key(v: Val) -> usize {
+    v.0.ptr as usize
+}
+
+impl State {
+    fn walk_region(&mut self, region: MlirRegion) {
+        for block in region_blocks(region) {
+            for o in block_ops(block) {
+                self.convert(o);
+            }
+        }
+    }
+
+    fn walk_regions(&mut self, o: Op) {
+        for r in 0..o.num_regions() {
+            self.walk_region(o.region(r));
+        }
+    }
+
+    fn expand(&self, values: &[Val]) -> Vec<Val> {
+        let mut out = Vec::new();
+        for v in values {
+            match self.map.get(&key(*v)) {
+                Some(pieces) if v.ty().is_tensordesc() => out.extend(pieces.iter().copied()),
+                _ => out.push(*v),
+            }
+        }
+        out
+    }
+
+    /// Splits the descriptor arguments of `block` (from `first` on) into
+    /// their pieces, inserted right after each one.
+    fn expand_block_args(&mut self, block: MlirBlock, loc: MlirLocation) {
+        let args = block_arguments(block);
+        for (i, arg) in args.iter().enumerate().rev() {
+            if !arg.ty().is_tensordesc() {
+                continue;
+            }
+            let tys = expand_ty(arg.ty()).unwrap_or_default();
+            let pieces: Vec<Val> = tys
+                .iter()
+                .enumerate()
+                .map(|(k, t)| Val(unsafe { mlirBlockInsertArgument(block, (i + 1 + k) as isize, t.0, loc) }))
+                .collect();
+            self.map.insert(key(*arg), pieces);
+            self.dead_args.push((block, *arg));
+        }
+    }
+
+    /// Maps the results of `old` onto those of `new` (whose descriptor
+    /// results are split).
+    fn map_results(&mut self, old: Op, new: Op) {
+        let mut k = 0;
+        for r in old.results() {
+            let n = expand_ty(r.ty()).map_or(1, |t| t.len());
+            if r.ty().is_tensordesc() {
+                self.map.insert(key(r), (k..k + n).map(|j| new.result(j)).collect());
+            } else {
+                unsafe { mlirValueReplaceAllUsesOfWith(r.0, new.result(k).0) };
+            }
+            k += n;
+        }
+    }
+
+    /// Rebuilds `o` with split operands and results, moving its regions.
+    fn rebuild(&mut self, o: Op, operands: &[Val]) -> Op {
+        let results: Vec<Ty> = expand_tys(&o.results().iter().map(|v| v.ty()).collect::<Vec<_>>());
+        let attrs: Vec<(&str, MlirAttribute)> = o.attributes().iter().map(|(n, a)| (*n, a.0)).collect();
+        let new = Rewriter::build(o.location(), o.name(), operands, &results, &attrs, o.num_regions());
+        if let Some(block) = o.block() {
+            unsafe { mlirBlockInsertOwnedOperationBefore(block, o.0, new.0) };
+        }
+        for r in 0..o.num_regions() {
+            unsafe { mlirRegionTakeBody(new.region(r), o.region(r)) };
+        }
+        self.map_results(o, new);
+        self.dead_ops.push(o);
+        new
+    }
+
+    fn convert(&mut self, o: Op) {
+        let name = o.name();
+        if !touches_desc(o) {
+            self.walk_regions(o);
+            return;
+        }
+        match name {
+            "tt.func" => {
+                convert_func_signature(o);
+                if let Some(block) = o.entry_block(0) {
+                    self.expand_block_args(block, o.location());
+                }
+                self.walk_regions(o);
+            }
+            "scf.for" | "scf.while" | "scf.if" | "tt.call" => {
+                let operands = self.expand(&o.operands());
+                let new = self.rebuild(o, &operands);
+                if name != "scf.if" {
+                    for r in 0..new.num_regions() {
+                        if let Some(block) = new.entry_block(r) {
+                            self.expand_block_args(block, o.location());
+                        }
+                    }
+                }
+                self.walk_regions(new);
+            }
+            "scf.yield" | "scf.condition" | "tt.return" => {
+                let operands = self.expand(&o.operands());
+                o.set_operands(&operands);
+            }
+            "tt.make_tensor_descriptor" => {
+                if let Some(pieces) = lower_make_desc(o) {
+                    self.map.insert(key(o.result(0)), pieces);
+                }
+                self.dead_ops.push(o);
+            }
+            "tt.descriptor_load" | "tt.descriptor_store" => {
+                let d = o.operand(0);
+                let Some(pieces) = self.map.get(&key(d)) else { return };
+                let Some(desc) = Desc::new(d.ty(), pieces) else { return };
+                if name == "tt.descriptor_load" {
+                    lower_load(o, &desc);
+                } else {
+                    lower_store(o, &desc);
+                }
+            }
+            _ => self.walk_regions(o),
+        }
+    }
+}
+
+/// Rewrites the function type and argument/result attributes of a `tt.func`.
+fn convert_func_signature(o: Op) {
+    let Some((inputs, results)) = func_type(o) else { return };
+    let ctx = o.context();
+    let (new_in, new_res) = (expand_tys(&inputs), expand_tys(&results));
+    let t = unsafe { mlirFunctionTypeGet(ctx, new_in.len() as isize, new_in.iter().map(|t| t.0).collect::<Vec<_>>().as_ptr(), new_res.len() as isize, new_res.iter().map(|t| t.0).collect::<Vec<_>>().as_ptr()) };
+    o.set_attr("function_type", Attr(unsafe { mlirTypeAttrGet(t) }));
+    for (attr_name, tys) in [("arg_attrs", &inputs), ("res_attrs", &results)] {
+        let Some(old) = o.attr(attr_name) else { continue };
+        if !unsafe { mlirAttributeIsAArray(old.0) } {
+            continue;
+        }
+        let empty = unsafe { mlirDictionaryAttrGet(ctx, 0, std::ptr::null()) };
+        let mut new = Vec::new();
+        for (i, t) in tys.iter().enumerate() {
+            let a = if (i as isize) < unsafe { mlirArrayAttrGetNumElements(old.0) } {
+                unsafe { mlirArrayAttrGetElement(old.0, i as isize) }
+            } else {
+                empty
+            };
+            new.push(a);
+            let n = expand_ty(*t).map_or(1, |v| v.len());
+            new.extend(std::iter::repeat(empty).take(n - 1));
+        }
+        o.set_attr(attr_name, Attr(unsafe { mlirArrayAttrGet(ctx, new.len() as isize, new.as_ptr()) }));
     }
 }
 
@@ -80,38 +343,29 @@ struct Desc {
     shape: Vec<Val>,
     strides: Vec<Val>,
     nan_padding: Val,
+    round_tf32: Val,
     block: Vec<i64>,
     element: Ty,
 }
 
-/// Checks that every descriptor is made by `tt.make_tensor_descriptor` and
-/// used only by descriptor loads/stores; emits a diagnostic otherwise.
-fn check_supported(ops: &[Op]) -> bool {
-    for &o in ops {
-        for r in 0..o.num_regions() {
-            for block in region_blocks(o.region(r)) {
-                if block_arguments(block).iter().any(|a| a.ty().is_tensordesc()) {
-                    emit_error(o, "tensor descriptor block arguments (function arguments, loop-carried descriptors) are not supported by triton-rewrite-tensor-descriptor-to-pointer yet");
-                    return false;
-                }
-            }
+impl Desc {
+    fn new(ty: Ty, pieces: &[Val]) -> Option<Desc> {
+        let (block, element) = tensordesc_block(ty)?;
+        let r = block.len();
+        if pieces.len() != 3 + 2 * r {
+            return None;
         }
-        let name = o.name();
-        let uses_desc = o.operands().iter().any(|v| v.ty().is_tensordesc());
-        let makes_desc = o.results().iter().any(|v| v.ty().is_tensordesc());
-        let supported = match name {
-            "tt.make_tensor_descriptor" => true,
-            "tt.descriptor_load" | "tt.descriptor_store" => {
-                o.operand(0).defining_op().is_some_and(|d| d.name() == "tt.make_tensor_descriptor")
-            }
-            _ => !uses_desc && !makes_desc,
-        };
-        if !supported {
-            emit_error(o, &format!("'{name}' on a tensor descriptor is not supported by triton-rewrite-tensor-descriptor-to-pointer yet"));
-            return false;
-        }
+        let element = if element.is_integer() { Ty::int(ty.context(), element.bit_width()) } else { element };
+        Some(Desc {
+            base: pieces[0],
+            shape: pieces[1..1 + r].to_vec(),
+            strides: pieces[1 + r..1 + 2 * r].to_vec(),
+            nan_padding: pieces[1 + 2 * r],
+            round_tf32: pieces[2 + 2 * r],
+            block,
+            element,
+        })
     }
-    true
 }
 
 /// Inserts a new op before `anchor`; returns it.
@@ -131,9 +385,11 @@ fn constant(anchor: Op, value: Attr, ty: Ty) -> Val {
     create1(anchor, "arith.constant", &[], ty, &[("value", value.0)])
 }
 
-/// Emits the shape extensions and the padding flag of a descriptor.
-fn lower_make_desc(op: Op) -> Option<Desc> {
-    let (block, element) = tensordesc_block(op.result(0).ty())?;
+/// Emits the pieces of a `tt.make_tensor_descriptor`: the base, the shape
+/// extended to `i64`, the strides, the padding flag and the (always false)
+/// tf32-rounding flag.
+fn lower_make_desc(op: Op) -> Option<Vec<Val>> {
+    let (block, _) = tensordesc_block(op.result(0).ty())?;
     let rank = block.len();
     let operands = op.operands();
     if operands.len() != 1 + 2 * rank {
@@ -141,13 +397,15 @@ fn lower_make_desc(op: Op) -> Option<Desc> {
     }
     let ctx = op.context();
     let i64_ty = Ty::int(ctx, 64);
-    let shape = operands[1..1 + rank].iter().map(|s| create1(op, "arith.extsi", &[*s], i64_ty, &[])).collect();
-    let strides = operands[1 + rank..].to_vec();
+    let mut pieces = vec![operands[0]];
+    pieces.extend(operands[1..1 + rank].iter().map(|s| create1(op, "arith.extsi", &[*s], i64_ty, &[])));
+    pieces.extend(operands[1 + rank..].iter().copied());
     // `padding` is Triton's PaddingOption enum: PAD_ZERO = 1, PAD_NAN = 2.
     let nan = op.attr("padding").is_some_and(|p| p.int() == Some(2) || p.to_string().contains("nan"));
     let i1 = Ty::i1(ctx);
-    let nan_padding = constant(op, Attr::integer(i1, nan as i64), i1);
-    Some(Desc { base: operands[0], shape, strides, nan_padding, block, element })
+    pieces.push(constant(op, Attr::integer(i1, nan as i64), i1));
+    pieces.push(constant(op, Attr::integer(i1, 0), i1));
+    Some(pieces)
 }
 
 /// `[1, .., S_d, .., 1]`.
@@ -174,20 +432,13 @@ fn block_offsets(anchor: Op, desc: &Desc, offsets: &[Val]) -> Vec<Val> {
             );
             let ext = create1(anchor, "arith.extsi", &[range], t64, &[]);
             let sum = create1(anchor, "arith.addi", &[splat, ext], t64, &[]);
-            if rank == 1 {
-                sum
-            } else {
-                create1(anchor, "tt.reshape", &[sum], Ty::tensor(&expanded_shape(&desc.block, d), i64_ty, None), &[])
-            }
+            create1(anchor, "tt.reshape", &[sum], Ty::tensor(&expanded_shape(&desc.block, d), i64_ty, None), &[])
         })
         .collect()
 }
 
-/// Broadcasts `v` to the block shape (no-op for rank 1).
+/// Broadcasts `v` to the block shape (as Triton does, even for rank 1).
 fn broadcast(anchor: Op, v: Val, block: &[i64]) -> Val {
-    if block.len() == 1 {
-        return v;
-    }
     let ty = Ty::tensor(block, v.ty().element(), None);
     create1(anchor, "tt.broadcast", &[v], ty, &[])
 }
@@ -256,12 +507,12 @@ fn lower_load(op: Op, desc: &Desc) -> bool {
     let m = mask(op, desc, &offsets);
     let segments = unsafe { mlirDenseI32ArrayGet(op.context(), 3, [1i32, 1, 1].as_ptr()) };
     let mut attrs: Vec<(&str, MlirAttribute)> = vec![("operandSegmentSizes", segments)];
-    if let Some(policy) = op.attr("cachePolicy") {
-        attrs.push(("cachePolicy", policy.0));
-    }
+    // Like Triton, the access keeps every attribute of the descriptor op.
+    attrs.extend(copied_attrs(op));
     let load = create1(op, "tt.load", &[ptr, m, other], result_ty, &attrs);
+    let value = round_to_tf32(op, desc, load);
     unsafe {
-        mlirValueReplaceAllUsesOfWith(op.result(0).0, load.0);
+        mlirValueReplaceAllUsesOfWith(op.result(0).0, value.0);
         mlirOperationDestroy(op.0);
     }
     true
@@ -276,7 +527,71 @@ fn lower_store(op: Op, desc: &Desc) -> bool {
     let offsets = extend_indices(op, &operands[2..]);
     let Some(ptr) = pointers(op, desc, &offsets) else { return false };
     let m = mask(op, desc, &offsets);
-    create(op, "tt.store", &[ptr, operands[1], m], &[], &[]);
+    create(op, "tt.store", &[ptr, operands[1], m], &[], &copied_attrs(op));
     unsafe { mlirOperationDestroy(op.0) };
     true
+}
+
+/// Whether `v` is the constant `false`.
+fn is_const_false(v: Val) -> bool {
+    v.defining_op().is_some_and(|d| d.name() == "arith.constant" && d.attr("value").is_some_and(|a| a.int() == Some(0)))
+}
+
+/// Appends a new op at the end of `block`; returns its first result.
+fn append(block: MlirBlock, loc: MlirLocation, name: &str, operands: &[Val], ty: Option<Ty>, attrs: &[(&str, MlirAttribute)]) -> Option<Val> {
+    let results: Vec<Ty> = ty.into_iter().collect();
+    let op = Rewriter::build(loc, name, operands, &results, attrs, 0);
+    unsafe { mlirBlockAppendOwnedOperation(block, op.0) };
+    ty.map(|_| op.result(0))
+}
+
+/// For `f32` descriptors whose tf32-rounding flag is not known to be false,
+/// `scf.if flag { round-to-nearest-even to tf32 } else { value }`.
+fn round_to_tf32(anchor: Op, desc: &Desc, value: Val) -> Val {
+    if !(desc.element.is_float() && desc.element.bit_width() == 32) || is_const_false(desc.round_tf32) {
+        return value;
+    }
+    let ctx = anchor.context();
+    let loc = anchor.location();
+    let ty = value.ty();
+    let ity = Ty::tensor(&desc.block, Ty::int(ctx, 32), None);
+    let bty = Ty::tensor(&desc.block, Ty::i1(ctx), None);
+    let if_op = Rewriter::build(loc, "scf.if", &[desc.round_tf32], &[ty], &[], 2);
+    let (then_block, else_block) = unsafe {
+        let t = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+        let e = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+        mlirRegionAppendOwnedBlock(if_op.region(0), t);
+        mlirRegionAppendOwnedBlock(if_op.region(1), e);
+        (t, e)
+    };
+    let b = then_block;
+    let splat = |v: i64| Attr::splat(ity, Attr::integer(Ty::int(ctx, 32), v));
+    let cst = |v: i64| append(b, loc, "arith.constant", &[], Some(ity), &[("value", splat(v).0)]).unwrap();
+    let bits = append(b, loc, "tt.bitcast", &[value], Some(ity), &[]).unwrap();
+    let exp_mask = cst(0x7F80_0000);
+    let exp = append(b, loc, "arith.andi", &[bits, exp_mask], Some(ity), &[]).unwrap();
+    let eq = Attr::integer(Ty::int(ctx, 64), 0).0;
+    let special = append(b, loc, "arith.cmpi", &[exp, exp_mask], Some(bty), &[("predicate", eq)]).unwrap();
+    let c13 = cst(13);
+    let shifted = append(b, loc, "arith.shrui", &[bits, c13], Some(ity), &[]).unwrap();
+    let c1 = cst(1);
+    let lsb = append(b, loc, "arith.andi", &[shifted, c1], Some(ity), &[]).unwrap();
+    let c4095 = cst(4095);
+    let bias = append(b, loc, "arith.addi", &[lsb, c4095], Some(ity), &[]).unwrap();
+    let biased = append(b, loc, "arith.addi", &[bits, bias], Some(ity), &[]).unwrap();
+    let cmask = cst(-8192);
+    let rounded = append(b, loc, "arith.andi", &[biased, cmask], Some(ity), &[]).unwrap();
+    let picked = append(b, loc, "arith.select", &[special, bits, rounded], Some(ity), &[]).unwrap();
+    let back = append(b, loc, "tt.bitcast", &[picked], Some(ty), &[]).unwrap();
+    append(b, loc, "scf.yield", &[back], None, &[]);
+    append(else_block, loc, "scf.yield", &[value], None, &[]);
+    if let Some(block) = anchor.block() {
+        unsafe { mlirBlockInsertOwnedOperationBefore(block, anchor.0, if_op.0) };
+    }
+    if_op.result(0)
+}
+
+/// The attributes of `op` but its operand segment sizes.
+fn copied_attrs(op: Op) -> Vec<(&'static str, MlirAttribute)> {
+    op.attributes().into_iter().filter(|(n, _)| *n != "operandSegmentSizes").map(|(n, a)| (n, a.0)).collect()
 }
