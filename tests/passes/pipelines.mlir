@@ -7,6 +7,10 @@
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(inline,triton-rewrite-tensor-descriptor-to-pointer,canonicalize,triton-combine,triton-reorder-broadcast,cse,triton-licm,symbol-dce,triton-loop-unroll)' | diff - %t.hip
 // RUN: tritium-opt %t.sm80 --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=8})' | FileCheck %s
 // RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir)' 2>&1 | FileCheck %s --check-prefix=NO-TARGET
+// The TTIR passes take no options, as in Triton; the pipelines take theirs.
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(triton-combine{unroll=2})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
+// RUN: not %mlir-opt %s --pass-pipeline='builtin.module(triton-licm{aggressive=true})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=many})' 2>&1 | FileCheck %s --check-prefix=BAD-VALUE
 
 // CHECK: #[[$B:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 // CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32}
@@ -20,6 +24,8 @@
 // CHECK: tt.store
 // CHECK-NOT: tt.call
 // NO-TARGET: convert-triton-to-tritongpu: the 'target' option is required
+// NO-OPTION: no such option
+// BAD-VALUE: 'many' value invalid for integer argument
 
 module {
   tt.func private @scale(%x: tensor<256xf32>, %s: f32) -> tensor<256xf32> {
