@@ -10,14 +10,36 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 
+#include <mutex>
+
 using namespace mlir;
 using namespace mlir::triton;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Triton, tt, mlir::triton::TritonDialect)
 
+extern "C" {
+// Defined only in a backend library (CMake's tritium_add_backend): the
+// backend's Rust entry point, which reads its spec.toml and installs its
+// replacements, and the registration of the backend's own dialects. In the
+// default library both are absent (null).
+__attribute__((weak)) bool tritium_backend_install(void);
+__attribute__((weak)) void tritium_backend_register_dialects(MlirDialectRegistry registry);
+}
+
 namespace tritium {
+void installBackend() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (tritium_backend_install)
+      tritium_backend_install();
+  });
+}
+
 void registerProjectDialects(DialectRegistry &registry) {
+  installBackend();
   registry.insert<TritonDialect, triton::gpu::TritonGPUDialect>();
+  if (tritium_backend_register_dialects)
+    tritium_backend_register_dialects(wrap(&registry));
 }
 } // namespace tritium
 

@@ -31,6 +31,7 @@ using namespace mlir;
 namespace tritium {
 void registerProjectDialects(DialectRegistry &registry);
 void registerProjectPasses();
+void installBackend();
 TritiumServices conversionServices();
 } // namespace tritium
 
@@ -305,7 +306,31 @@ bool applyCanonicalizationPatternsService(MlirOperation op, MlirStringRef opName
 }
 } // namespace
 
+/// Registers the installed backend's own stage pipelines (`<backend>-<key>`
+/// from its spec.toml). A pipeline may be written with or without the
+/// `builtin.module(...)` anchor.
+static void registerBackendPipelines() {
+  MlirStringRef name, text;
+  for (intptr_t i = 0; tritium_spec_pipeline(i, &name, &text); ++i) {
+    std::string pipeline = unwrap(text).trim().str();
+    StringRef body(pipeline);
+    if (body.consume_front("builtin.module(") && body.consume_back(")"))
+      pipeline = body.str();
+    registerPassPipeline(
+        unwrap(name), "a pipeline of the backend spec",
+        [pipeline](OpPassManager &pm, StringRef, function_ref<LogicalResult(const Twine &)> onError) {
+          std::string errors;
+          llvm::raw_string_ostream os(errors);
+          if (failed(parsePassPipeline(pipeline, pm, os)))
+            return onError("in the backend's pipeline '" + pipeline + "': " + errors);
+          return success();
+        },
+        [](function_ref<void(const detail::PassOptions &)>) {});
+  }
+}
+
 void tritium::registerProjectPasses() {
+  installBackend();
   TritiumServices services = conversionServices();
   services.applyPatternsGreedily = applyPatternsGreedilyService;
   services.isMemoryEffectFree = isMemoryEffectFreeService;
@@ -318,6 +343,7 @@ void tritium::registerProjectPasses() {
 
   registerTritiumPasses();
   registerTritiumConversionsPasses();
+  registerBackendPipelines();
 
   PassPipelineRegistration<MakeTTIROptions>(
       "tritium-make-ttir",

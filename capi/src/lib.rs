@@ -12,6 +12,7 @@ use tritium_dialects::ttg;
 
 mod layout;
 mod passes;
+pub mod spec;
 
 /// The C++ callback that receives diagnostic messages.
 pub type ReportFn = Option<unsafe extern "C" fn(*mut c_void, MlirStringRef)>;
@@ -191,13 +192,19 @@ pub extern "C" fn tritium_verify_type(
 /// See `RustBridge.h`.
 #[no_mangle]
 pub extern "C" fn tritium_pattern_count() -> isize {
-    patterns::PATTERNS.len() as isize
+    canonicalization_patterns().len() as isize
+}
+
+/// The `tt` canonicalization patterns, with the installed backend spec's
+/// replacements, disabled and added patterns applied.
+fn canonicalization_patterns() -> &'static [&'static dyn patterns::RewritePattern] {
+    tritium_dialects::spec::rewrite_patterns("canonicalize", patterns::PATTERNS)
 }
 
 /// See `RustBridge.h`.
 #[no_mangle]
 pub extern "C" fn tritium_pattern_info(index: isize, name: *mut MlirStringRef, root: *mut MlirStringRef, benefit: *mut u16) {
-    if let Some(p) = patterns::PATTERNS.get(index as usize) {
+    if let Some(p) = canonicalization_patterns().get(index as usize) {
         unsafe {
             *name = string_ref(p.name());
             *root = string_ref(p.root());
@@ -209,7 +216,7 @@ pub extern "C" fn tritium_pattern_info(index: isize, name: *mut MlirStringRef, r
 /// See `RustBridge.h`.
 #[no_mangle]
 pub extern "C" fn tritium_pattern_apply(index: isize, op: MlirOperation, rewriter: MlirPatternRewriter) -> bool {
-    guard(None, std::ptr::null_mut(), false, || match patterns::PATTERNS.get(index as usize) {
+    guard(None, std::ptr::null_mut(), false, || match canonicalization_patterns().get(index as usize) {
         Some(p) => {
             let base = unsafe { mlirPatternRewriterAsBase(rewriter) };
             p.match_and_rewrite(Op(op), &patterns::Rewriter(base))

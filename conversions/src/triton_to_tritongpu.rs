@@ -21,10 +21,14 @@ use tritium_dialects::conversion::{
 use tritium_dialects::ir::{region_blocks, Attr, Op, Ty, Val};
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 use tritium_dialects::rewrite::Rewriter;
+use tritium_dialects::spec;
 use tritium_dialects::ttg::bridge;
 use tritium_dialects::ttg::encoding::Encoding;
 use tritium_dialects::ttg::infer;
 use tritium_dialects::ttg::to_linear::{blocked_encoding, default_blocked};
+
+/// The conversion's name: its pass argument, and its name in backend specs.
+pub const CONVERSION: &str = "convert-triton-to-tritongpu";
 
 /// The pass (`conversions/Passes.td`).
 pub struct ConvertTritonToTritonGPU;
@@ -64,6 +68,7 @@ pub struct TritonToTritonGPU {
     pub enable_source_remat: bool,
     context: MlirContext,
     legality: Legality,
+    default_encoding_hook: Option<spec::DefaultEncodingHook>,
 }
 
 impl TritonToTritonGPU {
@@ -83,19 +88,29 @@ impl TritonToTritonGPU {
             Ok(value as u32)
         };
         Ok(TritonToTritonGPU {
-            target,
             num_warps: positive("num-warps", 4)?,
             threads_per_warp: positive("threads-per-warp", 32)?,
             num_ctas: positive("num-ctas", 1)?,
             enable_source_remat: options.bool("enable-source-remat", false),
             context: module.context(),
-            legality: legality(),
+            legality: spec::legality(CONVERSION, Some(&target), default_legality()),
+            default_encoding_hook: spec::default_encoding(Some(&target)),
+            target,
         })
     }
 
     /// The default blocked layout of `shape`.
     fn default_encoding(&self, shape: &[i64]) -> Encoding {
         default_blocked(shape, self.num_warps, self.threads_per_warp, self.num_ctas)
+    }
+
+    /// The layout an unencoded tensor of `shape` gets: the backend's
+    /// `tt-to-ttg.default-encoding` hook if it has one, else the default.
+    fn default_encoding_attr(&self, shape: &[i64]) -> Option<Attr> {
+        if let Some(hook) = self.default_encoding_hook {
+            return hook(self.context, shape, self.num_warps, self.threads_per_warp, self.num_ctas);
+        }
+        self.attr(&self.default_encoding(shape))
     }
 
     /// `encoding` as an attribute of this context.
@@ -105,7 +120,7 @@ impl TritonToTritonGPU {
 }
 
 /// What the conversion leaves legal (Triton's TritonGPUConversionTarget).
-fn legality() -> Legality {
+pub fn default_legality() -> Legality {
     Legality {
         legal: Dialects::TTG,
         // Legal once every operand, result and region argument has a layout.
@@ -136,7 +151,7 @@ fn has_dot_operand_layout(value: Val) -> bool {
 
 impl Conversion for TritonToTritonGPU {
     fn name(&self) -> &'static str {
-        "convert-triton-to-tritongpu"
+        CONVERSION
     }
     fn legality(&self) -> &Legality {
         &self.legality
@@ -164,7 +179,7 @@ impl Conversion for TritonToTritonGPU {
             return Some(ty);
         }
         let shape = ty.shape()?;
-        let encoding = self.attr(&self.default_encoding(&shape))?;
+        let encoding = self.default_encoding_attr(&shape)?;
         Some(Ty::tensor(&shape, ty.element(), Some(encoding)))
     }
     fn materialize(&self, kind: Materialization, ty: Ty, inputs: &[Val], location: MlirLocation) -> Option<Op> {
@@ -182,7 +197,7 @@ impl Conversion for TritonToTritonGPU {
         }
     }
     fn patterns(&self) -> Vec<&'static dyn ConversionPattern> {
-        PATTERNS.to_vec()
+        spec::conversion_patterns(CONVERSION, Some(&self.target), PATTERNS.to_vec())
     }
     fn as_any(&self) -> &dyn Any {
         self
@@ -191,10 +206,11 @@ impl Conversion for TritonToTritonGPU {
 
 /// The first op the conversion would have to convert but has no pattern for.
 fn first_unconvertible(module: Op, conversion: &TritonToTritonGPU) -> Option<Op> {
+    let patterns = conversion.patterns();
     module.nested_ops().into_iter().find(|op| {
         let name = op.name();
         let illegal = conversion.legality.illegal_ops.iter().any(|r| r.op == name);
-        illegal || (op.num_regions() > 0 && !conversion.is_legal(*op) && !has_pattern(name) && in_dynamic_dialect(name))
+        illegal || (op.num_regions() > 0 && !conversion.is_legal(*op) && !has_pattern(&patterns, name) && in_dynamic_dialect(name))
     })
 }
 
@@ -206,8 +222,8 @@ fn in_dynamic_dialect(name: &str) -> bool {
     DYNAMIC_NAMESPACES.contains(&dialect)
 }
 
-fn has_pattern(name: &str) -> bool {
-    PATTERNS.iter().any(|p| p.root() == name)
+fn has_pattern(patterns: &[&'static dyn ConversionPattern], name: &str) -> bool {
+    patterns.iter().any(|p| p.root() == name)
 }
 
 // ---------------------------------------------------------------------------
@@ -583,7 +599,7 @@ pattern!(Br, "tt-to-ttg.cf.br", "cf.br", |op, operands, rw| { convert_branch(op,
 pattern!(CondBr, "tt-to-ttg.cf.cond_br", "cf.cond_br", |op, operands, rw| { convert_branch(op, operands, rw) });
 
 /// Every pattern of the conversion, by stable name.
-static PATTERNS: &[&dyn ConversionPattern] = &[
+pub static PATTERNS: &[&dyn ConversionPattern] = &[
     &Generic, &Constant, &ExpandDims, &Broadcast, &Dot, &Reduce, &Scan, &Trans, &Join, &Split, &Cat, &Func, &For, &If,
     &While, &Br, &CondBr,
 ];
@@ -607,7 +623,7 @@ mod tests {
 
     #[test]
     fn legality_names_the_illegal_scf_ops() {
-        let l = legality();
+        let l = default_legality();
         let mut dynamic = l.dynamic.namespaces();
         let mut listed = DYNAMIC_NAMESPACES.to_vec();
         dynamic.sort();

@@ -80,6 +80,59 @@ pub struct Legality {
     pub illegal_ops: Vec<OpRule>,
 }
 
+/// The lists of a [`Legality`], by the names its slots use.
+const LEGALITY_LISTS: [&str; 6] =
+    ["legal-dialect", "dynamic-dialect", "illegal-dialect", "legal-op", "dynamic-op", "illegal-op"];
+
+impl Legality {
+    /// Every rule as a named slot, `<conversion>/<list>/<dialect or op>`
+    /// (e.g. `convert-triton-to-tritongpu/illegal-op/scf.execute_region`),
+    /// with its reason.
+    pub fn slots(&self, conversion: &str) -> Vec<(String, String)> {
+        let mut slots = Vec::new();
+        for (list, dialects) in LEGALITY_LISTS.iter().zip([self.legal, self.dynamic, self.illegal]) {
+            for ns in dialects.namespaces() {
+                slots.push((format!("{conversion}/{list}/{ns}"), format!("every {ns} op is {}", &list[..list.len() - 8])));
+            }
+        }
+        for (list, rules) in LEGALITY_LISTS[3..].iter().zip([&self.legal_ops, &self.dynamic_ops, &self.illegal_ops]) {
+            for rule in rules {
+                slots.push((format!("{conversion}/{list}/{}", rule.op), rule.why.to_string()));
+            }
+        }
+        slots
+    }
+
+    /// Drops the rule a slot name (see [`Legality::slots`]) names; returns
+    /// whether there was one.
+    pub fn remove_slot(&mut self, conversion: &str, slot: &str) -> bool {
+        let Some(rest) = slot.strip_prefix(conversion).and_then(|r| r.strip_prefix('/')) else { return false };
+        let Some((list, item)) = rest.split_once('/') else { return false };
+        let dialect = Dialects::NAMES.iter().find(|(_, n)| *n == item).map(|(d, _)| *d);
+        let remove_dialect = |set: &mut Dialects| match dialect {
+            Some(d) if set.contains(d) => {
+                set.remove(d);
+                true
+            }
+            _ => false,
+        };
+        let remove_op = |rules: &mut Vec<OpRule>| {
+            let before = rules.len();
+            rules.retain(|r| r.op != item);
+            before != rules.len()
+        };
+        match list {
+            "legal-dialect" => remove_dialect(&mut self.legal),
+            "dynamic-dialect" => remove_dialect(&mut self.dynamic),
+            "illegal-dialect" => remove_dialect(&mut self.illegal),
+            "legal-op" => remove_op(&mut self.legal_ops),
+            "dynamic-op" => remove_op(&mut self.dynamic_ops),
+            "illegal-op" => remove_op(&mut self.illegal_ops),
+            _ => false,
+        }
+    }
+}
+
 /// Which materialization MLIR asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i32)]
@@ -208,6 +261,25 @@ pub fn apply_partial_conversion(op: Op, conversion: &dyn Conversion) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn legality_rules_are_named_slots() {
+        let mut l = Legality {
+            legal: Dialects::TTG,
+            dynamic: Dialects::ARITH,
+            illegal: Dialects::empty(),
+            legal_ops: vec![],
+            dynamic_ops: vec![OpRule { op: "tt.dot", why: "needs dot operands" }],
+            illegal_ops: vec![],
+        };
+        let names: Vec<String> = l.slots("conv").into_iter().map(|(n, _)| n).collect();
+        assert_eq!(names, ["conv/legal-dialect/ttg", "conv/dynamic-dialect/arith", "conv/dynamic-op/tt.dot"]);
+        assert!(l.remove_slot("conv", "conv/dynamic-op/tt.dot"));
+        assert!(!l.remove_slot("conv", "conv/dynamic-op/tt.dot"));
+        assert!(l.remove_slot("conv", "conv/dynamic-dialect/arith"));
+        assert!(!l.remove_slot("other", "conv/legal-dialect/ttg"));
+        assert!(l.dynamic.is_empty() && l.dynamic_ops.is_empty());
+    }
 
     #[test]
     fn dialect_sets_name_their_namespaces() {

@@ -8,5 +8,6 @@ pub mod layout;
 pub mod pass;
 pub mod rewrite;
 pub mod services;
+pub mod spec;
 pub mod tt;
 pub mod ttg;

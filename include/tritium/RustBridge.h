@@ -277,6 +277,10 @@ bool tritium_conversion_pattern_apply(void *run, intptr_t index, MlirOperation o
                                       const MlirValue *operands, intptr_t numOperands,
                                       MlirRewriterBase rewriter, void *converter);
 
+/// Pipeline `index` of the installed backend spec: its registered name and
+/// its text. False past the end (and always without a backend).
+bool tritium_spec_pipeline(intptr_t index, MlirStringRef *name, MlirStringRef *pipeline);
+
 #ifdef __cplusplus
 }
 #endif

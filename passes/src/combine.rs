@@ -40,6 +40,7 @@
 //! `f32` zero, which is invalid for `f16`/`bf16` operands).
 use mlir_sys::*;
 use tritium_dialects::ir::{block_ops, block_arguments, block_terminator, Attr, Op, Ty, Val};
+use tritium_dialects::spec;
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 use tritium_dialects::rewrite::{apply_patterns_greedily, RewritePattern, Rewriter};
 
@@ -50,7 +51,7 @@ impl Pass for Combine {
         "triton-combine"
     }
     fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
-        if apply_patterns_greedily(op, PATTERNS) {
+        if apply_patterns_greedily(op, spec::rewrite_patterns("triton-combine", PATTERNS)) {
             Ok(())
         } else {
             emit_error(op, "triton-combine: the greedy rewrite did not converge");

@@ -32,6 +32,7 @@
 //! inline asm never moves), and here every result must be a ranked tensor.
 use mlir_sys::*;
 use tritium_dialects::ir::{Attr, Op, Ty, Val};
+use tritium_dialects::spec;
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 use tritium_dialects::rewrite::{apply_patterns_greedily, RewritePattern, Rewriter};
 use tritium_dialects::services;
@@ -44,7 +45,7 @@ impl Pass for ReorderBroadcast {
         "triton-reorder-broadcast"
     }
     fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
-        if apply_patterns_greedily(op, PATTERNS) {
+        if apply_patterns_greedily(op, spec::rewrite_patterns("triton-reorder-broadcast", PATTERNS)) {
             Ok(())
         } else {
             emit_error(op, "triton-reorder-broadcast: the greedy rewrite did not converge");

@@ -1,15 +1,44 @@
 //===- tritium-opt.cpp - mlir-opt with every Tritium dialect and pass --------===//
+//
+// Besides every mlir-opt flag, three flags about backend specs, each handled
+// on its own (no input file):
+//   --list-spec-slots  every slot (pattern, legality rule, hook) by name
+//   --spec-report      the library's backend, and who provides each slot
+//   --spec-check       the drift guard: exit 1 if the backend's spec.toml and
+//                      Rust code disagree with the core's slots
+//
+//===----------------------------------------------------------------------===//
 #include "tritium-c/Dialects.h"
 #include "tritium-c/Passes.h"
+#include "tritium-c/Spec.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#include <cstdio>
+#include <cstring>
+
+static void printTo(MlirStringRef text, void *stream) {
+  fwrite(text.data, 1, text.length, static_cast<FILE *>(stream));
+}
+
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   tritiumRegisterAllDialects(wrap(&registry));
   tritiumRegisterAllPasses();
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--list-spec-slots")) {
+      tritiumSpecListSlots(printTo, stdout);
+      return 0;
+    }
+    if (!strcmp(argv[i], "--spec-report")) {
+      tritiumSpecReport(printTo, stdout);
+      return 0;
+    }
+    if (!strcmp(argv[i], "--spec-check"))
+      return tritiumSpecCheck(printTo, stderr) ? 0 : 1;
+  }
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tritium optimizer driver\n", registry));
 }

@@ -1,0 +1,458 @@
+//! Backend specs from the library's side: the inventory of **slots** (every
+//! replaceable pattern, legality rule and hook, by stable name), reading a
+//! backend's manifest (`spec.toml`), checking it against the inventory and
+//! the backend's Rust registrations (the drift guard), installing it, and the
+//! C API that lists slots and reports who provides each.
+use crate::guard;
+use mlir_sys::MlirStringRef;
+use std::collections::{BTreeMap, HashMap};
+use std::ffi::c_void;
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+use tritium_dialects::conversion::ConversionPattern;
+use tritium_dialects::ir::string_ref;
+use tritium_dialects::rewrite::RewritePattern;
+use tritium_dialects::spec::{self, LegalityChanges, Spec, SpecBuilder};
+use tritium_dialects::tt::patterns as tt_patterns;
+
+/// What a slot is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotKind {
+    RewritePattern,
+    ConversionPattern,
+    Legality,
+    Hook,
+}
+
+impl SlotKind {
+    fn label(self) -> &'static str {
+        match self {
+            SlotKind::RewritePattern => "pattern",
+            SlotKind::ConversionPattern => "conversion-pattern",
+            SlotKind::Legality => "legality",
+            SlotKind::Hook => "hook",
+        }
+    }
+}
+
+/// One slot of the core.
+#[derive(Clone, Debug)]
+pub struct Slot {
+    pub name: String,
+    pub kind: SlotKind,
+    /// The pattern sets, conversion or pass it belongs to (a pattern shared
+    /// by several sets is one slot: replacing it replaces it in all).
+    pub owner: String,
+    pub doc: String,
+}
+
+/// The rewrite pattern sets a spec can change, by name (the pass argument;
+/// `canonicalize` for the `tt` canonicalization patterns).
+fn rewrite_sets() -> [(&'static str, &'static [&'static dyn RewritePattern]); 3] {
+    [
+        ("canonicalize", tt_patterns::PATTERNS),
+        ("triton-combine", tritium_passes::combine::PATTERNS),
+        ("triton-reorder-broadcast", tritium_passes::reorder_broadcast::PATTERNS),
+    ]
+}
+
+/// The conversions a spec can change.
+fn conversions() -> [(&'static str, &'static [&'static dyn ConversionPattern]); 1] {
+    use tritium_conversions::triton_to_tritongpu as t2g;
+    [(t2g::CONVERSION, t2g::PATTERNS)]
+}
+
+/// Every slot of the core, in a fixed order.
+pub fn slots() -> &'static [Slot] {
+    static SLOTS: OnceLock<Vec<Slot>> = OnceLock::new();
+    SLOTS.get_or_init(|| {
+        let mut slots = Vec::new();
+        for (set, patterns) in rewrite_sets() {
+            for p in patterns {
+                if let Some(shared) = slots.iter_mut().find(|s: &&mut Slot| s.name == p.name()) {
+                    shared.owner = format!("{},{set}", shared.owner);
+                    continue;
+                }
+                let doc = format!("root {}", if p.root().is_empty() { "any op" } else { p.root() });
+                slots.push(Slot { name: p.name().into(), kind: SlotKind::RewritePattern, owner: set.into(), doc });
+            }
+        }
+        for (conversion, patterns) in conversions() {
+            for p in patterns {
+                let doc = format!("root {}", if p.root().is_empty() { "any op" } else { p.root() });
+                slots.push(Slot { name: p.name().into(), kind: SlotKind::ConversionPattern, owner: conversion.into(), doc });
+            }
+        }
+        let t2g = tritium_conversions::triton_to_tritongpu::CONVERSION;
+        for (name, doc) in tritium_conversions::triton_to_tritongpu::default_legality().slots(t2g) {
+            slots.push(Slot { name, kind: SlotKind::Legality, owner: t2g.into(), doc });
+        }
+        for (name, doc) in spec::HOOKS {
+            slots.push(Slot { name: (*name).into(), kind: SlotKind::Hook, owner: t2g.into(), doc: (*doc).into() });
+        }
+        slots
+    })
+}
+
+/// The manifest of a backend, as read from `spec.toml`.
+#[derive(Debug, Default)]
+pub struct Manifest {
+    pub name: String,
+    pub target: String,
+    /// Slot -> "replace" | "disable".
+    pub slots: BTreeMap<String, String>,
+    /// (set, pattern name) of every `[[add]]`.
+    pub adds: Vec<(String, String)>,
+    pub legality: BTreeMap<String, (Vec<String>, Vec<String>, Vec<String>)>,
+    pub pipelines: Vec<(String, String)>,
+}
+
+/// Reads `spec.toml`; errors name the offending key.
+pub fn parse_manifest(text: &str) -> Result<Manifest, String> {
+    let root: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("spec.toml is not valid TOML: {e}"))?;
+    let mut m = Manifest::default();
+    let string = |table: &toml::Table, key: &str, what: &str| -> Result<String, String> {
+        match table.get(key) {
+            Some(toml::Value::String(s)) if !s.is_empty() => Ok(s.clone()),
+            Some(_) => Err(format!("{what}.{key} must be a non-empty string")),
+            None => Err(format!("{what}.{key} is missing")),
+        }
+    };
+    let table = |value: &toml::Value, what: &str| -> Result<toml::Table, String> {
+        value.as_table().cloned().ok_or_else(|| format!("{what} must be a table"))
+    };
+    for (key, value) in &root {
+        match key.as_str() {
+            "backend" => {
+                let backend = table(value, "[backend]")?;
+                m.name = string(&backend, "name", "[backend]")?;
+                m.target = string(&backend, "target", "[backend]")?;
+            }
+            "slots" => {
+                for (slot, action) in table(value, "[slots]")? {
+                    match action.as_str() {
+                        Some(a @ ("replace" | "disable")) => {
+                            m.slots.insert(slot, a.to_string());
+                        }
+                        _ => return Err(format!("[slots] \"{slot}\" must be \"replace\" or \"disable\"")),
+                    }
+                }
+            }
+            "add" => {
+                let entries = value.as_array().ok_or("[[add]] must be an array of tables")?;
+                for entry in entries {
+                    let entry = table(entry, "[[add]]")?;
+                    m.adds.push((string(&entry, "set", "[[add]]")?, string(&entry, "pattern", "[[add]]")?));
+                }
+            }
+            "legality" => {
+                for (conversion, changes) in table(value, "[legality]")? {
+                    let changes = table(&changes, &format!("[legality.{conversion}]"))?;
+                    let mut lists = (Vec::new(), Vec::new(), Vec::new());
+                    for (list, ops) in changes {
+                        let ops: Vec<String> = ops
+                            .as_array()
+                            .and_then(|a| a.iter().map(|o| o.as_str().map(String::from)).collect())
+                            .ok_or_else(|| format!("[legality.{conversion}] {list} must be a list of op names"))?;
+                        match list.as_str() {
+                            "legal_ops" => lists.0 = ops,
+                            "dynamic_ops" => lists.1 = ops,
+                            "illegal_ops" => lists.2 = ops,
+                            other => return Err(format!("[legality.{conversion}] has no list '{other}' (legal_ops, dynamic_ops, illegal_ops)")),
+                        }
+                    }
+                    m.legality.insert(conversion, lists);
+                }
+            }
+            "pipelines" => {
+                for (name, pipeline) in table(value, "[pipelines]")? {
+                    let text = pipeline.as_str().ok_or_else(|| format!("[pipelines] {name} must be a string"))?;
+                    m.pipelines.push((name, text.to_string()));
+                }
+            }
+            other => return Err(format!("spec.toml has an unknown section [{other}]")),
+        }
+    }
+    if m.name.is_empty() {
+        return Err("spec.toml has no [backend] section".into());
+    }
+    Ok(m)
+}
+
+/// The drift guard: every problem of `manifest` + `builder` against the
+/// core's slots, each naming the slot (empty: consistent).
+pub fn check(manifest: &Manifest, builder: &SpecBuilder) -> Vec<String> {
+    let slots: HashMap<&str, &Slot> = slots().iter().map(|s| (s.name.as_str(), s)).collect();
+    let mut problems = Vec::new();
+    let implemented = builder.implemented_slots();
+    for (name, action) in &manifest.slots {
+        let Some(slot) = slots.get(name.as_str()) else {
+            problems.push(format!("slot '{name}' named in spec.toml does not exist in this Tritium (renamed or removed?)"));
+            continue;
+        };
+        match (action.as_str(), slot.kind) {
+            ("replace", SlotKind::Legality) => {
+                problems.push(format!("slot '{name}' is a legality rule: it can be disabled, or changed under [legality]"))
+            }
+            ("disable", SlotKind::Hook) => problems.push(format!("slot '{name}' is a hook: it can only be replaced")),
+            ("replace", _) if !implemented.contains(&name.as_str()) => problems
+                .push(format!("spec.toml replaces slot '{name}' but the backend's Rust code registers no implementation")),
+            _ => {}
+        }
+    }
+    for name in implemented {
+        if manifest.slots.get(name).map(String::as_str) != Some("replace") {
+            problems.push(format!("the backend's Rust code implements slot '{name}' but spec.toml does not mark it \"replace\""));
+        }
+    }
+    let sets: Vec<&str> = rewrite_sets().iter().map(|(s, _)| *s).chain(conversions().iter().map(|(c, _)| *c)).collect();
+    let registered = builder.added_patterns();
+    for (set, pattern) in &manifest.adds {
+        if !sets.contains(&set.as_str()) {
+            problems.push(format!("[[add]] '{pattern}': there is no pattern set '{set}'"));
+        } else if slots.contains_key(pattern.as_str()) {
+            problems.push(format!("[[add]] '{pattern}' has the name of an existing slot: replace it instead"));
+        } else if !registered.iter().any(|(s, p)| s == set && p == pattern) {
+            problems.push(format!("[[add]] '{pattern}' (set '{set}') is not registered by the backend's Rust code"));
+        }
+    }
+    for (set, pattern) in registered {
+        if !manifest.adds.iter().any(|(s, p)| s == set && p == pattern) {
+            problems.push(format!("the backend's Rust code adds pattern '{pattern}' to '{set}' but spec.toml has no [[add]] for it"));
+        }
+    }
+    for conversion in manifest.legality.keys() {
+        if !conversions().iter().any(|(c, _)| c == conversion) {
+            problems.push(format!("[legality.{conversion}]: there is no conversion '{conversion}'"));
+        }
+    }
+    problems
+}
+
+/// Where the installed manifest came from, and its check result.
+struct Installed {
+    manifest_path: String,
+    problems: Vec<String>,
+}
+
+static INSTALLED: OnceLock<Installed> = OnceLock::new();
+
+/// Installs a backend: reads `manifest_text`, runs `register`, checks both
+/// against the slots and installs the spec if they agree. Problems are kept
+/// for `tritiumSpecCheck` (the build runs it: a drifted backend does not
+/// build) and the spec is then not installed. Called once, by the backend
+/// library's `tritium_backend_install`.
+pub fn install_backend(manifest_text: &str, manifest_path: &str, register: fn(&mut SpecBuilder)) -> bool {
+    guard(None, std::ptr::null_mut(), false, || {
+        let mut builder = SpecBuilder::default();
+        register(&mut builder);
+        let (problems, manifest) = match parse_manifest(manifest_text) {
+            Ok(m) => (check(&m, &builder), Some(m)),
+            Err(e) => (vec![e], None),
+        };
+        let ok = problems.is_empty();
+        let _ = INSTALLED.set(Installed { manifest_path: manifest_path.into(), problems });
+        let (Some(m), true) = (manifest, ok) else { return false };
+        let leak = |ops: Vec<String>| -> Vec<&'static str> {
+            ops.into_iter().map(|o| &*Box::leak(o.into_boxed_str())).collect()
+        };
+        let legality = m
+            .legality
+            .into_iter()
+            .map(|(c, (legal, dynamic, illegal))| {
+                (c, LegalityChanges { legal_ops: leak(legal), dynamic_ops: leak(dynamic), illegal_ops: leak(illegal) })
+            })
+            .collect();
+        let disabled = m.slots.iter().filter(|(_, a)| *a == "disable").map(|(s, _)| s.clone()).collect();
+        spec::install(Spec { name: m.name, target: m.target, builder, disabled, legality, pipelines: m.pipelines })
+    })
+}
+
+/// Who provides `slot` under the installed spec.
+fn provider(slot: &Slot) -> String {
+    let Some(spec) = spec::installed() else { return "core".into() };
+    if spec.disabled.iter().any(|d| *d == slot.name) {
+        return format!("disabled by {}", spec.name);
+    }
+    if spec.builder.implemented_slots().contains(&slot.name.as_str()) {
+        return format!("{} (replaces the core's)", spec.name);
+    }
+    if slot.kind == SlotKind::Legality {
+        let changed = spec.legality.get(&slot.owner).is_some_and(|c| {
+            let op = slot.name.rsplit('/').next().unwrap_or("");
+            c.legal_ops.contains(&op) || c.dynamic_ops.contains(&op) || c.illegal_ops.contains(&op)
+        });
+        if changed {
+            return format!("changed by {}", spec.name);
+        }
+    }
+    "core".into()
+}
+
+/// The C callback that receives text.
+pub type TextFn = Option<unsafe extern "C" fn(MlirStringRef, *mut c_void)>;
+
+fn emit(callback: TextFn, user_data: *mut c_void, text: &str) {
+    if let Some(f) = callback {
+        unsafe { f(string_ref(text), user_data) };
+    }
+}
+
+/// See `tritium-c/Spec.h`.
+#[no_mangle]
+pub extern "C" fn tritiumSpecListSlots(callback: TextFn, user_data: *mut c_void) {
+    guard(None, std::ptr::null_mut(), (), || {
+        let mut out = String::new();
+        for s in slots() {
+            let _ = writeln!(out, "{:<20} {:<48} {:<28} {}", s.kind.label(), s.name, s.owner, s.doc);
+        }
+        emit(callback, user_data, &out);
+    })
+}
+
+/// See `tritium-c/Spec.h`.
+#[no_mangle]
+pub extern "C" fn tritiumSpecReport(callback: TextFn, user_data: *mut c_void) {
+    guard(None, std::ptr::null_mut(), (), || {
+        let mut out = String::new();
+        match (spec::installed(), INSTALLED.get()) {
+            (Some(spec), Some(installed)) => {
+                let _ = writeln!(out, "backend {} (target prefix '{}'), manifest {}", spec.name, spec.target, installed.manifest_path);
+            }
+            (None, Some(installed)) => {
+                let _ = writeln!(out, "backend NOT installed: {} has problems (see --spec-check)", installed.manifest_path);
+            }
+            _ => out.push_str("no backend: every slot is the core's\n"),
+        }
+        for s in slots() {
+            let _ = writeln!(out, "{:<48} {:<20} {}", s.name, s.kind.label(), provider(s));
+        }
+        if let Some(spec) = spec::installed() {
+            for (set, pattern) in spec.builder.added_patterns() {
+                let _ = writeln!(out, "{pattern:<48} {:<20} {} (added to {set})", "pattern", spec.name);
+            }
+            for (name, pipeline) in &spec.pipelines {
+                let _ = writeln!(out, "{:<48} {:<20} {}", format!("{}-{name}", spec.name), "pipeline", pipeline);
+            }
+        }
+        emit(callback, user_data, &out);
+    })
+}
+
+/// See `tritium-c/Spec.h`.
+#[no_mangle]
+pub extern "C" fn tritiumSpecCheck(callback: TextFn, user_data: *mut c_void) -> bool {
+    guard(None, std::ptr::null_mut(), false, || match INSTALLED.get() {
+        None => true,
+        Some(installed) => {
+            let name = spec::installed().map(|s| s.name.clone()).unwrap_or_else(|| installed.manifest_path.clone());
+            for problem in &installed.problems {
+                emit(callback, user_data, &format!("spec '{name}': {problem}\n"));
+            }
+            installed.problems.is_empty()
+        }
+    })
+}
+
+/// Number of the installed backend's pipelines (for the C++ registration).
+#[no_mangle]
+pub extern "C" fn tritium_spec_pipeline_count() -> isize {
+    spec::installed().map(|s| s.pipelines.len() as isize).unwrap_or(0)
+}
+
+/// Pipeline `index` of the installed backend: its registered name
+/// (`<backend>-<key>`) and its text. False past the end.
+#[no_mangle]
+pub extern "C" fn tritium_spec_pipeline(index: isize, name: *mut MlirStringRef, pipeline: *mut MlirStringRef) -> bool {
+    static NAMES: OnceLock<Vec<String>> = OnceLock::new();
+    let Some(spec) = spec::installed() else { return false };
+    let names = NAMES.get_or_init(|| spec.pipelines.iter().map(|(k, _)| format!("{}-{k}", spec.name)).collect());
+    match (names.get(index as usize), spec.pipelines.get(index as usize)) {
+        (Some(n), Some((_, text))) => {
+            unsafe {
+                *name = string_ref(n);
+                *pipeline = string_ref(text);
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tritium_dialects::conversion::ConversionRewriter;
+    use tritium_dialects::ir::{Op, Val};
+
+    struct Dot;
+    impl ConversionPattern for Dot {
+        fn name(&self) -> &'static str {
+            "fixture.dot"
+        }
+        fn root(&self) -> &'static str {
+            "tt.dot"
+        }
+        fn match_and_rewrite(&self, _: Op, _: &[Val], _: &ConversionRewriter) -> bool {
+            false
+        }
+    }
+
+    fn registers_dot(b: &mut SpecBuilder) {
+        b.replace_conversion_pattern("tt-to-ttg.tt.dot", &Dot);
+    }
+
+    #[test]
+    fn slot_names_are_unique_and_cover_every_kind() {
+        let mut names: Vec<&str> = slots().iter().map(|s| s.name.as_str()).collect();
+        let count = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(count, names.len(), "two slots share a name");
+        for kind in [SlotKind::RewritePattern, SlotKind::ConversionPattern, SlotKind::Legality, SlotKind::Hook] {
+            assert!(slots().iter().any(|s| s.kind == kind), "no {kind:?} slot");
+        }
+        assert!(names.contains(&"tt-to-ttg.tt.dot"));
+        assert!(names.contains(&"convert-triton-to-tritongpu/illegal-op/scf.execute_region"));
+    }
+
+    #[test]
+    fn manifest_parses_and_rejects_unknown_sections() {
+        let m = parse_manifest(
+            "[backend]\nname = \"x\"\ntarget = \"x\"\n[slots]\n\"tt-to-ttg.tt.dot\" = \"replace\"\n\
+             [[add]]\nset = \"triton-combine\"\npattern = \"x.p\"\n\
+             [legality.convert-triton-to-tritongpu]\nillegal_ops = [\"tt.histogram\"]\n\
+             [pipelines]\nmake-ttgir = \"builtin.module(cse)\"\n",
+        )
+        .unwrap();
+        assert_eq!(m.name, "x");
+        assert_eq!(m.slots.get("tt-to-ttg.tt.dot").map(String::as_str), Some("replace"));
+        assert_eq!(m.adds, vec![("triton-combine".to_string(), "x.p".to_string())]);
+        assert_eq!(m.legality["convert-triton-to-tritongpu"].2, vec!["tt.histogram".to_string()]);
+        assert_eq!(m.pipelines.len(), 1);
+        assert!(parse_manifest("[backend]\nname = \"x\"\ntarget = \"x\"\n[extra]\n").unwrap_err().contains("[extra]"));
+        assert!(parse_manifest("[slots]\n\"a\" = \"swap\"\n").unwrap_err().contains("\"replace\" or \"disable\""));
+        assert!(parse_manifest("not toml [").is_err());
+    }
+
+    #[test]
+    fn the_drift_guard_names_the_slot() {
+        let manifest = |slots: &str| {
+            parse_manifest(&format!("[backend]\nname = \"x\"\ntarget = \"x\"\n[slots]\n{slots}")).unwrap()
+        };
+        let mut with_dot = SpecBuilder::default();
+        registers_dot(&mut with_dot);
+        let empty = SpecBuilder::default();
+
+        assert!(check(&manifest("\"tt-to-ttg.tt.dot\" = \"replace\"\n"), &with_dot).is_empty());
+        let missing = check(&manifest("\"tt-to-ttg.tt.nope\" = \"disable\"\n"), &empty);
+        assert_eq!(missing.len(), 1);
+        assert!(missing[0].contains("'tt-to-ttg.tt.nope'") && missing[0].contains("does not exist"));
+        let unimplemented = check(&manifest("\"tt-to-ttg.tt.dot\" = \"replace\"\n"), &empty);
+        assert!(unimplemented[0].contains("'tt-to-ttg.tt.dot'") && unimplemented[0].contains("no implementation"));
+        let undeclared = check(&manifest(""), &with_dot);
+        assert!(undeclared[0].contains("'tt-to-ttg.tt.dot'") && undeclared[0].contains("does not mark it"));
+        let hook = check(&manifest("\"tt-to-ttg.default-encoding\" = \"disable\"\n"), &empty);
+        assert!(hook[0].contains("hook"));
+    }
+}

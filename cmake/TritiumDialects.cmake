@@ -1,0 +1,97 @@
+# ODS -> generated C++ of Tritium's core dialects (tt, ttg), callable both for
+# the default library (dialects/CMakeLists.txt) and for a backend whose spec
+# overrides a core .td file (cmake/TritiumBackend.cmake).
+#
+# Needs MLIR's TableGen/AddMLIR modules and TRITIUM_SOURCE_DIR.
+
+# The core dialects: <dir> <ops td> <enums td> <generated-file prefix> <target suffix>.
+# The enums live in a file of their own where the dialect has one, since the
+# enum generators emit every enum they see.
+set(TRITIUM_CORE_DIALECTS
+  "tt TritonOps.td TritonOps.td Triton TT"
+  "ttg TritonGPUOps.td TritonGPUEnums.td TritonGPU TTG")
+# The core translation units that include the generated dialect headers: a
+# backend that overrides a core .td file recompiles these (and only these)
+# against its own generated headers.
+set(TRITIUM_DIALECT_SOURCES
+  ${TRITIUM_SOURCE_DIR}/dialects/tt/TritonDialect.cpp
+  ${TRITIUM_SOURCE_DIR}/dialects/ttg/TritonGPUDialect.cpp
+  ${TRITIUM_SOURCE_DIR}/capi/CAPI.cpp)
+
+# One mlir-tblgen run: <td> (absolute) -> <out> (absolute, under
+# CMAKE_CURRENT_BINARY_DIR, as LLVM's tablegen() requires), the directories
+# <includes> searched first, then the core's dialects/.
+function(tritium_tablegen td out includes)
+  set(LLVM_TARGET_DEFINITIONS ${td})
+  file(RELATIVE_PATH rel ${CMAKE_CURRENT_BINARY_DIR} ${out})
+  set(include_flags)
+  foreach(dir IN LISTS includes)
+    list(APPEND include_flags -I ${dir})
+  endforeach()
+  mlir_tablegen(${rel} ${ARGN} ${include_flags} -I ${TRITIUM_SOURCE_DIR}/dialects)
+  set(TABLEGEN_OUTPUT ${TABLEGEN_OUTPUT} PARENT_SCOPE)
+endfunction()
+
+# All generated code of one dialect (dialect, ops, types, attributes from
+# <ops_td>, enums from <enums_td>) into <output_dir>/<dir>/<prefix>*.inc, as
+# target <target>. A .td file under an OVERRIDE_ROOT (a directory laid out
+# like dialects/) wins over the core's, both as the main file and as an
+# include.
+function(tritium_dialect_tablegen dir ops_td enums_td prefix target)
+  cmake_parse_arguments(ARG "" "OUTPUT_DIR;OVERRIDE_ROOT" "" ${ARGN})
+  if(NOT ARG_OUTPUT_DIR)
+    set(ARG_OUTPUT_DIR ${CMAKE_CURRENT_BINARY_DIR})
+  endif()
+  file(MAKE_DIRECTORY ${ARG_OUTPUT_DIR}/${dir})
+  set(includes)
+  set(main ${TRITIUM_SOURCE_DIR}/dialects/${dir}/${ops_td})
+  set(enums ${TRITIUM_SOURCE_DIR}/dialects/${dir}/${enums_td})
+  if(ARG_OVERRIDE_ROOT)
+    set(includes ${ARG_OVERRIDE_ROOT})
+    if(EXISTS ${ARG_OVERRIDE_ROOT}/${dir}/${ops_td})
+      set(main ${ARG_OVERRIDE_ROOT}/${dir}/${ops_td})
+    endif()
+    if(EXISTS ${ARG_OVERRIDE_ROOT}/${dir}/${enums_td})
+      set(enums ${ARG_OVERRIDE_ROOT}/${dir}/${enums_td})
+    endif()
+  endif()
+  set(TABLEGEN_OUTPUT)
+  set(out ${ARG_OUTPUT_DIR}/${dir}/${prefix})
+  tritium_tablegen(${main} ${out}Dialect.h.inc "${includes}" -gen-dialect-decls -dialect=${dir})
+  tritium_tablegen(${main} ${out}Dialect.cpp.inc "${includes}" -gen-dialect-defs -dialect=${dir})
+  tritium_tablegen(${main} ${out}Ops.h.inc "${includes}" -gen-op-decls)
+  tritium_tablegen(${main} ${out}Ops.cpp.inc "${includes}" -gen-op-defs)
+  tritium_tablegen(${main} ${out}Types.h.inc "${includes}" -gen-typedef-decls -typedefs-dialect=${dir})
+  tritium_tablegen(${main} ${out}Types.cpp.inc "${includes}" -gen-typedef-defs -typedefs-dialect=${dir})
+  tritium_tablegen(${main} ${out}Attrs.h.inc "${includes}" -gen-attrdef-decls -attrdefs-dialect=${dir})
+  tritium_tablegen(${main} ${out}Attrs.cpp.inc "${includes}" -gen-attrdef-defs -attrdefs-dialect=${dir})
+  tritium_tablegen(${enums} ${out}Enums.h.inc "${includes}" -gen-enum-decls)
+  tritium_tablegen(${enums} ${out}Enums.cpp.inc "${includes}" -gen-enum-defs)
+  add_public_tablegen_target(${target})
+endfunction()
+
+# Every core dialect into <output_dir>, as targets <target_prefix>TTIncGen,
+# <target_prefix>TTGIncGen (each depending on the previous one);
+# <target_prefix>DialectsIncGen depends on all of them.
+function(tritium_core_dialects_tablegen target_prefix)
+  cmake_parse_arguments(ARG "" "OUTPUT_DIR;OVERRIDE_ROOT" "" ${ARGN})
+  set(previous)
+  set(all)
+  foreach(entry IN LISTS TRITIUM_CORE_DIALECTS)
+    separate_arguments(entry UNIX_COMMAND "${entry}")
+    list(GET entry 0 dir)
+    list(GET entry 1 ops_td)
+    list(GET entry 2 enums_td)
+    list(GET entry 3 prefix)
+    list(GET entry 4 suffix)
+    set(target ${target_prefix}${suffix}IncGen)
+    tritium_dialect_tablegen(${dir} ${ops_td} ${enums_td} ${prefix} ${target}
+      OUTPUT_DIR "${ARG_OUTPUT_DIR}" OVERRIDE_ROOT "${ARG_OVERRIDE_ROOT}")
+    if(previous)
+      add_dependencies(${target} ${previous})
+    endif()
+    set(previous ${target})
+    list(APPEND all ${target})
+  endforeach()
+  add_custom_target(${target_prefix}DialectsIncGen DEPENDS ${all})
+endfunction()

@@ -1,0 +1,238 @@
+//! Backend specialization: the registry a backend spec (`spec/<backend>/`)
+//! fills, and the composition the core consults wherever a **slot** (a
+//! pattern, a legality rule or a hook) may be replaced.
+//!
+//! A backend library (`libtritium_<backend>.so`, built by CMake's
+//! `tritium_add_backend`) installs one [`Spec`] at load time; the default
+//! library installs none. The core then asks:
+//! - [`rewrite_patterns`] / [`conversion_patterns`]: a pattern set with the
+//!   spec's replacements put in place of the defaults of the same name, its
+//!   disabled patterns removed and its added patterns **first** (they win
+//!   over the defaults, like a library linked ahead of them);
+//! - [`legality`]: a conversion's legality with the spec's changes;
+//! - the hooks, e.g. [`default_encoding`]: the spec's function if it
+//!   replaces the hook, else `None` (the core's default).
+//!
+//! Which slots exist, and checking a manifest against them, is the C API
+//! crate's business (it sees every pass); this module only stores and
+//! composes.
+use crate::conversion::{ConversionPattern, Legality, OpRule};
+use crate::ir::Attr;
+use crate::rewrite::RewritePattern;
+use mlir_sys::MlirContext;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// The hook `tt-to-ttg.default-encoding`: the layout
+/// `convert-triton-to-tritongpu` gives a tensor of `shape` that has none
+/// (`None`: use the core's default blocked layout).
+pub type DefaultEncodingHook =
+    fn(context: MlirContext, shape: &[i64], num_warps: u32, threads_per_warp: u32, num_ctas: u32) -> Option<Attr>;
+
+/// The stable name of the default-encoding hook.
+pub const DEFAULT_ENCODING_HOOK: &str = "tt-to-ttg.default-encoding";
+
+/// Every hook slot, with what it decides.
+pub const HOOKS: &[(&str, &str)] = &[(
+    DEFAULT_ENCODING_HOOK,
+    "the layout convert-triton-to-tritongpu gives an unencoded tensor (default: Triton's default #ttg.blocked)",
+)];
+
+/// What a backend's Rust code registers (its `register(&mut SpecBuilder)`).
+#[derive(Default)]
+pub struct SpecBuilder {
+    pub(crate) rewrite_replacements: HashMap<&'static str, &'static dyn RewritePattern>,
+    pub(crate) conversion_replacements: HashMap<&'static str, &'static dyn ConversionPattern>,
+    pub(crate) rewrite_additions: Vec<(&'static str, &'static dyn RewritePattern)>,
+    pub(crate) conversion_additions: Vec<(&'static str, &'static dyn ConversionPattern)>,
+    pub(crate) default_encoding: Option<DefaultEncodingHook>,
+}
+
+impl SpecBuilder {
+    /// Implements the rewrite-pattern slot `slot` (its manifest entry must
+    /// say `replace`). The replacement keeps the slot's place in its set.
+    pub fn replace_rewrite_pattern(&mut self, slot: &'static str, pattern: &'static dyn RewritePattern) {
+        self.rewrite_replacements.insert(slot, pattern);
+    }
+    /// Implements the conversion-pattern slot `slot` (manifest: `replace`).
+    pub fn replace_conversion_pattern(&mut self, slot: &'static str, pattern: &'static dyn ConversionPattern) {
+        self.conversion_replacements.insert(slot, pattern);
+    }
+    /// Adds a new pattern to the rewrite pattern set `set` (a pass argument,
+    /// e.g. `triton-combine`); the manifest must list it under `[[add]]`.
+    pub fn add_rewrite_pattern(&mut self, set: &'static str, pattern: &'static dyn RewritePattern) {
+        self.rewrite_additions.push((set, pattern));
+    }
+    /// Adds a new pattern to conversion `conversion` (e.g.
+    /// `convert-triton-to-tritongpu`); the manifest must list it.
+    pub fn add_conversion_pattern(&mut self, conversion: &'static str, pattern: &'static dyn ConversionPattern) {
+        self.conversion_additions.push((conversion, pattern));
+    }
+    /// Implements the hook `tt-to-ttg.default-encoding` (manifest: `replace`).
+    pub fn replace_default_encoding(&mut self, hook: DefaultEncodingHook) {
+        self.default_encoding = Some(hook);
+    }
+    /// The slots this builder implements (replacements and hooks).
+    pub fn implemented_slots(&self) -> Vec<&'static str> {
+        let mut slots: Vec<&'static str> =
+            self.rewrite_replacements.keys().chain(self.conversion_replacements.keys()).copied().collect();
+        if self.default_encoding.is_some() {
+            slots.push(DEFAULT_ENCODING_HOOK);
+        }
+        slots.sort();
+        slots
+    }
+    /// The names of the added patterns, with their set.
+    pub fn added_patterns(&self) -> Vec<(&'static str, &'static str)> {
+        let rewrite = self.rewrite_additions.iter().map(|(s, p)| (*s, p.name()));
+        let conversion = self.conversion_additions.iter().map(|(s, p)| (*s, p.name()));
+        rewrite.chain(conversion).collect()
+    }
+}
+
+/// Legality changes of one conversion, from the manifest (op names live as
+/// long as the installed spec: for the whole process).
+#[derive(Clone, Debug, Default)]
+pub struct LegalityChanges {
+    pub legal_ops: Vec<&'static str>,
+    pub dynamic_ops: Vec<&'static str>,
+    pub illegal_ops: Vec<&'static str>,
+}
+
+/// An installed backend spec.
+pub struct Spec {
+    /// The backend's name (`fixture`, `musa`, ...).
+    pub name: String,
+    /// The `ttg.target` prefix the backend serves (`musa` for `musa:…`).
+    pub target: String,
+    /// The registrations of its Rust code.
+    pub builder: SpecBuilder,
+    /// Slots the manifest disables.
+    pub disabled: Vec<String>,
+    /// Legality changes per conversion name.
+    pub legality: HashMap<String, LegalityChanges>,
+    /// The backend's own stage pipelines: (name, textual pipeline).
+    pub pipelines: Vec<(String, String)>,
+}
+
+// SAFETY: every `&'static dyn` pattern is `Sync`, hooks are plain fns, and
+// the spec is never mutated after installation.
+unsafe impl Send for Spec {}
+unsafe impl Sync for Spec {}
+
+static SPEC: OnceLock<Spec> = OnceLock::new();
+
+/// Installs the spec (the first call wins; returns whether this one did).
+pub fn install(spec: Spec) -> bool {
+    SPEC.set(spec).is_ok()
+}
+
+/// The installed spec, if any.
+pub fn installed() -> Option<&'static Spec> {
+    SPEC.get()
+}
+
+/// The spec, if installed and serving `target` (`None` target: any).
+pub fn active_for(target: Option<&str>) -> Option<&'static Spec> {
+    let spec = installed()?;
+    match target {
+        Some(t) if !t.is_empty() && !serves(&spec.target, t) => None,
+        _ => Some(spec),
+    }
+}
+
+/// Whether a backend with target prefix `prefix` serves `target`
+/// (`musa` serves `musa` and `musa:…`).
+pub fn serves(prefix: &str, target: &str) -> bool {
+    target == prefix || target.strip_prefix(prefix).is_some_and(|rest| rest.starts_with(':'))
+}
+
+/// Composed rewrite pattern sets, leaked once per set so that they can be
+/// handed to the greedy driver as `'static` slices.
+static REWRITE_SETS: OnceLock<Mutex<HashMap<&'static str, &'static [&'static dyn RewritePattern]>>> = OnceLock::new();
+
+/// The pattern set `set` (a pass argument) with the installed spec applied.
+pub fn rewrite_patterns(
+    set: &'static str,
+    defaults: &'static [&'static dyn RewritePattern],
+) -> &'static [&'static dyn RewritePattern] {
+    let Some(spec) = installed() else { return defaults };
+    let cache = REWRITE_SETS.get_or_init(Default::default);
+    let mut cache = cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    cache.entry(set).or_insert_with(|| {
+        let mut composed: Vec<&'static dyn RewritePattern> =
+            spec.builder.rewrite_additions.iter().filter(|(s, _)| *s == set).map(|(_, p)| *p).collect();
+        for pattern in defaults {
+            if spec.disabled.iter().any(|d| d == pattern.name()) {
+                continue;
+            }
+            composed.push(spec.builder.rewrite_replacements.get(pattern.name()).copied().unwrap_or(*pattern));
+        }
+        Box::leak(composed.into_boxed_slice())
+    })
+}
+
+/// Conversion `conversion`'s patterns with the spec serving `target` applied.
+pub fn conversion_patterns(
+    conversion: &str,
+    target: Option<&str>,
+    defaults: Vec<&'static dyn ConversionPattern>,
+) -> Vec<&'static dyn ConversionPattern> {
+    let Some(spec) = active_for(target) else { return defaults };
+    let mut composed: Vec<&'static dyn ConversionPattern> = spec
+        .builder
+        .conversion_additions
+        .iter()
+        .filter(|(c, _)| *c == conversion)
+        .map(|(_, p)| *p)
+        .collect();
+    for pattern in defaults {
+        if spec.disabled.iter().any(|d| d == pattern.name()) {
+            continue;
+        }
+        composed.push(spec.builder.conversion_replacements.get(pattern.name()).copied().unwrap_or(pattern));
+    }
+    composed
+}
+
+/// Conversion `conversion`'s legality with the changes of the spec serving
+/// `target`: disabled rules are dropped, and an op the manifest lists moves to
+/// that list (out of the others).
+pub fn legality(conversion: &str, target: Option<&str>, mut legality: Legality) -> Legality {
+    let Some(spec) = active_for(target) else { return legality };
+    for slot in &spec.disabled {
+        legality.remove_slot(conversion, slot);
+    }
+    let Some(changes) = spec.legality.get(conversion) else { return legality };
+    let why = "changed by the backend spec";
+    let mut apply = |ops: &Vec<&'static str>, pick: fn(&mut Legality) -> &mut Vec<OpRule>| {
+        for &op in ops {
+            for list in [&mut legality.legal_ops, &mut legality.dynamic_ops, &mut legality.illegal_ops] {
+                list.retain(|r| r.op != op);
+            }
+            pick(&mut legality).push(OpRule { op, why });
+        }
+    };
+    apply(&changes.legal_ops, |l| &mut l.legal_ops);
+    apply(&changes.dynamic_ops, |l| &mut l.dynamic_ops);
+    apply(&changes.illegal_ops, |l| &mut l.illegal_ops);
+    legality
+}
+
+/// The spec's default-encoding hook for `target`, if it replaces it.
+pub fn default_encoding(target: Option<&str>) -> Option<DefaultEncodingHook> {
+    active_for(target)?.builder.default_encoding
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn target_prefixes() {
+        assert!(serves("musa", "musa"));
+        assert!(serves("musa", "musa:80"));
+        assert!(!serves("musa", "musa2:80"));
+        assert!(!serves("musa", "cuda:80"));
+    }
+}
