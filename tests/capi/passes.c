@@ -3,6 +3,7 @@
 
 #include "tritium-c/Dialects.h"
 #include "tritium-c/Passes.h"
+#include "tritium-c/Spec.h"
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Diagnostics.h"
@@ -157,6 +158,18 @@ int main(void) {
   // CHECK: 'triton-no-such-pass' does not refer to a registered pass
   // CHECK: unknown pass: 0
   mlirModuleDestroy(module);
+
+  /* Backend-spec slots (tritium-c/Spec.h): the default library has none. */
+  Text slots = {NULL, 0};
+  append(mlirStringRefCreate("", 0), &slots);
+  tritiumSpecListSlots(append, &slots);
+  printf("slots: dot=%d hook=%d legality=%d\n", strstr(slots.data, "tt-to-ttg.tt.dot") != NULL,
+         strstr(slots.data, "tt-to-ttg.default-encoding") != NULL,
+         strstr(slots.data, "convert-triton-to-tritongpu/illegal-op/scf.execute_region") != NULL);
+  // CHECK: slots: dot=1 hook=1 legality=1
+  free(slots.data);
+  printf("spec check: %d\n", tritiumSpecCheck(append, NULL) ? 1 : 0);
+  // CHECK: spec check: 1
   mlirContextDestroy(ctx);
   return 0;
 }
