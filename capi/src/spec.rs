@@ -231,6 +231,8 @@ pub fn check(manifest: &Manifest, builder: &SpecBuilder) -> Vec<String> {
 
 /// Where the installed manifest came from, and its check result.
 struct Installed {
+    /// The backend's name (its manifest path when the manifest is unreadable).
+    name: String,
     manifest_path: String,
     problems: Vec<String>,
 }
@@ -251,7 +253,8 @@ pub fn install_backend(manifest_text: &str, manifest_path: &str, register: fn(&m
             Err(e) => (vec![e], None),
         };
         let ok = problems.is_empty();
-        let _ = INSTALLED.set(Installed { manifest_path: manifest_path.into(), problems });
+        let name = manifest.as_ref().map(|m| m.name.clone()).unwrap_or_else(|| manifest_path.into());
+        let _ = INSTALLED.set(Installed { name, manifest_path: manifest_path.into(), problems });
         let (Some(m), true) = (manifest, ok) else { return false };
         let leak = |ops: Vec<String>| -> Vec<&'static str> {
             ops.into_iter().map(|o| &*Box::leak(o.into_boxed_str())).collect()
@@ -345,9 +348,8 @@ pub extern "C" fn tritiumSpecCheck(callback: TextFn, user_data: *mut c_void) -> 
     guard(None, std::ptr::null_mut(), false, || match INSTALLED.get() {
         None => true,
         Some(installed) => {
-            let name = spec::installed().map(|s| s.name.clone()).unwrap_or_else(|| installed.manifest_path.clone());
             for problem in &installed.problems {
-                emit(callback, user_data, &format!("spec '{name}': {problem}\n"));
+                emit(callback, user_data, &format!("spec '{}': {problem}\n", installed.name));
             }
             installed.problems.is_empty()
         }
