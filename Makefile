@@ -1,6 +1,7 @@
 # Tritium's entry points. `make demo` and `make test` install whatever is missing.
 #   make deps   apt packages (LLVM/MLIR 22 from Debian, clang-22, cmake, ninja, ...)
-#   make build  build/lib/libtritium.so, build/bin/tritium-opt
+#   make build  build/lib/libtritium.so, build/bin/tritium-opt, and per backend spec
+#               (spec/*/spec.toml, docs/backends.md) libtritium_<name>.so, tritium-opt-<name>
 #   make test   cargo test + lit + corpus conformance + a short mutation fuzz
 #   make demo   the main job on tools/demo/softmax.ttir.mlir
 #   make fuzz   a long mutation fuzz (FUZZ_COUNT mutants)

@@ -27,7 +27,7 @@ function(tritium_link_library target rust_lib)
     -Wl,--no-undefined
     -Wl,--gc-sections
     -Wl,--version-script=${exports})
-  set_target_properties(${target} PROPERTIES LINK_DEPENDS ${exports})
+  set_target_properties(${target} PROPERTIES LINK_DEPENDS ${exports} LINKER_LANGUAGE CXX)
   target_link_libraries(${target} PRIVATE
     -Wl,--whole-archive ${capi_archives} -Wl,--no-whole-archive
     ${rust_lib}
@@ -101,7 +101,7 @@ path = \"src/lib.rs\"
 crate-type = [\"staticlib\"]
 
 [dependencies]
-tritium-capi = { path = \"${TRITIUM_SOURCE_DIR}/capi\" }
+tritium_capi = { package = \"tritium-capi\", path = \"${TRITIUM_SOURCE_DIR}/capi\" }
 ${spec_package} = { path = \"${spec}\" }
 
 [workspace]
@@ -126,7 +126,10 @@ pub extern \"C\" fn tritium_backend_install() -> bool {
   add_custom_target(tritium_${name}_rs ALL
     COMMAND ${CARGO} build --release --manifest-path ${crate}/Cargo.toml
             --target-dir ${TRITIUM_CARGO_TARGET_DIR}
-    WORKING_DIRECTORY ${crate}
+    # Tritium's .cargo/config.toml (the MLIR prefix melior's ODS bindings
+    # need) applies by the working directory: the same environment, so the
+    # core crates' artifacts in the shared target dir are reused as they are.
+    WORKING_DIRECTORY ${TRITIUM_SOURCE_DIR}
     BYPRODUCTS ${rust_lib}
     USES_TERMINAL
     COMMENT "cargo build (backend ${name}: tritium-capi + ${spec_package})")

@@ -7,7 +7,7 @@ config.name = "Tritium"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".mlir", ".c"]
 config.test_source_root = os.path.dirname(__file__)
-config.excludes = ["lit.cfg.py", "corpus", "fuzz", "README.md", "CMakeLists.txt"]
+config.excludes = ["lit.cfg.py", "corpus", "fuzz", "README.md", "CMakeLists.txt", "Inputs"]
 
 repo = os.path.dirname(config.test_source_root)
 build = os.environ.get("TRITIUM_BUILD_DIR", os.path.join(repo, "build"))
@@ -25,3 +25,15 @@ config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(
     ("%mlir-opt", f"{llvm_bin}/mlir-opt --load-dialect-plugin={plugin} --load-pass-plugin={plugin}")
 )
+
+# The test backend (tests/backends/fixture, built by tests/CMakeLists.txt).
+fixture_plugin = os.path.join(build, "lib", "libtritium_fixture.so")
+config.substitutions.append(("%fixture-plugin", fixture_plugin))
+config.substitutions.append(
+    (
+        "%fixture-mlir-opt",
+        f"{llvm_bin}/mlir-opt --load-dialect-plugin={fixture_plugin} --load-pass-plugin={fixture_plugin}",
+    )
+)
+config.substitutions.append(("%tritium-build", build))
+config.substitutions.append(("%tritium-src", repo))
