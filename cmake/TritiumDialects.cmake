@@ -32,6 +32,24 @@ function(tritium_tablegen td out includes)
   set(TABLEGEN_OUTPUT ${TABLEGEN_OUTPUT} PARENT_SCOPE)
 endfunction()
 
+# Every generator of one dialect <ns>: dialect, ops, types and attributes from
+# <main_td>, enums from <enums_td>, into <out_prefix>{Dialect,Ops,Types,Attrs,
+# Enums}.{h,cpp}.inc. Appends to the caller's TABLEGEN_OUTPUT.
+function(tritium_dialect_generators main_td enums_td out_prefix includes ns)
+  set(o ${out_prefix})
+  tritium_tablegen(${main_td} ${o}Dialect.h.inc "${includes}" -gen-dialect-decls -dialect=${ns})
+  tritium_tablegen(${main_td} ${o}Dialect.cpp.inc "${includes}" -gen-dialect-defs -dialect=${ns})
+  tritium_tablegen(${main_td} ${o}Ops.h.inc "${includes}" -gen-op-decls)
+  tritium_tablegen(${main_td} ${o}Ops.cpp.inc "${includes}" -gen-op-defs)
+  tritium_tablegen(${main_td} ${o}Types.h.inc "${includes}" -gen-typedef-decls -typedefs-dialect=${ns})
+  tritium_tablegen(${main_td} ${o}Types.cpp.inc "${includes}" -gen-typedef-defs -typedefs-dialect=${ns})
+  tritium_tablegen(${main_td} ${o}Attrs.h.inc "${includes}" -gen-attrdef-decls -attrdefs-dialect=${ns})
+  tritium_tablegen(${main_td} ${o}Attrs.cpp.inc "${includes}" -gen-attrdef-defs -attrdefs-dialect=${ns})
+  tritium_tablegen(${enums_td} ${o}Enums.h.inc "${includes}" -gen-enum-decls)
+  tritium_tablegen(${enums_td} ${o}Enums.cpp.inc "${includes}" -gen-enum-defs)
+  set(TABLEGEN_OUTPUT ${TABLEGEN_OUTPUT} PARENT_SCOPE)
+endfunction()
+
 # All generated code of one dialect (dialect, ops, types, attributes from
 # <ops_td>, enums from <enums_td>) into <output_dir>/<dir>/<prefix>*.inc, as
 # target <target>. A .td file under an OVERRIDE_ROOT (a directory laid out
@@ -56,17 +74,7 @@ function(tritium_dialect_tablegen dir ops_td enums_td prefix target)
     endif()
   endif()
   set(TABLEGEN_OUTPUT)
-  set(out ${ARG_OUTPUT_DIR}/${dir}/${prefix})
-  tritium_tablegen(${main} ${out}Dialect.h.inc "${includes}" -gen-dialect-decls -dialect=${dir})
-  tritium_tablegen(${main} ${out}Dialect.cpp.inc "${includes}" -gen-dialect-defs -dialect=${dir})
-  tritium_tablegen(${main} ${out}Ops.h.inc "${includes}" -gen-op-decls)
-  tritium_tablegen(${main} ${out}Ops.cpp.inc "${includes}" -gen-op-defs)
-  tritium_tablegen(${main} ${out}Types.h.inc "${includes}" -gen-typedef-decls -typedefs-dialect=${dir})
-  tritium_tablegen(${main} ${out}Types.cpp.inc "${includes}" -gen-typedef-defs -typedefs-dialect=${dir})
-  tritium_tablegen(${main} ${out}Attrs.h.inc "${includes}" -gen-attrdef-decls -attrdefs-dialect=${dir})
-  tritium_tablegen(${main} ${out}Attrs.cpp.inc "${includes}" -gen-attrdef-defs -attrdefs-dialect=${dir})
-  tritium_tablegen(${enums} ${out}Enums.h.inc "${includes}" -gen-enum-decls)
-  tritium_tablegen(${enums} ${out}Enums.cpp.inc "${includes}" -gen-enum-defs)
+  tritium_dialect_generators(${main} ${enums} ${ARG_OUTPUT_DIR}/${dir}/${prefix} "${includes}" ${dir})
   add_public_tablegen_target(${target})
 endfunction()
 

@@ -7,14 +7,13 @@ import sys
 from pathlib import Path
 
 from corpus_common import (
+    finish_stage_args,
     DEFAULT_CORPUS,
     DEFAULT_OPT,
     TARGETS,
     build_command,
     describe_exit,
     normalise,
-    parse_list,
-    parse_requirements,
     locate_tool,
     run_tool,
     short_diff,
@@ -101,18 +100,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("-v", "--verbose", action="store_true", help="show a diff or the stderr for each mismatch")
     parser.add_argument("--list-failures", action="store_true", help="print only the paths of non-identical files")
     args = parser.parse_args(argv)
-    try:
-        args.stages = parse_list(args.stages, STAGES, "stage")
-        args.targets = parse_list(args.targets, TARGETS, "target")
-        args.require = (
-            [(stage, None) for stage in args.stages]
-            if args.require is None
-            else parse_requirements(args.require, STAGES)
-        )
-    except argparse.ArgumentTypeError as exc:
-        parser.error(str(exc))
-    # A required stage is always checked, even when --stages leaves it out.
-    args.stages += [stage for stage, _ in args.require if stage not in args.stages]
+    finish_stage_args(parser, args, STAGES, TARGETS)
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     return args

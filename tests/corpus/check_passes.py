@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Callable
 
 from corpus_common import (
+    finish_stage_args,
     DEFAULT_CORPUS,
     DEFAULT_OPT,
     TARGETS,
@@ -47,8 +48,6 @@ from corpus_common import (
     load_meta,
     make_ttir_pipeline,
     normalise,
-    parse_list,
-    parse_requirements,
     locate_tool,
     run_tool,
     short_diff,
@@ -246,18 +245,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="list every file that is not identical, with the reason (and stderr of failures)")
     args = parser.parse_args(argv)
-    try:
-        args.stages = parse_list(args.stages, STAGES, "stage")
-        args.targets = parse_list(args.targets, TARGETS, "target")
-        args.require = (
-            [(stage, None) for stage in args.stages]
-            if args.require is None
-            else parse_requirements(args.require, STAGES)
-        )
-    except argparse.ArgumentTypeError as exc:
-        parser.error(str(exc))
-    # A required stage is always checked, even when --stages leaves it out.
-    args.stages += [stage for stage, _ in args.require if stage not in args.stages]
+    finish_stage_args(parser, args, STAGES, TARGETS)
     args.kernels = None if args.kernels is None else [k for k in (s.strip() for s in args.kernels.split(",")) if k]
     if args.jobs < 1 or args.timeout <= 0:
         parser.error("--jobs must be at least 1 and --timeout > 0")

@@ -260,3 +260,22 @@ def locate_tool(corpus: Path, opt: str | None, plugin: str | None, label: str) -
         return 2
     return tool
 
+
+def finish_stage_args(parser, args, stages: tuple[str, ...], targets: tuple[str, ...]) -> None:
+    """Check and normalise --stages, --targets and --require of a corpus script.
+
+    --require defaults to every stage in --stages; a required stage is always
+    checked, even when --stages leaves it out. Errors exit through `parser`.
+    """
+    try:
+        args.stages = parse_list(args.stages, stages, "stage")
+        args.targets = parse_list(args.targets, targets, "target")
+        args.require = (
+            [(stage, None) for stage in args.stages]
+            if args.require is None
+            else parse_requirements(args.require, stages)
+        )
+    except argparse.ArgumentTypeError as exc:
+        parser.error(str(exc))
+    args.stages += [stage for stage, _ in args.require if stage not in args.stages]
+
