@@ -196,9 +196,12 @@ pub extern "C" fn tritium_pattern_count() -> isize {
 }
 
 /// The `tt` canonicalization patterns, with the installed backend spec's
-/// replacements, disabled and added patterns applied.
+/// replacements, disabled and added patterns applied. Composed once: the
+/// backend is installed at registration, before any canonicalizer asks, and
+/// every pattern application looks the list up.
 fn canonicalization_patterns() -> &'static [&'static dyn patterns::RewritePattern] {
-    tritium_dialects::spec::rewrite_patterns("canonicalize", patterns::PATTERNS)
+    static COMPOSED: std::sync::OnceLock<&'static [&'static dyn patterns::RewritePattern]> = std::sync::OnceLock::new();
+    COMPOSED.get_or_init(|| tritium_dialects::spec::rewrite_patterns("canonicalize", patterns::PATTERNS))
 }
 
 /// See `RustBridge.h`.

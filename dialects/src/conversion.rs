@@ -52,6 +52,13 @@ impl Dialects {
         (Dialects::GPU, "gpu"),
     ];
 
+    /// The dialect of op `name` (e.g. `tt.dot` -> `TT`); empty when it is
+    /// not one of these dialects.
+    pub fn of_op(name: &str) -> Dialects {
+        let namespace = name.split('.').next().unwrap_or("");
+        Self::NAMES.iter().find(|(_, n)| *n == namespace).map(|(d, _)| *d).unwrap_or(Dialects::empty())
+    }
+
     /// The namespaces in the set, in a fixed order.
     pub fn namespaces(self) -> Vec<&'static str> {
         Self::NAMES.iter().filter(|(d, _)| self.contains(*d)).map(|(_, n)| *n).collect()
@@ -286,6 +293,9 @@ mod tests {
         let set = Dialects::ARITH | Dialects::TT | Dialects::SCF;
         assert_eq!(set.namespaces(), vec!["arith", "scf", "tt"]);
         assert!(Dialects::empty().namespaces().is_empty());
+        assert_eq!(Dialects::of_op("tt.dot"), Dialects::TT);
+        assert_eq!(Dialects::of_op("scf.for"), Dialects::SCF);
+        assert!(Dialects::of_op("foo.bar").is_empty());
         assert_eq!(Dialects::all().namespaces().len(), Dialects::NAMES.len());
     }
 }
