@@ -170,6 +170,19 @@ int main(void) {
   free(slots.data);
   printf("spec check: %d\n", tritiumSpecCheck(printDiagnosticLine, NULL) ? 1 : 0);
   // CHECK: spec check: 1
+  Text report = {NULL, 0};
+  append(mlirStringRefCreate("", 0), &report);
+  tritiumSpecReport(append, &report);
+  printf("report: no-backend=%d dot-is-core=%d\n",
+         strstr(report.data, "no backend: every slot is the core's") != NULL,
+         strstr(report.data, "tt-to-ttg.tt.dot") != NULL && strstr(report.data, "replaces") == NULL);
+  // CHECK: report: no-backend=1 dot-is-core=1
+  free(report.data);
+  /* A null callback is allowed: nothing is written. */
+  tritiumSpecListSlots(NULL, NULL);
+  tritiumSpecReport(NULL, NULL);
+  printf("null callbacks: check=%d\n", tritiumSpecCheck(NULL, NULL) ? 1 : 0);
+  // CHECK: null callbacks: check=1
   mlirContextDestroy(ctx);
   return 0;
 }

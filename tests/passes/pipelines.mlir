@@ -10,6 +10,10 @@
 // The TTIR passes take no options, as in Triton; the pipelines take theirs.
 // RUN: not tritium-opt %s --pass-pipeline='builtin.module(triton-combine{unroll=2})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
 // RUN: not %mlir-opt %s --pass-pipeline='builtin.module(triton-licm{aggressive=true})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(triton-reorder-broadcast{all=true})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(triton-loop-unroll{factor=4})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
+// RUN: not %mlir-opt %s --pass-pipeline='builtin.module(triton-loop-aware-cse{depth=1})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(triton-rewrite-tensor-descriptor-to-pointer{target=cuda:80})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
 // RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=many})' 2>&1 | FileCheck %s --check-prefix=BAD-VALUE
 
 // CHECK: #[[$B:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
