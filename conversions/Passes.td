@@ -36,4 +36,34 @@ def ConvertTritonToTritonGPU : Pass<"convert-triton-to-tritongpu", "mlir::Module
   // dialects itself, so that this file needs no generated dialect header.
 }
 
+
+def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"> {
+  let summary = "lower TritonGPU IR (after allocation and Membar) to the LLVM dialect";
+  let description = [{
+    Lowers every `tt.func` to an `llvm.func` with Triton's kernel ABI (the
+    user arguments, then the global and profile scratch pointers; device
+    functions also take the shared-memory base). A tensor becomes the
+    registers each thread holds of it, as its distributed layout says.
+    The target-independent patterns (elementwise math, shape ops,
+    `convert_layout`, reductions, loads/stores vectorized by AxisInfo,
+    atomics, histograms) are slots `ttg-to-llvm.<what>`; instructions come
+    from the backend registered for the module's `ttg.target` prefix
+    (`spec/nvidia` for `cuda:*`). Ops that need shared memory read their
+    `allocation.offset`/`allocation.size`, so `allocate-shared-memory-nv`
+    must run first. All or nothing: on an op it cannot lower, the pass
+    reports it at the op's location and leaves the module unchanged.
+
+    ```mlir
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    // becomes, per thread: tid.x & 31, ... as i32 LLVM values
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"0",
+           "the compute capability (0: the one of the module's ttg.target)">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"0",
+           "the PTX ISA version code generation targets (0: the backend's default)">,
+  ];
+}
+
 #endif // TRITIUM_CONVERSIONS_TD

@@ -14,6 +14,8 @@
 #include "mlir/CAPI/Rewrite.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -100,6 +102,7 @@ namespace tritium {
 
 #define GEN_PASS_DECL
 #define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPU
+#define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
 #include "conversions/Passes.h.inc"
 } // namespace tritium
 
@@ -127,6 +130,21 @@ struct ConvertTritonToTritonGPU
     list.add("threads-per-warp", std::to_string(threadsPerWarp));
     list.add("num-ctas", std::to_string(numCTAs));
     list.add("enable-source-remat", enableSourceRemat ? "true" : "false");
+    return list;
+  }
+};
+
+struct ConvertTritonGPUToLLVM
+    : RustPass<ConvertTritonGPUToLLVM, tritium::impl::ConvertTritonGPUToLLVMBase> {
+  using RustPass::RustPass;
+  void getDependentDialects(DialectRegistry &registry) const override {
+    tritium::registerProjectDialects(registry);
+    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  }
+  OptionList options() const {
+    OptionList list;
+    list.add("compute-capability", std::to_string(computeCapability));
+    list.add("ptx-version", std::to_string(ptxVersion));
     return list;
   }
 };
@@ -164,6 +182,42 @@ struct MakeTTGIROptions : public PassPipelineOptions<MakeTTGIROptions> {
   Option<int32_t> numCTAs{*this, "num-ctas", llvm::cl::desc("number of CTAs"),
                           llvm::cl::init(1)};
 };
+
+struct MakeLLIROptions : public PassPipelineOptions<MakeLLIROptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("the GPU target, e.g. cuda:80 (required)"),
+                             llvm::cl::init("")};
+  Option<int32_t> ptxVersion{*this, "ptx-version",
+                             llvm::cl::desc("the PTX ISA version (0: the backend's default)"),
+                             llvm::cl::init(0)};
+};
+
+/// Triton's make_llir for `target` (the passes before the conversion that
+/// Triton runs on sm80 and that Tritium has; the Hopper/Blackwell-only ones
+/// are no-ops there). Built from text so that each pass is looked up by its
+/// registered flag.
+LogicalResult buildMakeLLIR(OpPassManager &pm, const MakeLLIROptions &options,
+                            function_ref<LogicalResult(const Twine &)> onError) {
+  StringRef target = options.target;
+  unsigned cc = 0;
+  if (!target.starts_with("cuda:") || target.drop_front(5).getAsInteger(10, cc))
+    return onError("tritium-make-llir: unsupported target '" + target +
+                   "' (expected cuda:<compute capability>)");
+  std::string cap = "compute-capability=" + std::to_string(cc);
+  std::string ptx = options.ptxVersion ? " ptx-version=" + std::to_string(options.ptxVersion) : "";
+  std::string pipeline =
+      "tritongpu-combine-tensor-select-and-if,tritongpu-allocate-warp-groups,"
+      "convert-scf-to-cf,allocate-shared-memory-nv{" + cap + ptx + "},"
+      "triton-nvidia-gpu-membar{" + cap + ptx + "},"
+      "tritongpu-global-scratch-memory-allocation,"
+      "convert-triton-gpu-to-llvm{" + cap + ptx + "},"
+      "canonicalize,cse,symbol-dce";
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (failed(parsePassPipeline(pipeline, pm, os)))
+    return onError("tritium-make-llir: " + errors);
+  return success();
+}
 
 /// cuda:CC with CC < 90, or any hip target: no TMA, so descriptors become pointers.
 bool lacksTMA(StringRef target) {
@@ -351,6 +405,18 @@ void tritium::registerProjectPasses() {
       "triton-reorder-broadcast, cse, symbol-dce, triton-loop-unroll (plus the "
       "target-dependent passes)",
       buildMakeTTIR);
+  registerPassPipeline(
+      "tritium-make-llir",
+      "Triton's make_llir stage: select/if combining, warp groups, scf->cf, "
+      "shared-memory allocation, Membar, global scratch, then "
+      "convert-triton-gpu-to-llvm and the LLVM-dialect cleanups",
+      [](OpPassManager &pm, StringRef text, function_ref<LogicalResult(const Twine &)> onError) {
+        MakeLLIROptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        return buildMakeLLIR(pm, options, onError);
+      },
+      [](function_ref<void(const detail::PassOptions &)> handler) { handler(MakeLLIROptions()); });
   PassPipelineRegistration<MakeTTGIROptions>(
       "tritium-make-ttgir",
       "the part of Triton's make_ttgir stage Tritium implements: "

@@ -10,6 +10,8 @@ use tritium_dialects::ir::{str_of, string_ref, Attr, Op, Ty};
 use tritium_dialects::tt::{fold, infer, patterns, traits, types, verify};
 use tritium_dialects::ttg;
 
+pub mod codegen;
+pub mod compile;
 mod layout;
 mod passes;
 pub mod spec;

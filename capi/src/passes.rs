@@ -35,6 +35,8 @@ pub extern "C" fn tritium_install_services(table: *const Services) {
     if !table.is_null() {
         services::install(unsafe { *table });
     }
+    // The in-tree backends of the ttg->LLVM lowering, chosen per module by target prefix.
+    tritium_spec_nvidia::install();
 }
 
 /// See `RustBridge.h`.

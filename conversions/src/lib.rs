@@ -4,6 +4,7 @@
 use tritium_dialects::pass::Pass;
 
 pub mod triton_to_tritongpu;
+pub mod ttg_to_llvm;
 
 /// Every conversion pass.
-pub static PASSES: &[&dyn Pass] = &[&triton_to_tritongpu::ConvertTritonToTritonGPU];
+pub static PASSES: &[&dyn Pass] = &[&triton_to_tritongpu::ConvertTritonToTritonGPU, &ttg_to_llvm::ConvertTritonGPUToLLVM];

@@ -1,0 +1,105 @@
+//===- Compile.cpp - The compile C API (tritium-c/Compile.h) ------------------===//
+//
+// Thin shims: each public function prepares the process once (Tritium's
+// passes, for the `tritium-make-llir` pipeline; the NVPTX backend options
+// Triton sets) and calls its Rust implementation in capi/src/compile.rs,
+// which reports every failure as a diagnostic on the module.
+//
+//===----------------------------------------------------------------------===//
+#include "tritium-c/Compile.h"
+#include "tritium-c/Passes.h"
+
+#include "llvm/Support/CommandLine.h"
+
+#include <mutex>
+
+extern "C" {
+// The Rust entry points (capi/src/compile.rs); `emit` is one of the
+// TRITIUM_EMIT_* values below.
+bool tritium_compile(MlirModule module, const TritiumCompileOptions *options, int32_t emit,
+                     MlirStringCallback callback, void *userData);
+bool tritium_module_needs_lowering(MlirModule module);
+bool tritium_lower_to_llvm_dialect(MlirModule module, const TritiumCompileOptions *options);
+bool tritium_kernel_metadata_json(MlirModule module, MlirModule lowered,
+                                  const TritiumCompileOptions *options,
+                                  MlirStringCallback callback, void *userData);
+}
+
+namespace {
+/// Mirrors of the Rust `EMIT_*` constants.
+enum : int32_t { TRITIUM_EMIT_LLVM_IR = 0, TRITIUM_EMIT_ASSEMBLY = 1, TRITIUM_EMIT_PTX = 2, TRITIUM_EMIT_OBJECT = 3 };
+
+/// Registers the passes and turns on the NVPTX backend options that Triton
+/// turns on before it generates PTX: 32-bit pointers to shared, constant and
+/// local memory (`nvptx-short-ptr`, visible in the data layout) and the
+/// `mad.wide` selection (`nvptx-mad-wide-opt`). These are process-wide LLVM
+/// options, exactly as in Triton; an option this LLVM lacks is skipped.
+void prepare() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    tritiumRegisterAllPasses();
+    auto &options = llvm::cl::getRegisteredOptions();
+    for (const char *name : {"nvptx-short-ptr", "nvptx-mad-wide-opt"}) {
+      auto it = options.find(name);
+      if (it != options.end() && it->second->getNumOccurrences() == 0)
+        (void)it->second->addOccurrence(/*pos=*/0, name, "true");
+    }
+  });
+}
+
+MlirLogicalResult result(bool ok) {
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+MlirLogicalResult compile(MlirModule module, TritiumCompileOptions options, int32_t emit,
+                          MlirStringCallback callback, void *userData) {
+  prepare();
+  return result(tritium_compile(module, &options, emit, callback, userData));
+}
+} // namespace
+
+TritiumCompileOptions tritiumCompileOptionsGetDefault(void) {
+  TritiumCompileOptions options;
+  options.target = mlirStringRefCreate(nullptr, 0);
+  options.ptxVersion = 0;
+  options.optLevel = 3;
+  options.externLibs = nullptr;
+  options.numExternLibs = 0;
+  options.enableFPFusion = true;
+  return options;
+}
+
+bool tritiumModuleNeedsLowering(MlirModule module) {
+  return tritium_module_needs_lowering(module);
+}
+
+MlirLogicalResult tritiumLowerToLLVMDialect(MlirModule module, TritiumCompileOptions options) {
+  prepare();
+  return result(tritium_lower_to_llvm_dialect(module, &options));
+}
+
+MlirLogicalResult tritiumCompileToLLVMIR(MlirModule module, TritiumCompileOptions options,
+                                         MlirStringCallback callback, void *userData) {
+  return compile(module, options, TRITIUM_EMIT_LLVM_IR, callback, userData);
+}
+
+MlirLogicalResult tritiumCompileToPTX(MlirModule module, TritiumCompileOptions options,
+                                      MlirStringCallback callback, void *userData) {
+  return compile(module, options, TRITIUM_EMIT_PTX, callback, userData);
+}
+
+MlirLogicalResult tritiumCompileToAssembly(MlirModule module, TritiumCompileOptions options,
+                                           MlirStringCallback callback, void *userData) {
+  return compile(module, options, TRITIUM_EMIT_ASSEMBLY, callback, userData);
+}
+
+MlirLogicalResult tritiumCompileToObject(MlirModule module, TritiumCompileOptions options,
+                                         MlirStringCallback callback, void *userData) {
+  return compile(module, options, TRITIUM_EMIT_OBJECT, callback, userData);
+}
+
+MlirLogicalResult tritiumKernelMetadataJSON(MlirModule module, MlirModule lowered,
+                                            TritiumCompileOptions options,
+                                            MlirStringCallback callback, void *userData) {
+  return result(tritium_kernel_metadata_json(module, lowered, &options, callback, userData));
+}

@@ -1,0 +1,307 @@
+//! Code generation in process: an LLVM-dialect module → LLVM IR (MLIR's
+//! `mlirTranslateModuleToLLVMIR`) → the new pass manager's `default<On>`
+//! pipeline → assembly or object code from an LLVM target machine.
+//!
+//! Everything goes through Debian's one shared `libLLVM.so` (inkwell with a
+//! force-dynamic `llvm-sys`), the same LLVM that `libMLIR.so` uses, so the
+//! `llvm::Module` that MLIR's translation builds is handed to the code
+//! generator as is. Nothing here knows about Triton: the target is a
+//! [`CodegenTarget`] (triple, CPU, features), and NVPTX-specific post-processing
+//! lives with the CUDA target description in `compile.rs`.
+use inkwell::context::Context;
+use inkwell::llvm_sys;
+use inkwell::memory_buffer::MemoryBuffer;
+use inkwell::module::{FlagBehavior, Linkage, Module};
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{CodeModel, FileType, RelocMode, Target, TargetMachine, TargetTriple};
+use inkwell::OptimizationLevel;
+use mlir_sys::{mlirOperationGetContext, mlirRegisterAllLLVMTranslations, mlirTranslateModuleToLLVMIR, MlirOperation};
+use std::path::Path;
+use std::sync::Once;
+
+/// What LLVM generates code for: a target triple, a CPU (`sm_80`, `x86-64`)
+/// and a feature string (`+ptx88`, `+avx2,-sse4a`), exactly as
+/// `LLVMCreateTargetMachine` takes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodegenTarget {
+    /// The LLVM target triple, e.g. `nvptx64-nvidia-cuda`.
+    pub triple: String,
+    /// The target CPU, e.g. `sm_80`.
+    pub cpu: String,
+    /// The subtarget features, comma separated, e.g. `+ptx88`.
+    pub features: String,
+}
+
+impl CodegenTarget {
+    /// Whether the triple names the NVPTX backend (which emits no object code).
+    pub fn is_nvptx(&self) -> bool {
+        self.triple.starts_with("nvptx")
+    }
+}
+
+/// What [`generate`] produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    /// Textual LLVM IR, after the optimization pipeline.
+    LlvmIr,
+    /// Textual assembly (PTX on NVPTX).
+    Assembly,
+    /// An object file (ELF on x86); refused on NVPTX.
+    Object,
+}
+
+/// How [`generate`] compiles: optimization level, floating-point
+/// contraction, module flags, and the bitcode libraries linked into the
+/// module before optimizing.
+#[derive(Clone, Debug, Default)]
+pub struct CodegenOptions {
+    /// 0 to 3: the `default<On>` pipeline and the code generator's level.
+    pub opt_level: u32,
+    /// Whether the code generator may fuse floating-point operations (a
+    /// multiply and an add into an FMA). Triton's `enable_fp_fusion`, which
+    /// sets `AllowFPOpFusion = Fast` on its target machine; the LLVM C API
+    /// cannot, so every floating-point instruction gets the `contract`
+    /// fast-math flag after optimization instead (what clang's
+    /// `-ffp-contract=fast` does), which the instruction selector honours.
+    pub fp_fusion: bool,
+    /// Whether the optimization pipeline sees the target machine (its cost
+    /// model, and its own passes such as NVVMReflect). Triton optimizes NVPTX
+    /// modules without one (`optimize_module` with no arch) and CPU modules
+    /// with one; the target machine still generates the code either way.
+    pub optimize_with_target: bool,
+    /// Integer module flags added with `Override` behaviour before linking and
+    /// optimizing, e.g. `nvvm-reflect-ftz = 1` (libdevice's flush-to-zero).
+    pub module_flags: Vec<(String, u64)>,
+    /// Bitcode files (e.g. libdevice) whose definitions are linked in, with
+    /// internal linkage, before optimization (Triton's `link_extern_libs`).
+    pub extern_libs: Vec<String>,
+}
+
+/// Initializes the two LLVM targets Tritium generates code for, once per
+/// process: NVPTX (GPU kernels) and X86 (the CPU backend).
+fn initialize_targets() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| unsafe {
+        use llvm_sys::target::*;
+        LLVMInitializeNVPTXTargetInfo();
+        LLVMInitializeNVPTXTarget();
+        LLVMInitializeNVPTXTargetMC();
+        LLVMInitializeNVPTXAsmPrinter();
+        LLVMInitializeX86TargetInfo();
+        LLVMInitializeX86Target();
+        LLVMInitializeX86TargetMC();
+        LLVMInitializeX86AsmPrinter();
+        LLVMInitializeX86AsmParser();
+    });
+}
+
+/// The LLVM optimization level for `0..=3` (larger values clamp to 3).
+fn llvm_level(opt_level: u32) -> OptimizationLevel {
+    match opt_level {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    }
+}
+
+/// Creates the target machine for `target` (position-independent code, as
+/// Triton does for both NVPTX and the CPU).
+pub fn target_machine(target: &CodegenTarget, opt_level: u32) -> Result<TargetMachine, String> {
+    initialize_targets();
+    let triple = TargetTriple::create(&target.triple);
+    let llvm_target = Target::from_triple(&triple)
+        .map_err(|e| format!("LLVM has no code generator for triple '{}': {}", target.triple, e.to_string_lossy()))?;
+    llvm_target
+        .create_target_machine(
+            &triple,
+            &target.cpu,
+            &target.features,
+            llvm_level(opt_level),
+            RelocMode::PIC,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| format!("LLVM cannot create a target machine for '{}' (cpu '{}')", target.triple, target.cpu))
+}
+
+/// Links the definitions of the bitcode file at `path` into `module`, then
+/// gives every function it defined internal linkage: backends read external
+/// linkage as "kernel", and the optimizer drops what nothing calls.
+fn link_extern_lib<'c>(context: &'c Context, module: &Module<'c>, path: &str, machine: &TargetMachine) -> Result<(), String> {
+    let buffer = MemoryBuffer::create_from_file(Path::new(path))
+        .map_err(|e| format!("cannot read library '{path}': {}", e.to_string_lossy()))?;
+    let library = context
+        .create_module_from_ir(buffer)
+        .map_err(|e| format!("cannot parse library '{path}': {}", e.to_string_lossy()))?;
+    library.set_triple(&machine.get_triple());
+    library.set_data_layout(&machine.get_target_data().get_data_layout());
+    let defined: Vec<String> = library
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() > 0)
+        .map(|f| f.get_name().to_string_lossy().into_owned())
+        .collect();
+    module
+        .link_in_module(library)
+        .map_err(|e| format!("cannot link library '{path}': {}", e.to_string_lossy()))?;
+    for name in defined {
+        if let Some(function) = module.get_function(&name) {
+            function.set_linkage(Linkage::Internal);
+        }
+    }
+    Ok(())
+}
+
+/// Adds the `contract` fast-math flag to every instruction of `module` that
+/// takes fast-math flags (see [`CodegenOptions::fp_fusion`]).
+fn allow_contraction(module: &Module<'_>) {
+    use llvm_sys::core::*;
+    for function in module.get_functions() {
+        for block in function.get_basic_blocks() {
+            let mut instruction = block.get_first_instruction();
+            while let Some(inst) = instruction {
+                let raw = inkwell::values::AsValueRef::as_value_ref(&inst);
+                unsafe {
+                    if LLVMCanValueUseFastMathFlags(raw) != 0 {
+                        LLVMSetFastMathFlags(raw, LLVMGetFastMathFlags(raw) | llvm_sys::LLVMFastMathAllowContract);
+                    }
+                }
+                instruction = inst.get_next_instruction();
+            }
+        }
+    }
+}
+
+/// Runs the new pass manager's `default<On>` pipeline on `module`, with
+/// Triton's tuning (loop unrolling, interleaving, loop and SLP
+/// vectorization on), with or without a target machine.
+fn optimize(module: &Module<'_>, opt_level: u32, machine: Option<&TargetMachine>) -> Result<(), String> {
+    let pipeline = format!("default<O{}>\0", opt_level.min(3));
+    let options = PassBuilderOptions::create();
+    options.set_loop_unrolling(true);
+    options.set_loop_interleaving(true);
+    options.set_loop_vectorization(true);
+    options.set_loop_slp_vectorization(true);
+    let machine = machine.map_or(std::ptr::null_mut(), TargetMachine::as_mut_ptr);
+    // SAFETY: the module, options and (possibly null) machine are live; a null
+    // target machine is allowed by LLVMRunPasses.
+    let error = unsafe {
+        llvm_sys::transforms::pass_builder::LLVMRunPasses(
+            module.as_mut_ptr(),
+            pipeline.as_ptr() as *const _,
+            machine,
+            options.as_mut_ptr(),
+        )
+    };
+    if error.is_null() {
+        return Ok(());
+    }
+    let message = unsafe {
+        let raw = llvm_sys::error::LLVMGetErrorMessage(error);
+        let text = std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned();
+        llvm_sys::error::LLVMDisposeErrorMessage(raw);
+        text
+    };
+    Err(format!("LLVM pipeline '{}' failed: {message}", pipeline.trim_end_matches('\0')))
+}
+
+/// Names of the functions `module` declares but does not define, leaving out
+/// LLVM intrinsics: what a bitcode library (e.g. libdevice) must provide.
+pub fn external_functions(module: &Module<'_>) -> Vec<String> {
+    module
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() == 0 && f.get_intrinsic_id() == 0)
+        .map(|f| f.get_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// Translates the LLVM-dialect `module` to LLVM IR in `context`. MLIR reports
+/// why a translation fails through the module's context diagnostics; the
+/// error returned here only says that it did.
+pub fn translate<'c>(module: MlirOperation, context: &'c Context) -> Result<Module<'c>, String> {
+    unsafe {
+        // The LLVM, NVVM, ROCDL, ... translation interfaces. Idempotent.
+        mlirRegisterAllLLVMTranslations(mlirOperationGetContext(module));
+        let raw = mlirTranslateModuleToLLVMIR(module, context.raw() as _);
+        if raw.is_null() {
+            return Err("cannot translate the module to LLVM IR".into());
+        }
+        // SAFETY: the module was created in `context`, which outlives it.
+        Ok(Module::new(raw as _))
+    }
+}
+
+/// Generates `emit` for `target` from the LLVM-dialect `module`.
+///
+/// Algorithm:
+/// 1. translate to LLVM IR (`mlirTranslateModuleToLLVMIR`) in a fresh
+///    `LLVMContext`;
+/// 2. set the triple, the target machine's data layout and the module flags,
+///    link the bitcode libraries, and verify;
+/// 3. run the new pass manager's `default<On>` pipeline, with the target
+///    machine (so that the target's cost model and passes are used), then
+///    allow floating-point contraction if asked;
+/// 4. print the IR, or emit assembly or an object file.
+///
+/// `module` is not modified. Errors come back as text (MLIR diagnostics of a
+/// failed translation have already been emitted on the module's context).
+pub fn generate(module: MlirOperation, target: &CodegenTarget, options: &CodegenOptions, emit: Emit) -> Result<Vec<u8>, String> {
+    if emit == Emit::Object && target.is_nvptx() {
+        return Err(format!(
+            "the NVPTX backend emits no object code for '{}'; emit PTX and assemble it with ptxas",
+            target.triple
+        ));
+    }
+    let machine = target_machine(target, options.opt_level)?;
+    let context = Context::create();
+    let llvm_module = translate(module, &context)?;
+    llvm_module.set_triple(&machine.get_triple());
+    llvm_module.set_data_layout(&machine.get_target_data().get_data_layout());
+    for (key, value) in &options.module_flags {
+        let value = context.i32_type().const_int(*value, false);
+        llvm_module.add_basic_value_flag(key, FlagBehavior::Override, value);
+    }
+    for path in &options.extern_libs {
+        link_extern_lib(&context, &llvm_module, path, &machine)?;
+    }
+    llvm_module
+        .verify()
+        .map_err(|e| format!("the translated LLVM IR is invalid: {}", e.to_string_lossy()))?;
+    optimize(&llvm_module, options.opt_level, options.optimize_with_target.then_some(&machine))?;
+    if options.fp_fusion {
+        allow_contraction(&llvm_module);
+    }
+    match emit {
+        Emit::LlvmIr => Ok(llvm_module.print_to_string().to_bytes().to_vec()),
+        Emit::Assembly | Emit::Object => {
+            let file_type = if emit == Emit::Assembly { FileType::Assembly } else { FileType::Object };
+            let buffer = machine
+                .write_to_memory_buffer(&llvm_module, file_type)
+                .map_err(|e| format!("LLVM code generation for '{}' failed: {}", target.triple, e.to_string_lossy()))?;
+            Ok(buffer.as_slice().to_vec())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nvptx_refuses_object_code_without_touching_the_module() {
+        let target = CodegenTarget { triple: "nvptx64-nvidia-cuda".into(), cpu: "sm_80".into(), features: "+ptx88".into() };
+        // A null module is never read: the request is refused first.
+        let error = generate(MlirOperation { ptr: std::ptr::null_mut() }, &target, &CodegenOptions::default(), Emit::Object)
+            .unwrap_err();
+        assert!(error.contains("emits no object code"), "{error}");
+    }
+
+    #[test]
+    fn both_targets_have_a_target_machine() {
+        for (triple, cpu) in [("nvptx64-nvidia-cuda", "sm_80"), ("x86_64-unknown-linux-gnu", "x86-64")] {
+            let target = CodegenTarget { triple: triple.into(), cpu: cpu.into(), features: String::new() };
+            assert!(target_machine(&target, 3).is_ok(), "{triple}");
+        }
+        let amd = CodegenTarget { triple: "amdgcn-amd-amdhsa".into(), cpu: "gfx942".into(), features: String::new() };
+        assert!(target_machine(&amd, 3).is_err(), "AMDGPU is not initialized");
+    }
+}

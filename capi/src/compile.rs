@@ -1,0 +1,679 @@
+//! The compile C API (`include/tritium-c/Compile.h`), Rust half: Triton's
+//! back end as library calls. A TTGIR module is lowered to the LLVM dialect by
+//! the registered pipeline `tritium-make-llir`, then [`crate::codegen`] makes
+//! LLVM IR, PTX or object code; [`kernel_metadata_json`] describes the kernel
+//! the way Triton's compile metadata does.
+//!
+//! The public `tritium*` functions are the C++ shims of `capi/Compile.cpp`
+//! (they register the passes and LLVM options first); they call the
+//! `tritium_*` entry points here, which run under [`guard`] and report every
+//! failure as an MLIR diagnostic on the module's location.
+use crate::codegen::{self, CodegenOptions, CodegenTarget, Emit};
+use crate::guard;
+use mlir_sys::*;
+use std::ffi::c_void;
+use std::fmt::Write as _;
+use tritium_dialects::ir::{block_arguments, block_ops, str_of, string_ref, Attr, Op};
+use tritium_dialects::pass::emit_error;
+
+/// The registered pipeline that lowers a TTGIR module to the LLVM dialect
+/// (Triton's `make_llir` before translation); it takes a `target` option.
+pub const MAKE_LLIR_PIPELINE: &str = "tritium-make-llir";
+
+/// The PTX ISA version used when the options give none (8.8: what the
+/// driver of an H100 accepts; 9.x is refused there).
+pub const DEFAULT_PTX_VERSION: u32 = 88;
+
+/// The newest PTX ISA that LLVM 22's NVPTX backend knows (`+ptx90`). A newer
+/// version is generated as this one and its `.version` line rewritten, as
+/// Triton does for versions newer than its LLVM.
+pub const MAX_LLVM_PTX_VERSION: u32 = 90;
+
+/// Mirror of `TritiumCompileOptions` in `Compile.h`.
+#[repr(C)]
+pub struct CompileOptions {
+    /// `cuda:<capability>` or `cpu`; empty: the module's `ttg.target`.
+    pub target: MlirStringRef,
+    /// PTX ISA version times ten (88 = 8.8); 0: [`DEFAULT_PTX_VERSION`].
+    pub ptx_version: i32,
+    /// 0 to 3.
+    pub opt_level: i32,
+    /// Bitcode libraries linked before optimization (e.g. libdevice).
+    pub extern_libs: *const MlirStringRef,
+    /// The number of `extern_libs`.
+    pub num_extern_libs: isize,
+    /// Whether floating-point operations may be fused (Triton's
+    /// `enable_fp_fusion`).
+    pub enable_fp_fusion: bool,
+}
+
+/// Mirror of `TritiumCompileEmit` in `Compile.h`.
+const EMIT_LLVM_IR: i32 = 0;
+const EMIT_ASSEMBLY: i32 = 1;
+const EMIT_PTX: i32 = 2;
+const EMIT_OBJECT: i32 = 3;
+
+/// A resolved compilation target: Triton's name for it, LLVM's description,
+/// and for CUDA the PTX ISA version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolvedTarget {
+    /// The name as Triton spells it, e.g. `cuda:80`.
+    pub name: String,
+    /// What LLVM generates code for.
+    pub codegen: CodegenTarget,
+    /// The PTX ISA version (times ten) the `.version` line must carry; `None`
+    /// for non-CUDA targets.
+    pub ptx_version: Option<u32>,
+}
+
+/// The CUDA compute capabilities LLVM 22 generates code for, each with the
+/// oldest PTX ISA (times ten) that supports the architecture Triton picks
+/// for it (`sm_<cap>`, or `sm_<cap>a` from 90 on).
+const CUDA_CAPABILITIES: &[(u32, u32)] = &[
+    (50, 40),
+    (52, 40),
+    (53, 42),
+    (60, 50),
+    (61, 50),
+    (62, 50),
+    (70, 60),
+    (72, 61),
+    (75, 63),
+    (80, 70),
+    (86, 71),
+    (87, 74),
+    (88, 90),
+    (89, 78),
+    (90, 80),
+    (100, 86),
+    (101, 86),
+    (103, 88),
+    (110, 90),
+    (120, 87),
+    (121, 88),
+];
+
+/// Whether `version` (times ten) names a PTX ISA: 6.0-6.5, 7.0-7.8, 8.0-8.8,
+/// or 9.x (9.1 and newer are beyond LLVM 22 and generated as 9.0).
+fn is_ptx_isa(version: u32) -> bool {
+    matches!(version, 60..=65 | 70..=78 | 80..=88 | 90..=99)
+}
+
+/// Resolves Triton's target name (`cuda:80`, `cpu`) and a PTX ISA version
+/// (0: the default) to an LLVM target.
+pub fn resolve_target(name: &str, ptx_version: u32) -> Result<ResolvedTarget, String> {
+    let name = name.trim();
+    if name == "cpu" {
+        let triple = inkwell::targets::TargetMachine::get_default_triple();
+        let triple = triple.as_str().to_string_lossy().into_owned();
+        if !triple.starts_with("x86_64") {
+            return Err(format!("target 'cpu' is only supported on x86_64 hosts (this host is '{triple}')"));
+        }
+        return Ok(ResolvedTarget {
+            name: name.into(),
+            codegen: CodegenTarget { triple, cpu: "x86-64".into(), features: String::new() },
+            ptx_version: None,
+        });
+    }
+    let Some(capability) = name.strip_prefix("cuda:") else {
+        return Err(if name.starts_with("hip:") {
+            format!("target '{name}' is not supported: Tritium generates code for cuda:<capability> and cpu")
+        } else {
+            format!("unknown target '{name}': expected cuda:<capability> (e.g. cuda:80) or cpu")
+        });
+    };
+    let capability: u32 =
+        capability.parse().map_err(|_| format!("unknown target '{name}': the capability must be a number, as in cuda:80"))?;
+    let Some(&(_, min_ptx)) = CUDA_CAPABILITIES.iter().find(|(c, _)| *c == capability) else {
+        let known: Vec<String> = CUDA_CAPABILITIES.iter().map(|(c, _)| c.to_string()).collect();
+        return Err(format!("unknown target '{name}': LLVM 22 knows the capabilities {}", known.join(", ")));
+    };
+    let ptx = if ptx_version == 0 { DEFAULT_PTX_VERSION.max(min_ptx) } else { ptx_version };
+    if !is_ptx_isa(ptx) {
+        return Err(format!("PTX ISA {}.{} does not exist", ptx / 10, ptx % 10));
+    }
+    let suffix = if capability >= 90 { "a" } else { "" };
+    let cpu = format!("sm_{capability}{suffix}");
+    if ptx < min_ptx {
+        return Err(format!("{cpu} needs PTX ISA {}.{} or newer, got {}.{}", min_ptx / 10, min_ptx % 10, ptx / 10, ptx % 10));
+    }
+    Ok(ResolvedTarget {
+        name: name.into(),
+        codegen: CodegenTarget {
+            triple: "nvptx64-nvidia-cuda".into(),
+            cpu,
+            features: format!("+ptx{}", ptx.min(MAX_LLVM_PTX_VERSION)),
+        },
+        ptx_version: Some(ptx),
+    })
+}
+
+/// Rewrites the `.version` line of `ptx` to `version` when LLVM generated an
+/// older ISA (see [`MAX_LLVM_PTX_VERSION`]).
+fn set_ptx_version(ptx: &str, version: u32) -> String {
+    let wanted = format!(".version {}.{}", version / 10, version % 10);
+    ptx.lines()
+        .map(|line| if line.starts_with(".version ") { wanted.as_str() } else { line })
+        .fold(String::with_capacity(ptx.len() + 8), |mut out, line| {
+            out.push_str(line);
+            out.push('\n');
+            out
+        })
+}
+
+/// The options as Rust values.
+struct Options {
+    target: String,
+    ptx_version: u32,
+    codegen: CodegenOptions,
+}
+
+/// Reads the C options, checking their ranges.
+///
+/// # Safety
+/// `options` must be null or point to a valid `CompileOptions` whose strings
+/// are readable.
+unsafe fn read_options(options: *const CompileOptions) -> Result<Options, String> {
+    let Some(options) = options.as_ref() else {
+        return Err("no compile options given".into());
+    };
+    if !(0..=3).contains(&options.opt_level) {
+        return Err(format!("optimization level must be 0 to 3, got {}", options.opt_level));
+    }
+    if options.ptx_version < 0 {
+        return Err(format!("PTX version must be positive (e.g. 88), got {}", options.ptx_version));
+    }
+    let mut extern_libs = Vec::new();
+    if !options.extern_libs.is_null() {
+        for i in 0..options.num_extern_libs.max(0) as usize {
+            extern_libs.push(str_of(*options.extern_libs.add(i)).to_string());
+        }
+    }
+    Ok(Options {
+        target: str_of(options.target).to_string(),
+        ptx_version: options.ptx_version as u32,
+        codegen: CodegenOptions {
+            opt_level: options.opt_level as u32,
+            fp_fusion: options.enable_fp_fusion,
+            optimize_with_target: false,
+            module_flags: Vec::new(),
+            extern_libs,
+        },
+    })
+}
+
+/// The target name: the one given, else the module's `ttg.target`.
+fn target_name(module: Op, given: &str) -> Result<String, String> {
+    if !given.is_empty() {
+        return Ok(given.to_string());
+    }
+    let attr = module.attr("ttg.target").filter(|a| unsafe { mlirAttributeIsAString(a.0) });
+    match attr {
+        Some(a) => Ok(unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string()),
+        None => Err("no target given and the module has no ttg.target attribute (e.g. pass cuda:80)".into()),
+    }
+}
+
+/// Whether `module` holds ops that do not translate to LLVM IR directly
+/// (`tt`, `ttg`, `arith`, ...): anything but `builtin`, `llvm`, `nvvm`, `rocdl`.
+pub fn needs_lowering(module: Op) -> bool {
+    module.nested_ops().iter().any(|op| {
+        let dialect = op.name().split('.').next().unwrap_or("");
+        !matches!(dialect, "builtin" | "llvm" | "nvvm" | "rocdl")
+    })
+}
+
+unsafe extern "C" fn append_text(s: MlirStringRef, user_data: *mut c_void) {
+    (*(user_data as *mut String)).push_str(str_of(s));
+}
+
+/// Runs `builtin.module(tritium-make-llir{target=...})` on `module` (in place).
+fn run_make_llir(module: Op, target: &str) -> Result<(), String> {
+    let pipeline = format!("builtin.module({MAKE_LLIR_PIPELINE}{{target={target}}})");
+    unsafe {
+        let pm = mlirPassManagerCreate(module.context());
+        let mut parse_error = String::new();
+        let parsed = mlirParsePassPipeline(
+            mlirPassManagerGetAsOpPassManager(pm),
+            string_ref(&pipeline),
+            Some(append_text),
+            &mut parse_error as *mut String as *mut c_void,
+        );
+        let result = if parsed.value == 0 {
+            let parse_error = parse_error.trim().replace('\n', " ");
+            Err(if parse_error.contains("does not refer to a registered pass or pipeline") {
+                format!(
+                    "pipeline '{MAKE_LLIR_PIPELINE}' is not registered, so the module cannot be lowered to the \
+                     LLVM dialect (was tritiumRegisterAllPasses called, and does this build have the lowering?)"
+                )
+            } else {
+                format!("cannot build the pipeline '{pipeline}': {parse_error}")
+            })
+        } else if mlirPassManagerRunOnOp(pm, module.0).value == 0 {
+            Err(format!("lowering to the LLVM dialect ('{pipeline}') failed"))
+        } else {
+            Ok(())
+        };
+        mlirPassManagerDestroy(pm);
+        result
+    }
+}
+
+/// An owned, detached operation (a clone), destroyed on drop.
+struct OwnedOp(MlirOperation);
+
+impl Drop for OwnedOp {
+    fn drop(&mut self) {
+        unsafe { mlirOperationDestroy(self.0) }
+    }
+}
+
+/// The LLVM-dialect form of `module`: `None` when it already is one, else a
+/// lowered clone (the module itself is left untouched, also on failure).
+fn lowered_clone(module: Op, target: &str) -> Result<Option<OwnedOp>, String> {
+    if !needs_lowering(module) {
+        return Ok(None);
+    }
+    let clone = OwnedOp(unsafe { mlirOperationClone(module.0) });
+    run_make_llir(Op(clone.0), target)?;
+    Ok(Some(clone))
+}
+
+/// Reports a panic caught at the boundary as an error on `op`.
+fn report_on(op: MlirOperation) -> (crate::ReportFn, *mut c_void) {
+    unsafe extern "C" fn emit(user_data: *mut c_void, message: MlirStringRef) {
+        emit_error(Op(MlirOperation { ptr: user_data }), str_of(message));
+    }
+    (Some(emit), op.ptr)
+}
+
+/// Runs `body` on the module's operation under [`guard`]; an `Err` becomes
+/// an error diagnostic on the module's location.
+fn on_module(module: MlirModule, body: impl FnOnce(Op) -> Result<(), String>) -> bool {
+    if module.ptr.is_null() {
+        return false;
+    }
+    let op = unsafe { mlirModuleGetOperation(module) };
+    let (report, user_data) = report_on(op);
+    guard(report, user_data, false, || match body(Op(op)) {
+        Ok(()) => true,
+        Err(message) => {
+            emit_error(Op(op), &message);
+            false
+        }
+    })
+}
+
+/// Hands `bytes` to the caller's callback in one piece.
+fn deliver(callback: MlirStringCallback, user_data: *mut c_void, bytes: &[u8]) {
+    if let Some(callback) = callback {
+        let s = MlirStringRef { data: bytes.as_ptr() as *const _, length: bytes.len() };
+        unsafe { callback(s, user_data) };
+    }
+}
+
+/// Compiles `module` to `emit` (see `tritiumCompileToLLVMIR` and friends in
+/// `Compile.h`): lowers a clone when it still holds TTGIR, then generates
+/// code for the resolved target.
+fn compile(module: Op, options: &Options, emit: i32) -> Result<Vec<u8>, String> {
+    let target = resolve_target(&target_name(module, &options.target)?, options.ptx_version)?;
+    let kind = match emit {
+        EMIT_LLVM_IR => Emit::LlvmIr,
+        EMIT_ASSEMBLY => Emit::Assembly,
+        EMIT_PTX if target.codegen.is_nvptx() => Emit::Assembly,
+        EMIT_PTX => return Err(format!("target '{}' has no PTX; emit assembly or an object file", target.name)),
+        EMIT_OBJECT => Emit::Object,
+        other => return Err(format!("unknown emission kind {other}")),
+    };
+    let mut codegen_options = options.codegen.clone();
+    // As Triton: NVPTX modules are optimized without the target machine.
+    codegen_options.optimize_with_target = !target.codegen.is_nvptx();
+    if target.codegen.is_nvptx() {
+        // libdevice flushes denormals to zero, as in Triton.
+        codegen_options.module_flags.push(("nvvm-reflect-ftz".into(), 1));
+    }
+    let lowered = lowered_clone(module, &target.name)?;
+    let llvm_dialect = lowered.as_ref().map_or(module.0, |clone| clone.0);
+    if target.codegen.is_nvptx() && options.codegen.extern_libs.is_empty() {
+        check_no_external_calls(Op(llvm_dialect))?;
+    }
+    let bytes = {
+        let _quiet = QuietTritonAttributes::attach(module.context());
+        codegen::generate(llvm_dialect, &target.codegen, &codegen_options, kind)?
+    };
+    Ok(match (kind, target.ptx_version) {
+        (Emit::Assembly, Some(version)) => postprocess_ptx(&String::from_utf8_lossy(&bytes), version).into_bytes(),
+        _ => bytes,
+    })
+}
+
+/// While alive, swallows the translation's warnings about Triton's own
+/// argument attributes (`Unhandled parameter attribute 'tt.divisibility'`,
+/// `'tt.pointee_type'`, ...): LLVM IR has no place for them, and Triton
+/// drops them the same way. Every other diagnostic goes on to the context's
+/// other handlers.
+struct QuietTritonAttributes {
+    context: MlirContext,
+    id: MlirDiagnosticHandlerID,
+}
+
+impl QuietTritonAttributes {
+    fn attach(context: MlirContext) -> Self {
+        unsafe extern "C" fn filter(diagnostic: MlirDiagnostic, _: *mut c_void) -> MlirLogicalResult {
+            let mut text = String::new();
+            if mlirDiagnosticGetSeverity(diagnostic) == MlirDiagnosticSeverity_MlirDiagnosticWarning {
+                mlirDiagnosticPrint(diagnostic, Some(append_text), &mut text as *mut String as *mut c_void);
+            }
+            let handled = text.starts_with("Unhandled parameter attribute 'tt.")
+                || text.starts_with("Unhandled parameter attribute 'ttg.");
+            MlirLogicalResult { value: handled as i8 }
+        }
+        let id = unsafe { mlirContextAttachDiagnosticHandler(context, Some(filter), std::ptr::null_mut(), None) };
+        QuietTritonAttributes { context, id }
+    }
+}
+
+impl Drop for QuietTritonAttributes {
+    fn drop(&mut self) {
+        unsafe { mlirContextDetachDiagnosticHandler(self.context, self.id) }
+    }
+}
+
+/// Triton's PTX post-processing: the `.version` line says the requested ISA
+/// (see [`MAX_LLVM_PTX_VERSION`]), and the `debug` flag that LLVM adds to
+/// `.target` when the module has debug locations is dropped (it stops ptxas
+/// from optimizing); the `.loc` line info stays.
+fn postprocess_ptx(ptx: &str, version: u32) -> String {
+    let ptx = if version > MAX_LLVM_PTX_VERSION { set_ptx_version(ptx, version) } else { ptx.to_string() };
+    ptx.lines()
+        .map(|line| match line.strip_prefix(".target ") {
+            Some(rest) => {
+                let kept: Vec<&str> = rest.split(',').map(str::trim).filter(|f| *f != "debug").collect();
+                format!(".target {}", kept.join(", "))
+            }
+            None => line.to_string(),
+        })
+        .fold(String::with_capacity(ptx.len()), |mut out, line| {
+            out.push_str(&line);
+            out.push('\n');
+            out
+        })
+}
+
+/// A GPU kernel cannot call a function nobody defines: refuses an LLVM-dialect
+/// module that declares non-intrinsic functions (e.g. libdevice's `__nv_*`)
+/// when no library is linked.
+fn check_no_external_calls(module: Op) -> Result<(), String> {
+    let external: Vec<String> = module
+        .nested_ops()
+        .into_iter()
+        .filter(|op| op.name() == "llvm.func" && op.num_regions() > 0 && op.entry_block(0).is_none())
+        .filter_map(|op| op.attr("sym_name").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string()))
+        .filter(|name| !name.starts_with("llvm."))
+        .collect();
+    if external.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the kernel calls external function(s) {}; link the library that defines them (e.g. libdevice: \
+             TritiumCompileOptions.externLibs, tritium-compile --link)",
+            external.join(", ")
+        ))
+    }
+}
+
+/// See `tritiumLowerToLLVMDialect` in `Compile.h`.
+fn lower_in_place(module: Op, options: &Options) -> Result<(), String> {
+    let target = target_name(module, &options.target)?;
+    let Some(lowered) = lowered_clone(module, &target)? else {
+        return Ok(());
+    };
+    unsafe {
+        // The body moves over; the module attributes the pipeline set follow.
+        mlirRegionTakeBody(module.region(0), Op(lowered.0).region(0));
+        for (name, _) in module.attributes() {
+            module.remove_attr(name);
+        }
+        for (name, value) in Op(lowered.0).attributes() {
+            module.set_attr(name, value);
+        }
+    }
+    Ok(())
+}
+
+/// Rust side of `tritiumCompileTo*` (see `Compile.h`); `emit` is a
+/// `TritiumCompileEmit`.
+#[no_mangle]
+pub extern "C" fn tritium_compile(
+    module: MlirModule,
+    options: *const CompileOptions,
+    emit: i32,
+    callback: MlirStringCallback,
+    user_data: *mut c_void,
+) -> bool {
+    on_module(module, |op| {
+        let options = unsafe { read_options(options) }?;
+        let bytes = compile(op, &options, emit)?;
+        deliver(callback, user_data, &bytes);
+        Ok(())
+    })
+}
+
+/// Rust side of `tritiumModuleNeedsLowering` (see `Compile.h`).
+#[no_mangle]
+pub extern "C" fn tritium_module_needs_lowering(module: MlirModule) -> bool {
+    !module.ptr.is_null()
+        && guard(None, std::ptr::null_mut(), false, || needs_lowering(Op(unsafe { mlirModuleGetOperation(module) })))
+}
+
+/// Rust side of `tritiumLowerToLLVMDialect` (see `Compile.h`).
+#[no_mangle]
+pub extern "C" fn tritium_lower_to_llvm_dialect(module: MlirModule, options: *const CompileOptions) -> bool {
+    on_module(module, |op| {
+        let options = unsafe { read_options(options) }?;
+        lower_in_place(op, &options)
+    })
+}
+
+/// Rust side of `tritiumKernelMetadataJSON` (see `Compile.h`).
+#[no_mangle]
+pub extern "C" fn tritium_kernel_metadata_json(
+    module: MlirModule,
+    lowered: MlirModule,
+    options: *const CompileOptions,
+    callback: MlirStringCallback,
+    user_data: *mut c_void,
+) -> bool {
+    on_module(module, |op| {
+        let options = unsafe { read_options(options) }?;
+        let lowered = (!lowered.ptr.is_null()).then(|| Op(unsafe { mlirModuleGetOperation(lowered) }));
+        let json = kernel_metadata_json(op, lowered, &options.target, options.ptx_version)?;
+        deliver(callback, user_data, json.as_bytes());
+        Ok(())
+    })
+}
+
+// --- Kernel metadata ---------------------------------------------------------
+
+/// The string value of a string attribute.
+fn string_value(attr: Option<Attr>) -> Option<String> {
+    attr.filter(|a| unsafe { mlirAttributeIsAString(a.0) })
+        .map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string())
+}
+
+/// The kernel of `module`: its public `tt.func` with a body, else its
+/// `llvm.func` marked `nvvm.kernel`, else its first externally visible
+/// `llvm.func` with a body.
+pub fn kernel_function(module: Op) -> Option<Op> {
+    let funcs: Vec<Op> = module.entry_block(0).map(block_ops).unwrap_or_default();
+    let has_body = |f: &Op| f.entry_block(0).is_some();
+    let public = |f: &Op| matches!(string_value(f.attr("sym_visibility")).as_deref(), None | Some("public"));
+    let external = |f: &Op| {
+        f.attr("linkage").map_or(true, |l| {
+            let text = l.to_string();
+            !text.contains("internal") && !text.contains("private")
+        })
+    };
+    funcs
+        .iter()
+        .find(|f| f.name() == "tt.func" && public(f) && has_body(f))
+        .or_else(|| funcs.iter().find(|f| f.name() == "llvm.func" && f.attr("nvvm.kernel").is_some() && has_body(f)))
+        .or_else(|| funcs.iter().find(|f| f.name() == "llvm.func" && external(f) && has_body(f)))
+        .copied()
+}
+
+/// Quotes `s` as a JSON string.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A JSON number, or `null`.
+fn json_int(value: Option<i64>) -> String {
+    value.map_or_else(|| "null".into(), |v| v.to_string())
+}
+
+/// The name a block argument was given in the source (`loc("x_ptr"(...))`).
+fn argument_name(arg: MlirValue) -> Option<String> {
+    unsafe {
+        let loc = mlirValueGetLocation(arg);
+        if loc.ptr.is_null() || !mlirLocationIsAName(loc) {
+            return None;
+        }
+        Some(str_of(mlirIdentifierStr(mlirLocationNameGetName(loc))).to_string())
+    }
+}
+
+/// The integer attribute `name` of argument `index`'s attribute dictionary.
+fn argument_int_attr(func: Op, index: usize, name: &str) -> Option<i64> {
+    let arg_attrs = func.attr("arg_attrs")?;
+    unsafe {
+        if !mlirAttributeIsAArray(arg_attrs.0) || index as isize >= mlirArrayAttrGetNumElements(arg_attrs.0) {
+            return None;
+        }
+        let dict = mlirArrayAttrGetElement(arg_attrs.0, index as isize);
+        if !mlirAttributeIsADictionary(dict) {
+            return None;
+        }
+        Attr(mlirDictionaryAttrGetElementByName(dict, string_ref(name))).int()
+    }
+}
+
+/// Triton's kernel metadata for `module` as JSON (one object, keys as in
+/// `Compile.h`). Module-level numbers come from `lowered` when given (the
+/// allocation passes of the lowering set `ttg.shared` and the scratch sizes),
+/// else from `module`; the arguments always come from `module`'s kernel.
+pub fn kernel_metadata_json(module: Op, lowered: Option<Op>, target: &str, ptx_version: u32) -> Result<String, String> {
+    let kernel = kernel_function(module).ok_or("the module has no kernel (a public tt.func or an nvvm.kernel llvm.func with a body)")?;
+    let name = string_value(kernel.attr("sym_name")).unwrap_or_default();
+    let target = resolve_target(&target_name(module, target)?, ptx_version)?;
+    let int = |key: &str| {
+        lowered
+            .and_then(|l| l.attr(key))
+            .and_then(Attr::int)
+            .or_else(|| module.attr(key).and_then(Attr::int))
+    };
+    let mut json = String::from("{\n");
+    let mut field = |key: &str, value: String| {
+        let _ = writeln!(json, "  {}: {},", json_string(key), value);
+    };
+    field("name", json_string(&name));
+    field("target", json_string(&target.name));
+    field("ptx_version", json_int(target.ptx_version.map(i64::from)));
+    field("num_warps", json_int(int("ttg.num-warps")));
+    field("threads_per_warp", json_int(int("ttg.threads-per-warp").or(Some(32))));
+    field("num_ctas", json_int(int("ttg.num-ctas").or(Some(1))));
+    field("shared", json_int(int("ttg.shared").or(Some(0))));
+    field("global_scratch_size", json_int(int("ttg.global_scratch_memory_size").or(Some(0))));
+    field("global_scratch_align", json_int(int("ttg.global_scratch_memory_alignment").or(Some(1))));
+    field("profile_scratch_size", json_int(int("ttg.profile_scratch_memory_size").or(Some(0))));
+    field("profile_scratch_align", json_int(int("ttg.profile_scratch_memory_alignment").or(Some(1))));
+
+    // The kernel's arguments; Triton's lowering appends two pointers (global
+    // and profile scratch) to every kernel. An llvm.func from Triton already
+    // has them as its last two arguments.
+    let args = kernel.entry_block(0).map(block_arguments).unwrap_or_default();
+    let is_lowered_triton = kernel.name() == "llvm.func" && module.attr("ttg.profile_scratch_memory_size").is_some();
+    let num_user = if is_lowered_triton { args.len().saturating_sub(2) } else { args.len() };
+    let mut entries = Vec::new();
+    for (i, arg) in args.iter().enumerate().take(num_user) {
+        entries.push(format!(
+            "    {{\"name\": {}, \"type\": {}, \"divisibility\": {}}}",
+            json_string(&argument_name(arg.0).unwrap_or_else(|| format!("arg{i}"))),
+            json_string(&arg.ty().to_string()),
+            json_int(argument_int_attr(kernel, i, "tt.divisibility")),
+        ));
+    }
+    for (j, kind) in ["global_scratch", "profile_scratch"].iter().enumerate() {
+        let ty = args.get(num_user + j).filter(|_| is_lowered_triton).map_or("!llvm.ptr<1>".to_string(), |a| a.ty().to_string());
+        entries.push(format!(
+            "    {{\"name\": {}, \"type\": {}, \"divisibility\": null, \"abi\": true}}",
+            json_string(kind),
+            json_string(&ty)
+        ));
+    }
+    let _ = write!(json, "  \"arguments\": [\n{}\n  ]\n}}\n", entries.join(",\n"));
+    Ok(json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuda_targets_follow_triton() {
+        let t = resolve_target("cuda:80", 0).unwrap();
+        assert_eq!(t.codegen, CodegenTarget { triple: "nvptx64-nvidia-cuda".into(), cpu: "sm_80".into(), features: "+ptx88".into() });
+        assert_eq!(t.ptx_version, Some(88));
+        let t = resolve_target("cuda:90", 94).unwrap();
+        assert_eq!((t.codegen.cpu.as_str(), t.codegen.features.as_str(), t.ptx_version), ("sm_90a", "+ptx90", Some(94)));
+        assert_eq!(resolve_target("cuda:80", 70).unwrap().codegen.features, "+ptx70");
+    }
+
+    #[test]
+    fn bad_targets_are_errors() {
+        for (name, ptx, message) in [
+            ("cuda:81", 0, "unknown target 'cuda:81'"),
+            ("cuda:x", 0, "must be a number"),
+            ("hip:gfx942", 0, "not supported"),
+            ("tpu", 0, "unknown target 'tpu'"),
+            ("cuda:90", 78, "sm_90a needs PTX ISA 8.0"),
+            ("cuda:80", 89, "PTX ISA 8.9 does not exist"),
+        ] {
+            let error = resolve_target(name, ptx).unwrap_err();
+            assert!(error.contains(message), "{name}: {error}");
+        }
+    }
+
+    #[test]
+    fn newer_ptx_rewrites_the_version_line() {
+        let ptx = "//\n.version 9.0\n.target sm_90a\n";
+        assert_eq!(set_ptx_version(ptx, 94), "//\n.version 9.4\n.target sm_90a\n");
+    }
+
+    #[test]
+    fn ptx_loses_the_debug_flag() {
+        let ptx = "//\n.version 8.8\n.target sm_80, debug\n.address_size 64\n";
+        assert_eq!(postprocess_ptx(ptx, 88), "//\n.version 8.8\n.target sm_80\n.address_size 64\n");
+    }
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
+    }
+}

@@ -1,0 +1,393 @@
+//! Ops that create tensors or move elements between registers, lanes and
+//! warps: `tt.make_range`, `tt.splat`, program ids, the shape ops
+//! (`broadcast`, `expand_dims`, `reshape`, `trans`, `join`, `split`) and
+//! `ttg.convert_layout`.
+//!
+//! The shape ops keep every element in its thread (their layouts are
+//! inferred so), so each is a register permutation: [`remap_registers`]
+//! with the op's map of coordinates. `ttg.convert_layout` is one too when
+//! both layouts put every element in the same thread; otherwise the
+//! elements go through shared memory (see [`ConvertLayout`]).
+use super::emit::ICmp;
+use super::layout::{remap_registers, remap_registers_shifted, DistLayout};
+use super::{LowerPattern, Lowering};
+use tritium_dialects::ir::{Op, Val};
+
+/// `ttg-to-llvm.make-range`.
+pub struct MakeRange;
+/// `ttg-to-llvm.splat`.
+pub struct Splat;
+/// `ttg-to-llvm.program-id`: `tt.get_program_id` and `tt.get_num_programs`.
+pub struct ProgramId;
+/// `ttg-to-llvm.shape`: broadcast, expand_dims, reshape, trans, join, split.
+pub struct Shape;
+/// `ttg-to-llvm.convert-layout`.
+pub struct ConvertLayout;
+
+/// `ttg-to-llvm.barrier`: `ttg.barrier` (a CTA barrier ordering shared memory).
+pub struct Barrier;
+
+/// The patterns of this file.
+pub static PATTERNS: &[&dyn LowerPattern] = &[&MakeRange, &Splat, &ProgramId, &Shape, &ConvertLayout, &Barrier];
+
+impl LowerPattern for Barrier {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.barrier"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.barrier"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, _op: Op) -> Result<Vec<Vec<Val>>, String> {
+        cx.barrier();
+        Ok(vec![])
+    }
+}
+
+impl LowerPattern for MakeRange {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.make-range"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.make_range"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let start = op.attr("start").and_then(|a| a.int()).unwrap_or(0);
+        let l = cx.layout(op.result(0).ty())?;
+        let t = cx.thread_coords(&l)[0];
+        let base = cx.e.add_i32(t, start);
+        let mut out = Vec::with_capacity(l.num_regs());
+        for c in &l.regs {
+            // R ^ T == R + T when their bits are disjoint; XOR is exact always.
+            let v = if c[0] == 0 {
+                base
+            } else {
+                let k = cx.e.i32_const(c[0]);
+                let x = cx.e.xor(t, k);
+                cx.e.add_i32(x, start)
+            };
+            out.push(v);
+        }
+        Ok(vec![out])
+    }
+}
+
+impl LowerPattern for Splat {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.splat"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.splat"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let v = cx.scalar(op.operand(0))?;
+        let n = cx.num_values(op.result(0).ty())?;
+        Ok(vec![vec![v; n]])
+    }
+}
+
+impl LowerPattern for ProgramId {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.program-id"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.get_program_id", "tt.get_num_programs"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let axis = op.attr("axis").and_then(|a| a.int()).unwrap_or(0);
+        if !(0..3).contains(&axis) {
+            return Err(format!("program axis {axis} out of range"));
+        }
+        let v = if op.name() == "tt.get_program_id" {
+            cx.target.program_id(&mut cx.e, axis as u32)
+        } else {
+            cx.target.num_programs(&mut cx.e, axis as u32)
+        };
+        Ok(vec![vec![v]])
+    }
+}
+
+/// Row-major strides of `shape`.
+fn strides(shape: &[i64]) -> Vec<i64> {
+    let mut s = vec![1i64; shape.len()];
+    for d in (0..shape.len().saturating_sub(1)).rev() {
+        s[d] = s[d + 1] * shape[d + 1];
+    }
+    s
+}
+
+/// Coordinates of row-major linear index `l` in `shape`.
+fn unlinear(mut l: i64, shape: &[i64]) -> Vec<i64> {
+    let mut c = vec![0i64; shape.len()];
+    for d in (0..shape.len()).rev() {
+        c[d] = l % shape[d];
+        l /= shape[d];
+    }
+    c
+}
+
+impl LowerPattern for Shape {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.shape"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.broadcast", "tt.expand_dims", "tt.reshape", "tt.trans", "tt.join", "tt.split"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let name = op.name();
+        match name {
+            "tt.join" => {
+                let dst = cx.layout(op.result(0).ty())?;
+                let src = cx.layout(op.operand(0).ty())?;
+                let lhs = cx.get(op.operand(0))?;
+                let rhs = cx.get(op.operand(1))?;
+                let last = dst.shape.len() - 1;
+                if dst.lanes.iter().chain(&dst.warps).any(|b| b[last] != 0) {
+                    return Err("tt.join: the joined dimension must be held in registers".into());
+                }
+                let map = remap_registers(&src, &dst, |c| c[..last].to_vec()).map_err(|m| format!("tt.join: {m}"))?;
+                let out = dst.regs.iter().zip(map).map(|(c, s)| if c[last] == 0 { lhs[s] } else { rhs[s] }).collect();
+                Ok(vec![out])
+            }
+            "tt.split" => {
+                let src = cx.layout(op.operand(0).ty())?;
+                let regs = cx.get(op.operand(0))?;
+                let rank = src.shape.len();
+                let mut results = Vec::new();
+                for j in 0..2usize {
+                    let dst = cx.layout(op.result(j).ty())?;
+                    let mut offset = vec![0i64; rank];
+                    offset[rank - 1] = j as i64;
+                    let map = remap_registers_shifted(&src, &dst, |c| {
+                        let mut c = c.to_vec();
+                        c.push(0);
+                        c
+                    }, Some(&offset))
+                    .map_err(|m| format!("tt.split: {m}"))?;
+                    results.push(map.into_iter().map(|s| regs[s]).collect());
+                }
+                Ok(results)
+            }
+            _ => {
+                let src = cx.layout(op.operand(0).ty())?;
+                let dst = cx.layout(op.result(0).ty())?;
+                let regs = cx.get(op.operand(0))?;
+                let src_shape = src.shape.clone();
+                let dst_shape = dst.shape.clone();
+                let map = match name {
+                    "tt.broadcast" => remap_registers(&src, &dst, |c| {
+                        c.iter().zip(&src_shape).map(|(x, s)| if *s == 1 { 0 } else { *x }).collect()
+                    }),
+                    "tt.expand_dims" => {
+                        let axis = op.attr("axis").and_then(|a| a.int()).ok_or("expand_dims without axis")? as usize;
+                        remap_registers(&src, &dst, |c| c.iter().enumerate().filter(|(d, _)| *d != axis).map(|(_, x)| *x).collect())
+                    }
+                    "tt.reshape" => {
+                        let ds = strides(&dst_shape);
+                        remap_registers(&src, &dst, |c| {
+                            let l: i64 = c.iter().zip(&ds).map(|(x, s)| x * s).sum();
+                            unlinear(l, &src_shape)
+                        })
+                    }
+                    "tt.trans" => {
+                        let order: Vec<usize> = op
+                            .attr("order")
+                            .and_then(|a| a.i32_array())
+                            .ok_or("trans without order")?
+                            .into_iter()
+                            .map(|x| x as usize)
+                            .collect();
+                        remap_registers(&src, &dst, |c| {
+                            let mut s = vec![0i64; c.len()];
+                            for (i, &o) in order.iter().enumerate() {
+                                s[o] = c[i];
+                            }
+                            s
+                        })
+                    }
+                    _ => return Err(format!("'{name}' has no lowering to LLVM")),
+                }
+                .map_err(|m| format!("'{name}': {m}"))?;
+                Ok(vec![map.into_iter().map(|s| regs[s]).collect()])
+            }
+        }
+    }
+}
+
+impl LowerPattern for ConvertLayout {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.convert-layout"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.convert_layout"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let src = cx.layout(op.operand(0).ty())?;
+        let dst = cx.layout(op.result(0).ty())?;
+        let regs = cx.get(op.operand(0))?;
+        if let Ok(map) = remap_registers(&src, &dst, |c| c.to_vec()) {
+            return Ok(vec![map.into_iter().map(|s| regs[s]).collect()]);
+        }
+        let elem = cx.elem_ty(op.operand(0).ty())?;
+        let out = through_shared(cx, op, &src, &dst, &regs, elem)?;
+        Ok(vec![out])
+    }
+}
+
+/// Moves a tensor from layout `src` to layout `dst` through `op`'s shared
+/// scratch.
+///
+/// Algorithm:
+/// 1. Index shared memory by the element's row-major linear index, with the
+///    *round bits* removed: bits of the linear index that both layouts hold
+///    in registers (and no lane or warp touches). Taking 2^k round bits cuts
+///    the scratch 2^k times, so k is the fewest that fit `allocation.size`.
+/// 2. For each round (a value of the round bits): every thread stores its
+///    registers of that round, barrier, loads the registers of `dst` of that
+///    round, and a barrier again before the next round's stores.
+pub fn through_shared(
+    cx: &mut Lowering<'_>,
+    op: Op,
+    src: &DistLayout,
+    dst: &DistLayout,
+    regs: &[Val],
+    elem: tritium_dialects::ir::Ty,
+) -> Result<Vec<Val>, String> {
+    let numel: i64 = src.shape.iter().product();
+    let bits = numel.trailing_zeros();
+    let lin_basis = |l: &DistLayout, b: &[i64]| l.linear(b);
+    let thread_bits = |l: &DistLayout| l.lanes.iter().chain(&l.warps).fold(0i64, |m, b| m | lin_basis(l, b));
+    let touched = thread_bits(src) | thread_bits(dst);
+    let reg_single_bits = |l: &DistLayout| {
+        l.reg_bases.iter().map(|b| lin_basis(l, b)).filter(|x| x.count_ones() == 1).fold(0i64, |m, x| m | x)
+    };
+    let candidates = reg_single_bits(src) & reg_single_bits(dst) & !touched;
+    // Storage: i1 as i8, pointers as i64.
+    let is_ptr = !elem.is_integer() && !elem.is_float();
+    let store_ty = if is_ptr {
+        cx.e.i64()
+    } else if elem.bit_width() < 8 {
+        cx.e.int_ty(8)
+    } else {
+        elem
+    };
+    let bytes = i64::from(store_ty.bit_width().max(8) / 8);
+    let limit = Lowering::scratch_size(op).unwrap_or(numel * bytes);
+    let mut round_mask = 0i64;
+    let mut bit = bits as i64 - 1;
+    while (numel >> round_mask.count_ones()) * bytes > limit {
+        while bit >= 0 && candidates >> bit & 1 == 0 {
+            bit -= 1;
+        }
+        if bit < 0 {
+            return Err(format!("convert_layout: {} bytes of scratch cannot hold the conversion", limit));
+        }
+        round_mask |= 1 << bit;
+        bit -= 1;
+    }
+    let keep = ((1i64 << bits) - 1) & !round_mask;
+    // pext(x, keep) for a constant x.
+    let compress = |x: i64| -> i64 {
+        let mut out = 0i64;
+        let mut k = 0;
+        for b in 0..bits {
+            if keep >> b & 1 == 1 {
+                out |= (x >> b & 1) << k;
+                k += 1;
+            }
+        }
+        out
+    };
+    let base = cx.scratch(op)?;
+    // The thread's part of the (compressed) slot for each layout.
+    let thread_slot = |cx: &mut Lowering<'_>, l: &DistLayout| -> Val {
+        let (_, lane, warp) = cx.thread_ids();
+        let mut acc: Option<Val> = None;
+        for (id, bases) in [(lane, &l.lanes), (warp, &l.warps)] {
+            for (b, basis) in bases.iter().enumerate() {
+                let x = compress(l.linear(basis));
+                if x == 0 {
+                    continue;
+                }
+                let masked = cx.e.and_i32(id, 1 << b);
+                let zero = cx.e.i32_const(0);
+                let set = cx.e.icmp(ICmp::Ne, masked, zero);
+                let c = cx.e.i32_const(x);
+                let term = cx.e.select(set, c, zero);
+                acc = Some(match acc {
+                    Some(a) => cx.e.xor(a, term),
+                    None => term,
+                });
+            }
+        }
+        acc.unwrap_or_else(|| cx.e.i32_const(0))
+    };
+    let src_thread = thread_slot(cx, src);
+    let dst_thread = thread_slot(cx, dst);
+    let dup = src.duplicate_regs();
+    let mut out: Vec<Option<Val>> = vec![None; dst.num_regs()];
+    let rounds: Vec<i64> = {
+        // Every value of the round bits.
+        let mut v = vec![0i64];
+        for b in 0..bits {
+            if round_mask >> b & 1 == 1 {
+                let n = v.len();
+                for i in 0..n {
+                    v.push(v[i] | 1 << b);
+                }
+            }
+        }
+        v
+    };
+    for (i, round) in rounds.iter().enumerate() {
+        if i > 0 {
+            cx.barrier();
+        }
+        for (r, c) in src.regs.iter().enumerate() {
+            let lin = src.linear(c);
+            if lin & round_mask != *round || dup[r] {
+                continue;
+            }
+            let slot = cx.e.i32_const(compress(lin));
+            let idx = cx.e.xor(src_thread, slot);
+            let ptr = cx.e.gep(base, store_ty, idx);
+            let v = to_storage(cx, regs[r], store_ty);
+            cx.target.store_shared(&mut cx.e, ptr, v, None);
+        }
+        cx.barrier();
+        for (r, c) in dst.regs.iter().enumerate() {
+            let lin = dst.linear(c);
+            if lin & round_mask != *round {
+                continue;
+            }
+            let slot = cx.e.i32_const(compress(lin));
+            let idx = cx.e.xor(dst_thread, slot);
+            let ptr = cx.e.gep(base, store_ty, idx);
+            let v = cx.target.load_shared(&mut cx.e, ptr, store_ty);
+            out[r] = Some(from_storage(cx, v, elem));
+        }
+    }
+    out.into_iter().map(|v| v.ok_or_else(|| "convert_layout: a register was never loaded".to_string())).collect()
+}
+
+/// `v` as stored in shared memory (`i1` widened, pointers as integers).
+pub fn to_storage(cx: &mut Lowering<'_>, v: Val, store_ty: tritium_dialects::ir::Ty) -> Val {
+    let ty = v.ty();
+    if ty == store_ty {
+        v
+    } else if ty.is_integer() {
+        cx.e.cast("llvm.zext", v, store_ty)
+    } else {
+        cx.e.cast("llvm.ptrtoint", v, store_ty)
+    }
+}
+
+/// The inverse of [`to_storage`].
+pub fn from_storage(cx: &mut Lowering<'_>, v: Val, elem: tritium_dialects::ir::Ty) -> Val {
+    if v.ty() == elem {
+        v
+    } else if elem.is_integer() {
+        cx.e.cast("llvm.trunc", v, elem)
+    } else {
+        cx.e.cast("llvm.inttoptr", v, elem)
+    }
+}

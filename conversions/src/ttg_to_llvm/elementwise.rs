@@ -1,0 +1,225 @@
+//! Elementwise ops (`arith`, `math`, and `tt`'s pointer and float ops):
+//! register `i` of the result is the op applied to register `i` of each
+//! operand, so one pattern lowers them all for scalars and tensors alike.
+use super::emit::Emitter;
+use super::{LowerPattern, Lowering};
+use tritium_dialects::ir::{Attr, Op, Ty, Val};
+
+/// How an elementwise op maps to LLVM.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// The LLVM op of the same operands and result type.
+    Same(&'static str),
+    /// A comparison: the LLVM op, with `arith`'s predicate (same numbering).
+    Compare(&'static str),
+    /// A cast to the result's element type.
+    Cast(&'static str),
+    /// Handled by [`lower_special`].
+    Special,
+}
+
+const TABLE: &[(&str, Kind)] = &[
+    ("arith.addi", Kind::Same("llvm.add")),
+    ("arith.subi", Kind::Same("llvm.sub")),
+    ("arith.muli", Kind::Same("llvm.mul")),
+    ("arith.divsi", Kind::Same("llvm.sdiv")),
+    ("arith.divui", Kind::Same("llvm.udiv")),
+    ("arith.remsi", Kind::Same("llvm.srem")),
+    ("arith.remui", Kind::Same("llvm.urem")),
+    ("arith.andi", Kind::Same("llvm.and")),
+    ("arith.ori", Kind::Same("llvm.or")),
+    ("arith.xori", Kind::Same("llvm.xor")),
+    ("arith.shli", Kind::Same("llvm.shl")),
+    ("arith.shrsi", Kind::Same("llvm.ashr")),
+    ("arith.shrui", Kind::Same("llvm.lshr")),
+    ("arith.maxsi", Kind::Same("llvm.intr.smax")),
+    ("arith.minsi", Kind::Same("llvm.intr.smin")),
+    ("arith.maxui", Kind::Same("llvm.intr.umax")),
+    ("arith.minui", Kind::Same("llvm.intr.umin")),
+    ("arith.addf", Kind::Same("llvm.fadd")),
+    ("arith.subf", Kind::Same("llvm.fsub")),
+    ("arith.mulf", Kind::Same("llvm.fmul")),
+    ("arith.divf", Kind::Same("llvm.fdiv")),
+    ("arith.remf", Kind::Same("llvm.frem")),
+    ("arith.negf", Kind::Same("llvm.fneg")),
+    ("arith.maxnumf", Kind::Same("llvm.intr.maxnum")),
+    ("arith.minnumf", Kind::Same("llvm.intr.minnum")),
+    ("arith.maximumf", Kind::Same("llvm.intr.maximum")),
+    ("arith.minimumf", Kind::Same("llvm.intr.minimum")),
+    ("arith.select", Kind::Special),
+    ("arith.cmpi", Kind::Compare("llvm.icmp")),
+    ("arith.cmpf", Kind::Compare("llvm.fcmp")),
+    ("arith.extsi", Kind::Cast("llvm.sext")),
+    ("arith.extui", Kind::Cast("llvm.zext")),
+    ("arith.trunci", Kind::Cast("llvm.trunc")),
+    ("arith.extf", Kind::Cast("llvm.fpext")),
+    ("arith.truncf", Kind::Cast("llvm.fptrunc")),
+    ("arith.sitofp", Kind::Cast("llvm.sitofp")),
+    ("arith.uitofp", Kind::Cast("llvm.uitofp")),
+    ("arith.fptosi", Kind::Cast("llvm.fptosi")),
+    ("arith.fptoui", Kind::Cast("llvm.fptoui")),
+    ("arith.bitcast", Kind::Cast("llvm.bitcast")),
+    ("tt.bitcast", Kind::Cast("llvm.bitcast")),
+    ("tt.int_to_ptr", Kind::Cast("llvm.inttoptr")),
+    ("tt.ptr_to_int", Kind::Cast("llvm.ptrtoint")),
+    ("math.absf", Kind::Same("llvm.intr.fabs")),
+    ("math.sqrt", Kind::Same("llvm.intr.sqrt")),
+    ("math.floor", Kind::Same("llvm.intr.floor")),
+    ("math.ceil", Kind::Same("llvm.intr.ceil")),
+    ("math.fma", Kind::Same("llvm.intr.fma")),
+    ("math.copysign", Kind::Same("llvm.intr.copysign")),
+    ("tt.precise_sqrt", Kind::Same("llvm.intr.sqrt")),
+    ("tt.precise_divf", Kind::Same("llvm.fdiv")),
+    ("math.absi", Kind::Special),
+    ("math.exp", Kind::Special),
+    ("math.exp2", Kind::Special),
+    ("math.rsqrt", Kind::Special),
+    ("tt.approx_divf", Kind::Special),
+    ("tt.clampf", Kind::Special),
+    ("tt.addptr", Kind::Special),
+    ("ub.poison", Kind::Special),
+];
+
+const ROOTS: &[&str] = &[
+    "arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui", "arith.remsi", "arith.remui",
+    "arith.andi", "arith.ori", "arith.xori", "arith.shli", "arith.shrsi", "arith.shrui", "arith.maxsi",
+    "arith.minsi", "arith.maxui", "arith.minui", "arith.addf", "arith.subf", "arith.mulf", "arith.divf",
+    "arith.remf", "arith.negf", "arith.maxnumf", "arith.minnumf", "arith.maximumf", "arith.minimumf",
+    "arith.select", "arith.cmpi", "arith.cmpf", "arith.extsi", "arith.extui", "arith.trunci", "arith.extf",
+    "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.bitcast",
+    "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int", "math.absf", "math.sqrt", "math.floor", "math.ceil",
+    "math.fma", "math.copysign", "tt.precise_sqrt", "tt.precise_divf", "math.absi", "math.exp", "math.exp2",
+    "math.rsqrt", "tt.approx_divf", "tt.clampf", "tt.addptr", "ub.poison",
+];
+
+/// `ttg-to-llvm.elementwise`.
+pub struct Elementwise;
+
+/// `ttg-to-llvm.constant`: `arith.constant` of scalars and splat tensors.
+pub struct Constant;
+
+/// The patterns of this file.
+pub static PATTERNS: &[&dyn LowerPattern] = &[&Elementwise, &Constant];
+
+impl LowerPattern for Elementwise {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.elementwise"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        ROOTS
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let name = op.name();
+        let kind = TABLE.iter().find(|(n, _)| *n == name).map(|(_, k)| *k).ok_or("not elementwise")?;
+        let result = op.result(0);
+        let n = cx.num_values(result.ty())?;
+        let out_elem = cx.elem_ty(result.ty())?;
+        let operands: Vec<Vec<Val>> = op.operands().into_iter().map(|v| cx.get(v)).collect::<Result<_, _>>()?;
+        if operands.iter().any(|o| o.len() != n) {
+            return Err(format!("'{name}': operands and result hold different numbers of registers"));
+        }
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            let args: Vec<Val> = operands.iter().map(|o| o[i]).collect();
+            let v = match kind {
+                Kind::Same(llvm) => cx.e.val(llvm, &args, out_elem, &[]),
+                Kind::Compare(llvm) => {
+                    let pred = op.attr("predicate").and_then(|a| a.int()).ok_or("comparison without predicate")?;
+                    let p = cx.e.int_attr(cx.e.i64(), pred);
+                    cx.e.val(llvm, &args, out_elem, &[("predicate", p)])
+                }
+                Kind::Cast(llvm) => {
+                    if args[0].ty() == out_elem {
+                        args[0]
+                    } else {
+                        cx.e.val(llvm, &args, out_elem, &[])
+                    }
+                }
+                Kind::Special => lower_special(cx, op, &args, out_elem)?,
+            };
+            out.push(v);
+        }
+        Ok(vec![out])
+    }
+}
+
+/// `log2(e)`, for `exp(x) = 2^(x log2 e)`.
+const LOG2_E: f64 = std::f64::consts::LOG2_E;
+
+fn require_f32(e: &Emitter, ty: Ty, name: &str) -> Result<(), String> {
+    if ty == e.f32() {
+        Ok(())
+    } else {
+        Err(format!("'{name}' is only lowered for f32, not {ty}"))
+    }
+}
+
+fn lower_special(cx: &mut Lowering<'_>, op: Op, args: &[Val], out: Ty) -> Result<Val, String> {
+    let name = op.name();
+    match name {
+        "arith.select" => Ok(cx.e.select(args[0], args[1], args[2])),
+        "math.absi" => {
+            let f = cx.e.attr("false");
+            Ok(cx.e.val("llvm.intr.abs", &[args[0]], out, &[("is_int_min_poison", f)]))
+        }
+        "math.exp" => {
+            require_f32(&cx.e, out, name)?;
+            let k = cx.e.const_float(out, LOG2_E);
+            let x = cx.e.val("llvm.fmul", &[args[0], k], out, &[]);
+            Ok(cx.target.exp2_f32(&mut cx.e, x))
+        }
+        "math.exp2" => {
+            require_f32(&cx.e, out, name)?;
+            Ok(cx.target.exp2_f32(&mut cx.e, args[0]))
+        }
+        "math.rsqrt" => {
+            let s = cx.e.val("llvm.intr.sqrt", &[args[0]], out, &[]);
+            let one = cx.e.const_float(out, 1.0);
+            Ok(cx.e.val("llvm.fdiv", &[one, s], out, &[]))
+        }
+        "tt.approx_divf" => {
+            require_f32(&cx.e, out, name)?;
+            Ok(cx.target.approx_div_f32(&mut cx.e, args[0], args[1]))
+        }
+        "tt.clampf" => {
+            // propagateNan = all (0xFFFF) keeps NaNs: maximum/minimum; else maxnum/minnum.
+            let all = op.attr("propagateNan").and_then(|a| a.int()).unwrap_or(0) != 0;
+            let (max, min) = if all { ("llvm.intr.maximum", "llvm.intr.minimum") } else { ("llvm.intr.maxnum", "llvm.intr.minnum") };
+            let lo = cx.e.val(max, &[args[0], args[1]], out, &[]);
+            Ok(cx.e.val(min, &[lo, args[2]], out, &[]))
+        }
+        "tt.addptr" => {
+            let pointee = tritium_dialects::tt::types::pointee(op.operand(0).ty().element()).ok_or("addptr of a non-pointer")?;
+            let elem = if pointee.is_integer() && pointee.bit_width() == 1 {
+                cx.e.int_ty(8)
+            } else {
+                super::llvm_scalar_type(&cx.e, pointee)?
+            };
+            Ok(cx.e.gep(args[0], elem, args[1]))
+        }
+        "ub.poison" => Ok(cx.e.val("llvm.mlir.poison", &[], out, &[])),
+        _ => Err(format!("'{name}' has no lowering to LLVM")),
+    }
+}
+
+impl LowerPattern for Constant {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.constant"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["arith.constant"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let ty = op.result(0).ty();
+        let value = op.attr("value").ok_or("constant without value")?;
+        let elem = cx.elem_ty(ty)?;
+        let scalar: Attr = if ty.is_tensor() {
+            value.splat_value().ok_or("only splat tensor constants are lowered")?
+        } else {
+            value
+        };
+        let v = cx.e.const_attr(elem, scalar);
+        let n = cx.num_values(ty)?;
+        Ok(vec![vec![v; n]])
+    }
+}

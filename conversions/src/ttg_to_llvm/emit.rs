@@ -1,0 +1,417 @@
+//! `Emitter`: builds LLVM-dialect ops at the end of a block, the vocabulary
+//! the ttg→LLVM patterns and the backends' `TargetInfo` hooks are written in.
+//!
+//! Ops are created generically (`mlirOperationCreate`) with the inherent
+//! attributes MLIR 22's LLVM dialect expects; enum-valued attributes are
+//! parsed once from their textual form and cached.
+use mlir_sys::*;
+use std::collections::HashMap;
+use tritium_dialects::ir::{string_ref, Attr, Op, Ty, Val};
+use tritium_dialects::rewrite::Rewriter;
+
+/// The `rawConstantIndices` entry LLVM's GEP uses for a dynamic index.
+const GEP_DYNAMIC_INDEX: i32 = i32::MIN;
+
+/// Builds ops at the end of one block at a time.
+pub struct Emitter {
+    /// The context every op and type lives in.
+    pub ctx: MlirContext,
+    /// The location given to new ops (the op being lowered).
+    pub loc: MlirLocation,
+    block: MlirBlock,
+    attrs: HashMap<String, Attr>,
+}
+
+/// Integer comparison predicates (LLVM's `ICmpPredicate` numbering, which is
+/// also `arith.cmpi`'s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ICmp {
+    Eq = 0,
+    Ne = 1,
+    Slt = 2,
+    Sle = 3,
+    Sgt = 4,
+    Sge = 5,
+    Ult = 6,
+    Ule = 7,
+    Ugt = 8,
+    Uge = 9,
+}
+
+impl Emitter {
+    /// An emitter with no insertion block yet.
+    pub fn new(ctx: MlirContext, loc: MlirLocation) -> Self {
+        Emitter { ctx, loc, block: MlirBlock { ptr: std::ptr::null_mut() }, attrs: HashMap::new() }
+    }
+
+    /// Appends new ops to the end of `block` from now on.
+    pub fn set_block(&mut self, block: MlirBlock) {
+        self.block = block;
+    }
+
+    /// The block ops are appended to.
+    pub fn block(&self) -> MlirBlock {
+        self.block
+    }
+
+    // ----------------------------------------------------------------------
+    // Types and attributes
+    // ----------------------------------------------------------------------
+
+    /// The signless integer type of `bits` bits.
+    pub fn int_ty(&self, bits: u32) -> Ty {
+        Ty::int(self.ctx, bits)
+    }
+    /// `i1`.
+    pub fn i1(&self) -> Ty {
+        self.int_ty(1)
+    }
+    /// `i32`.
+    pub fn i32(&self) -> Ty {
+        self.int_ty(32)
+    }
+    /// `i64`.
+    pub fn i64(&self) -> Ty {
+        self.int_ty(64)
+    }
+    /// `f32`.
+    pub fn f32(&self) -> Ty {
+        Ty(unsafe { mlirF32TypeGet(self.ctx) })
+    }
+    /// `!llvm.ptr<addrspace>`.
+    pub fn ptr_ty(&self, addrspace: u32) -> Ty {
+        Ty(unsafe { mlirLLVMPointerTypeGet(self.ctx, addrspace) })
+    }
+    /// `!llvm.void`.
+    pub fn void_ty(&self) -> Ty {
+        Ty(unsafe { mlirLLVMVoidTypeGet(self.ctx) })
+    }
+    /// A literal (unnamed) struct of `fields`.
+    pub fn struct_ty(&self, fields: &[Ty]) -> Ty {
+        let raw: Vec<MlirType> = fields.iter().map(|t| t.0).collect();
+        Ty(unsafe { mlirLLVMStructTypeLiteralGet(self.ctx, raw.len() as isize, raw.as_ptr(), false) })
+    }
+    /// `!llvm.array<n x elem>`.
+    pub fn array_ty(&self, elem: Ty, n: u32) -> Ty {
+        Ty(unsafe { mlirLLVMArrayTypeGet(elem.0, n) })
+    }
+    /// `!llvm.func<result (params)>`.
+    pub fn func_ty(&self, result: Ty, params: &[Ty]) -> Ty {
+        let raw: Vec<MlirType> = params.iter().map(|t| t.0).collect();
+        Ty(unsafe { mlirLLVMFunctionTypeGet(result.0, raw.len() as isize, raw.as_ptr(), false) })
+    }
+    /// `vector<n x elem>`.
+    pub fn vector_ty(&self, elem: Ty, n: u32) -> Ty {
+        let shape = [i64::from(n)];
+        Ty(unsafe { mlirVectorTypeGet(1, shape.as_ptr(), elem.0) })
+    }
+
+    /// The attribute written `text` (parsed once per emitter).
+    pub fn attr(&mut self, text: &str) -> Attr {
+        if let Some(a) = self.attrs.get(text) {
+            return *a;
+        }
+        let a = Attr(unsafe { mlirAttributeParseGet(self.ctx, string_ref(text)) });
+        self.attrs.insert(text.to_string(), a);
+        a
+    }
+    /// A string attribute.
+    pub fn str_attr(&self, s: &str) -> Attr {
+        Attr::string(self.ctx, s)
+    }
+    /// A type attribute.
+    pub fn type_attr(&self, ty: Ty) -> Attr {
+        Attr(unsafe { mlirTypeAttrGet(ty.0) })
+    }
+    /// A unit attribute.
+    pub fn unit_attr(&self) -> Attr {
+        Attr(unsafe { mlirUnitAttrGet(self.ctx) })
+    }
+    /// A flat symbol reference `@name`.
+    pub fn symbol_attr(&self, name: &str) -> Attr {
+        Attr(unsafe { mlirFlatSymbolRefAttrGet(self.ctx, string_ref(name)) })
+    }
+    /// A `DenseI32ArrayAttr`.
+    pub fn i32_array_attr(&self, values: &[i32]) -> Attr {
+        Attr(unsafe { mlirDenseI32ArrayGet(self.ctx, values.len() as isize, values.as_ptr()) })
+    }
+    /// A `DenseI64ArrayAttr`.
+    pub fn i64_array_attr(&self, values: &[i64]) -> Attr {
+        Attr(unsafe { mlirDenseI64ArrayGet(self.ctx, values.len() as isize, values.as_ptr()) })
+    }
+    /// An integer attribute of type `ty`.
+    pub fn int_attr(&self, ty: Ty, value: i64) -> Attr {
+        Attr::integer(ty, value)
+    }
+
+    // ----------------------------------------------------------------------
+    // Generic creation
+    // ----------------------------------------------------------------------
+
+    /// Appends `name(operands) {attrs} -> results` to the insertion block.
+    pub fn op(&mut self, name: &str, operands: &[Val], results: &[Ty], attrs: &[(&str, Attr)]) -> Op {
+        let raw: Vec<(&str, MlirAttribute)> = attrs.iter().map(|(n, a)| (*n, a.0)).collect();
+        let op = Rewriter::build(self.loc, name, operands, results, &raw, 0);
+        unsafe { mlirBlockAppendOwnedOperation(self.block, op.0) };
+        op
+    }
+    /// Appends a single-result op and returns its result.
+    pub fn val(&mut self, name: &str, operands: &[Val], result: Ty, attrs: &[(&str, Attr)]) -> Val {
+        self.op(name, operands, &[result], attrs).result(0)
+    }
+    /// Appends a terminator with successors.
+    pub fn branch_op(&mut self, name: &str, operands: &[Val], successors: &[MlirBlock], attrs: &[(&str, Attr)]) -> Op {
+        unsafe {
+            let mut state = mlirOperationStateGet(string_ref(name), self.loc);
+            let raw: Vec<MlirValue> = operands.iter().map(|v| v.0).collect();
+            mlirOperationStateAddOperands(&mut state, raw.len() as isize, raw.as_ptr());
+            mlirOperationStateAddSuccessors(&mut state, successors.len() as isize, successors.as_ptr());
+            let named: Vec<MlirNamedAttribute> = attrs
+                .iter()
+                .map(|(n, a)| mlirNamedAttributeGet(mlirIdentifierGet(self.ctx, string_ref(n)), a.0))
+                .collect();
+            mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+            let op = mlirOperationCreate(&mut state);
+            mlirBlockAppendOwnedOperation(self.block, op);
+            Op(op)
+        }
+    }
+
+    // ----------------------------------------------------------------------
+    // Constants
+    // ----------------------------------------------------------------------
+
+    /// An integer constant of type `ty` (i1 takes 0/1).
+    pub fn const_int(&mut self, ty: Ty, value: i64) -> Val {
+        let a = self.int_attr(ty, value);
+        self.val("llvm.mlir.constant", &[], ty, &[("value", a)])
+    }
+    /// An `i32` constant.
+    pub fn i32_const(&mut self, value: i64) -> Val {
+        let t = self.i32();
+        self.const_int(t, value)
+    }
+    /// An `i1` constant.
+    pub fn bool_const(&mut self, value: bool) -> Val {
+        let t = self.i1();
+        self.const_int(t, i64::from(value))
+    }
+    /// A float constant of type `ty`.
+    pub fn const_float(&mut self, ty: Ty, value: f64) -> Val {
+        let a = Attr(unsafe { mlirFloatAttrDoubleGet(self.ctx, ty.0, value) });
+        self.val("llvm.mlir.constant", &[], ty, &[("value", a)])
+    }
+    /// A constant from a scalar integer or float attribute.
+    pub fn const_attr(&mut self, ty: Ty, value: Attr) -> Val {
+        self.val("llvm.mlir.constant", &[], ty, &[("value", value)])
+    }
+    /// The all-zero value of a scalar type (integer, float or pointer).
+    pub fn zero(&mut self, ty: Ty) -> Val {
+        if ty.is_integer() {
+            self.const_int(ty, 0)
+        } else if ty.is_float() {
+            self.const_float(ty, 0.0)
+        } else {
+            self.val("llvm.mlir.zero", &[], ty, &[])
+        }
+    }
+    /// `llvm.mlir.undef` of `ty`.
+    pub fn undef(&mut self, ty: Ty) -> Val {
+        self.val("llvm.mlir.undef", &[], ty, &[])
+    }
+
+    // ----------------------------------------------------------------------
+    // Arithmetic
+    // ----------------------------------------------------------------------
+
+    /// A binary op `name` whose result has its operands' type.
+    pub fn binary(&mut self, name: &str, a: Val, b: Val) -> Val {
+        self.val(name, &[a, b], a.ty(), &[])
+    }
+    /// `a + b`.
+    pub fn add(&mut self, a: Val, b: Val) -> Val {
+        self.binary("llvm.add", a, b)
+    }
+    /// `a - b`.
+    pub fn sub(&mut self, a: Val, b: Val) -> Val {
+        self.binary("llvm.sub", a, b)
+    }
+    /// `a * b`.
+    pub fn mul(&mut self, a: Val, b: Val) -> Val {
+        self.binary("llvm.mul", a, b)
+    }
+    /// `a & b`.
+    pub fn and(&mut self, a: Val, b: Val) -> Val {
+        self.binary("llvm.and", a, b)
+    }
+    /// `a | b`.
+    pub fn or(&mut self, a: Val, b: Val) -> Val {
+        self.binary("llvm.or", a, b)
+    }
+    /// `a ^ b`.
+    pub fn xor(&mut self, a: Val, b: Val) -> Val {
+        self.binary("llvm.xor", a, b)
+    }
+    /// `a << b`.
+    pub fn shl(&mut self, a: Val, b: Val) -> Val {
+        self.binary("llvm.shl", a, b)
+    }
+    /// `a >> b` (logical).
+    pub fn lshr(&mut self, a: Val, b: Val) -> Val {
+        self.binary("llvm.lshr", a, b)
+    }
+    /// `a + k` for an i32 `a` (no op for k = 0).
+    pub fn add_i32(&mut self, a: Val, k: i64) -> Val {
+        if k == 0 {
+            return a;
+        }
+        let c = self.i32_const(k);
+        self.add(a, c)
+    }
+    /// `a * k` for an i32 `a`.
+    pub fn mul_i32(&mut self, a: Val, k: i64) -> Val {
+        if k == 1 {
+            return a;
+        }
+        let c = self.i32_const(k);
+        self.mul(a, c)
+    }
+    /// `a & k` for an i32 `a`.
+    pub fn and_i32(&mut self, a: Val, k: i64) -> Val {
+        let c = self.i32_const(k);
+        self.and(a, c)
+    }
+    /// `a >> k` (logical) for an i32 `a`.
+    pub fn lshr_i32(&mut self, a: Val, k: u32) -> Val {
+        if k == 0 {
+            return a;
+        }
+        let c = self.i32_const(i64::from(k));
+        self.lshr(a, c)
+    }
+    /// `a << k` for an i32 `a`.
+    pub fn shl_i32(&mut self, a: Val, k: u32) -> Val {
+        if k == 0 {
+            return a;
+        }
+        let c = self.i32_const(i64::from(k));
+        self.shl(a, c)
+    }
+    /// An integer comparison.
+    pub fn icmp(&mut self, pred: ICmp, a: Val, b: Val) -> Val {
+        let p = self.int_attr(self.i64(), pred as i64);
+        let i1 = self.i1();
+        self.val("llvm.icmp", &[a, b], i1, &[("predicate", p)])
+    }
+    /// `cond ? a : b`.
+    pub fn select(&mut self, cond: Val, a: Val, b: Val) -> Val {
+        self.val("llvm.select", &[cond, a, b], a.ty(), &[])
+    }
+    /// A cast op `name` (`llvm.zext`, `llvm.bitcast`, …) to `ty`.
+    pub fn cast(&mut self, name: &str, v: Val, ty: Ty) -> Val {
+        if v.ty() == ty {
+            return v;
+        }
+        self.val(name, &[v], ty, &[])
+    }
+    /// `a && b` on i1 values, where `None` is "true".
+    pub fn and_pred(&mut self, a: Option<Val>, b: Option<Val>) -> Option<Val> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(self.and(a, b)),
+            (a, None) => a,
+            (None, b) => b,
+        }
+    }
+
+    // ----------------------------------------------------------------------
+    // Memory, aggregates, calls
+    // ----------------------------------------------------------------------
+
+    /// `getelementptr elem, ptr[index]` (result in `ptr`'s address space).
+    pub fn gep(&mut self, ptr: Val, elem: Ty, index: Val) -> Val {
+        let raw = self.i32_array_attr(&[GEP_DYNAMIC_INDEX]);
+        let elem = self.type_attr(elem);
+        self.val("llvm.getelementptr", &[ptr, index], ptr.ty(), &[("elem_type", elem), ("rawConstantIndices", raw)])
+    }
+    /// A plain `llvm.load`.
+    pub fn load(&mut self, ptr: Val, ty: Ty) -> Val {
+        self.val("llvm.load", &[ptr], ty, &[])
+    }
+    /// A plain `llvm.store`.
+    pub fn store(&mut self, value: Val, ptr: Val) {
+        self.op("llvm.store", &[value, ptr], &[], &[]);
+    }
+    /// `extractvalue agg[index]`.
+    pub fn extract_value(&mut self, agg: Val, index: i64, ty: Ty) -> Val {
+        let pos = self.i64_array_attr(&[index]);
+        self.val("llvm.extractvalue", &[agg], ty, &[("position", pos)])
+    }
+    /// `insertvalue value into agg[index]`.
+    pub fn insert_value(&mut self, agg: Val, value: Val, index: i64) -> Val {
+        let pos = self.i64_array_attr(&[index]);
+        self.val("llvm.insertvalue", &[agg, value], agg.ty(), &[("position", pos)])
+    }
+    /// `extractelement vec[index]`.
+    pub fn extract_element(&mut self, vec: Val, index: i64, ty: Ty) -> Val {
+        let i = self.i32_const(index);
+        self.val("llvm.extractelement", &[vec, i], ty, &[])
+    }
+    /// An inline-assembly statement. `results` empty: no result; one type:
+    /// that value; several: a struct whose fields are returned in order.
+    pub fn inline_asm(&mut self, asm: &str, constraints: &str, operands: &[Val], results: &[Ty], side_effects: bool) -> Vec<Val> {
+        let mut attrs = vec![("asm_string", self.str_attr(asm)), ("constraints", self.str_attr(constraints))];
+        let dialect = self.int_attr(self.i64(), 0);
+        attrs.push(("asm_dialect", dialect));
+        if side_effects {
+            attrs.push(("has_side_effects", self.unit_attr()));
+        }
+        match results.len() {
+            0 => {
+                self.op("llvm.inline_asm", operands, &[], &attrs);
+                Vec::new()
+            }
+            1 => vec![self.val("llvm.inline_asm", operands, results[0], &attrs)],
+            _ => {
+                let st = self.struct_ty(results);
+                let agg = self.val("llvm.inline_asm", operands, st, &attrs);
+                results.iter().enumerate().map(|(i, t)| self.extract_value(agg, i as i64, *t)).collect()
+            }
+        }
+    }
+    /// `llvm.call @callee(args)`; `result` None for a void call.
+    pub fn call(&mut self, callee: &str, args: &[Val], result: Option<Ty>) -> Option<Val> {
+        let sym = self.symbol_attr(callee);
+        let seg = self.i32_array_attr(&[args.len() as i32, 0]);
+        let bundles = self.i32_array_attr(&[]);
+        let results: Vec<Ty> = result.into_iter().collect();
+        let op = self.op("llvm.call", args, &results, &[("callee", sym), ("operandSegmentSizes", seg), ("op_bundle_sizes", bundles)]);
+        result.map(|_| op.result(0))
+    }
+    /// `llvm.br ^dest(args)`.
+    pub fn br(&mut self, dest: MlirBlock, args: &[Val]) {
+        self.branch_op("llvm.br", args, &[dest], &[]);
+    }
+    /// `llvm.cond_br cond, ^t(targs), ^f(fargs)`.
+    pub fn cond_br(&mut self, cond: Val, t: MlirBlock, targs: &[Val], f: MlirBlock, fargs: &[Val]) {
+        let mut operands = vec![cond];
+        operands.extend_from_slice(targs);
+        operands.extend_from_slice(fargs);
+        let seg = self.i32_array_attr(&[1, targs.len() as i32, fargs.len() as i32]);
+        self.branch_op("llvm.cond_br", &operands, &[t, f], &[("operandSegmentSizes", seg)]);
+    }
+    /// `llvm.return` of zero or one value.
+    pub fn ret(&mut self, value: Option<Val>) {
+        let operands: Vec<Val> = value.into_iter().collect();
+        self.op("llvm.return", &operands, &[], &[]);
+    }
+    /// Creates a new block with arguments of `types` at the end of `region`.
+    pub fn append_block(&self, region: MlirRegion, types: &[Ty]) -> MlirBlock {
+        let raw: Vec<MlirType> = types.iter().map(|t| t.0).collect();
+        let locs = vec![self.loc; raw.len()];
+        unsafe {
+            let block = mlirBlockCreate(raw.len() as isize, raw.as_ptr(), locs.as_ptr());
+            mlirRegionAppendOwnedBlock(region, block);
+            block
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! Global memory: `tt.load`/`tt.store` vectorized by AxisInfo with masks and
+//! `other`, `tt.atomic_rmw`/`tt.atomic_cas`, and `tt.histogram` (built on
+//! shared-memory atomics). The instructions come from the backend.
+//!
+//! Vector width of an access: the registers are grouped by `vec`
+//! consecutive elements along the layout's fastest dimension, where `vec`
+//! is the smallest of (a) the registers holding consecutive elements, (b)
+//! AxisInfo's contiguity and alignment of the pointers, (c) the constancy of
+//! the mask, and (d) 128 bits.
+use super::convert::{from_storage, to_storage};
+use super::emit::ICmp;
+use super::{CacheHints, LowerPattern, Lowering, MemScope, MemSemantic, RmwOp};
+use tritium_dialects::ir::{Op, Val};
+
+/// `ttg-to-llvm.load`.
+pub struct Load;
+/// `ttg-to-llvm.store`.
+pub struct Store;
+/// `ttg-to-llvm.atomic`: `tt.atomic_rmw` and `tt.atomic_cas`.
+pub struct Atomic;
+/// `ttg-to-llvm.histogram`.
+pub struct Histogram;
+
+/// The patterns of this file.
+pub static PATTERNS: &[&dyn LowerPattern] = &[&Load, &Store, &Atomic, &Histogram];
+
+/// The cache hints of a load or store.
+fn hints(op: Op) -> CacheHints {
+    let field = |s: &str, key: &str| -> i64 {
+        // `#tt.cache_policy<cache = cg, evict = evict_last>`-style text.
+        let names: &[(&str, i64)] = if key == "cache" {
+            &[("none", 1), ("ca", 2), ("cg", 3), ("wb", 4), ("cs", 5), ("wt", 6), ("cv", 7)]
+        } else {
+            &[("evict_normal", 1), ("evict_first", 2), ("evict_last", 3)]
+        };
+        s.split(&[',', '<', '>', '{', '}'][..])
+            .filter_map(|part| part.split_once('='))
+            .filter(|(k, _)| k.trim() == key)
+            .find_map(|(_, v)| names.iter().find(|(n, _)| *n == v.trim()).map(|(_, x)| *x))
+            .unwrap_or(1)
+    };
+    let text = op.attr("cachePolicy").map(|a| a.to_string()).unwrap_or_default();
+    CacheHints {
+        cache: field(&text, "cache"),
+        evict: field(&text, "evict"),
+        volatile: op.attr("isVolatile").and_then(|a| a.bool()).unwrap_or(false),
+    }
+}
+
+/// The vector width of accesses through the pointer tensor `ptr`.
+fn vector_width(cx: &mut Lowering<'_>, ptr: Val, mask: Option<Val>, elem_bits: u32) -> Result<usize, String> {
+    let l = cx.layout(ptr.ty())?;
+    let dim = l.fastest_dim();
+    let mut vec = l.contiguous_regs_along(dim);
+    vec = vec.min(cx.axis.ptr_alignment(ptr).max(1) as usize);
+    if let Some(m) = mask {
+        vec = vec.min(cx.axis.mask_alignment(m).max(1) as usize);
+    }
+    let max = (128 / elem_bits.max(8)).max(1) as usize;
+    vec = vec.min(max).max(1);
+    // A power of two.
+    Ok(1 << (usize::BITS - 1 - vec.leading_zeros()))
+}
+
+/// The optional operand of `op` in segment `segment` (AttrSizedOperandSegments).
+fn optional_operand(op: Op, segment: usize) -> Option<Val> {
+    let mut index = 0usize;
+    for s in 0..segment {
+        index += op.segment_size(s) as usize;
+    }
+    (op.segment_size(segment) > 0).then(|| op.operand(index))
+}
+
+/// The bit width of a scalar LLVM type in memory (pointers: 64).
+fn mem_bits(ty: tritium_dialects::ir::Ty) -> u32 {
+    match ty.bit_width() {
+        0 => 64,
+        b => b,
+    }
+}
+
+impl LowerPattern for Load {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.load"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.load"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let ptr = op.operand(0);
+        let mask = optional_operand(op, 1);
+        let other = optional_operand(op, 2);
+        let ty = op.result(0).ty();
+        let elem = cx.elem_ty(ty)?;
+        let hints = hints(op);
+        let ptrs = cx.get(ptr)?;
+        let masks = mask.map(|m| cx.get(m)).transpose()?;
+        let others = other.map(|o| cx.get(o)).transpose()?;
+        let vec = if ty.is_tensor() { vector_width(cx, ptr, mask, mem_bits(elem))? } else { 1 };
+        let mut out = Vec::with_capacity(ptrs.len());
+        for start in (0..ptrs.len()).step_by(vec) {
+            let pred = masks.as_ref().map(|m| m[start]);
+            let o = others.as_ref().map(|o| &o[start..start + vec]);
+            let vals = cx.target.load_global(&mut cx.e, ptrs[start], elem, vec as u32, pred, o, hints)?;
+            out.extend(vals);
+        }
+        Ok(vec![out])
+    }
+}
+
+impl LowerPattern for Store {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.store"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.store"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let ptr = op.operand(0);
+        let value = op.operand(1);
+        let mask = (op.num_operands() > 2).then(|| op.operand(2));
+        let hints = hints(op);
+        let ptrs = cx.get(ptr)?;
+        let values = cx.get(value)?;
+        let masks = mask.map(|m| cx.get(m)).transpose()?;
+        if !ptr.ty().is_tensor() {
+            let first = cx.first_thread_pred();
+            let pred = cx.e.and_pred(masks.as_ref().map(|m| m[0]), Some(first));
+            cx.target.store_global(&mut cx.e, ptrs[0], &values, pred, hints)?;
+            return Ok(vec![]);
+        }
+        let elem = cx.elem_ty(value.ty())?;
+        let vec = vector_width(cx, ptr, mask, mem_bits(elem))?;
+        let l = cx.layout(ptr.ty())?;
+        let dup = l.duplicate_regs();
+        let unique = cx.unique_thread_pred(&l);
+        for start in (0..ptrs.len()).step_by(vec) {
+            if dup[start] {
+                continue;
+            }
+            let pred = cx.e.and_pred(masks.as_ref().map(|m| m[start]), unique);
+            cx.target.store_global(&mut cx.e, ptrs[start], &values[start..start + vec], pred, hints)?;
+        }
+        Ok(vec![])
+    }
+}
+
+fn rmw_op(code: i64) -> Result<RmwOp, String> {
+    Ok(match code {
+        1 => RmwOp::And,
+        2 => RmwOp::Or,
+        3 => RmwOp::Xor,
+        4 => RmwOp::Add,
+        5 => RmwOp::FAdd,
+        6 => RmwOp::Max,
+        7 => RmwOp::Min,
+        8 => RmwOp::UMax,
+        9 => RmwOp::UMin,
+        10 => RmwOp::Xchg,
+        _ => return Err(format!("unknown atomic operation {code}")),
+    })
+}
+
+fn semantic(op: Op) -> MemSemantic {
+    match op.attr("sem").and_then(|a| a.int()) {
+        Some(1) => MemSemantic::Relaxed,
+        Some(2) => MemSemantic::Acquire,
+        Some(3) => MemSemantic::Release,
+        _ => MemSemantic::AcqRel,
+    }
+}
+
+fn scope(op: Op) -> MemScope {
+    match op.attr("scope").and_then(|a| a.int()) {
+        Some(2) => MemScope::Cta,
+        Some(3) => MemScope::System,
+        _ => MemScope::Gpu,
+    }
+}
+
+impl LowerPattern for Atomic {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.atomic"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.atomic_rmw", "tt.atomic_cas"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let cas = op.name() == "tt.atomic_cas";
+        let ptr = op.operand(0);
+        let ptrs = cx.get(ptr)?;
+        let (cmps, vals, masks) = if cas {
+            (Some(cx.get(op.operand(1))?), cx.get(op.operand(2))?, None)
+        } else {
+            let mask = (op.num_operands() > 2).then(|| op.operand(2));
+            (None, cx.get(op.operand(1))?, mask.map(|m| cx.get(m)).transpose()?)
+        };
+        let kind = if cas { RmwOp::Xchg } else { rmw_op(op.attr("atomic_rmw_op").and_then(|a| a.int()).unwrap_or(0))? };
+        let (sem, scope) = (semantic(op), scope(op));
+        let apply = |cx: &mut Lowering<'_>, i: usize, pred: Option<Val>| -> Result<Val, String> {
+            match &cmps {
+                Some(c) => cx.target.atomic_cas(&mut cx.e, ptrs[i], c[i], vals[i], pred, sem, scope),
+                None => cx.target.atomic_rmw(&mut cx.e, kind, ptrs[i], vals[i], pred, sem, scope),
+            }
+        };
+        let result = op.result(0);
+        if !ptr.ty().is_tensor() {
+            // One thread does the atomic; the others read its result from
+            // shared memory when anything uses it.
+            let first = cx.first_thread_pred();
+            let pred = cx.e.and_pred(masks.as_ref().map(|m| m[0]), Some(first));
+            let old = apply(cx, 0, pred)?;
+            if result.users().is_empty() || op.attr("allocation.offset").is_none() {
+                return Ok(vec![vec![old]]);
+            }
+            let base = cx.scratch(op)?;
+            let store_ty = if old.ty().is_integer() || old.ty().is_float() { old.ty() } else { cx.e.i64() };
+            let v = to_storage(cx, old, store_ty);
+            cx.target.store_shared(&mut cx.e, base, v, Some(first));
+            cx.barrier();
+            let loaded = cx.target.load_shared(&mut cx.e, base, store_ty);
+            let elem = old.ty();
+            return Ok(vec![vec![from_storage(cx, loaded, elem)]]);
+        }
+        let l = cx.layout(ptr.ty())?;
+        let dup = l.duplicate_regs();
+        let unique = cx.unique_thread_pred(&l);
+        let mut out = Vec::with_capacity(ptrs.len());
+        for i in 0..ptrs.len() {
+            if dup[i] {
+                // A copy of an earlier register: the same element, done once.
+                let first = l.regs.iter().position(|c| *c == l.regs[i]).unwrap_or(i);
+                out.push(out[first]);
+                continue;
+            }
+            let pred = cx.e.and_pred(masks.as_ref().map(|m| m[i]), unique);
+            out.push(apply(cx, i, pred)?);
+        }
+        Ok(vec![out])
+    }
+}
+
+impl LowerPattern for Histogram {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.histogram"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.histogram"]
+    }
+    /// Algorithm: zero the bins in shared memory, barrier, one shared atomic
+    /// add per (unique, unmasked, in-range) element, barrier, then each
+    /// thread reads the bins its result registers hold.
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let src = op.operand(0);
+        let mask = (op.num_operands() > 1).then(|| op.operand(1));
+        let result = op.result(0).ty();
+        let bins = result.shape().and_then(|s| s.first().copied()).ok_or("histogram result must be 1-D")?;
+        let out_elem = cx.elem_ty(result)?;
+        let i32t = cx.e.i32();
+        if out_elem != i32t {
+            return Err("histogram: only i32 results are lowered".into());
+        }
+        let values = cx.get(src)?;
+        let masks = mask.map(|m| cx.get(m)).transpose()?;
+        let base = cx.scratch(op)?;
+        let threads = i64::from(cx.num_warps * cx.threads_per_warp);
+        let tid = cx.target.thread_id(&mut cx.e);
+        let zero = cx.e.i32_const(0);
+        let mut i = 0;
+        while i < bins {
+            let idx = cx.e.add_i32(tid, i);
+            let limit = cx.e.i32_const(bins);
+            let pred = (i + threads > bins).then(|| cx.e.icmp(ICmp::Slt, idx, limit));
+            let p = cx.e.gep(base, i32t, idx);
+            cx.target.store_shared(&mut cx.e, p, zero, pred);
+            i += threads;
+        }
+        cx.barrier();
+        let sl = cx.layout(src.ty())?;
+        let dup = sl.duplicate_regs();
+        let unique = cx.unique_thread_pred(&sl);
+        let src_elem = cx.elem_ty(src.ty())?;
+        let one = cx.e.i32_const(1);
+        let limit = cx.e.const_int(src_elem, bins);
+        for (r, v) in values.iter().enumerate() {
+            if dup[r] {
+                continue;
+            }
+            let in_range = cx.e.icmp(ICmp::Ult, *v, limit);
+            let mut pred = cx.e.and_pred(Some(in_range), unique);
+            pred = cx.e.and_pred(pred, masks.as_ref().map(|m| m[r]));
+            let idx = cx.e.cast("llvm.trunc", *v, i32t);
+            let p = cx.e.gep(base, i32t, idx);
+            cx.target.atomic_rmw(&mut cx.e, RmwOp::Add, p, one, pred, MemSemantic::Relaxed, MemScope::Cta)?;
+        }
+        cx.barrier();
+        let dl = cx.layout(result)?;
+        let t = cx.thread_coords(&dl)[0];
+        let mut out = Vec::with_capacity(dl.num_regs());
+        for c in &dl.regs {
+            let k = cx.e.i32_const(c[0]);
+            let idx = cx.e.xor(t, k);
+            let p = cx.e.gep(base, i32t, idx);
+            out.push(cx.target.load_shared(&mut cx.e, p, i32t));
+        }
+        Ok(vec![out])
+    }
+}

@@ -1,0 +1,827 @@
+//! `convert-triton-gpu-to-llvm`: TTGIR (after allocation and Membar) to the
+//! LLVM dialect.
+//!
+//! The target-independent part lives here: one [`LowerPattern`] per op
+//! family, each a **slot** (`ttg-to-llvm.<what>`) a backend may replace.
+//! Everything target-specific — instructions for loads, stores, atomics and
+//! shuffles, barriers, program ids, kernel attributes — is asked of the
+//! [`TargetInfo`] of the module's `ttg.target` (registered by the in-tree
+//! backends under `spec/`, chosen by target prefix).
+//!
+//! Algorithm (one-shot structural lowering, all or nothing):
+//! 1. Pick the backend from `ttg.target`; run AxisInfo on the module.
+//! 2. For each `tt.func`, create an `llvm.func` beside it (under a temporary
+//!    name) with the kernel ABI: scalars stay scalars, a tensor becomes one
+//!    value per register the thread holds; kernels get the two trailing
+//!    global/profile scratch pointers, device functions also a shared-memory
+//!    base pointer.
+//! 3. Create every block with its expanded arguments, then lower each op in
+//!    block order: the value map takes a tensor value to its registers.
+//! 4. On the first op that cannot be lowered, erase what was built and
+//!    report it (the input is left exactly as it was); else erase the `tt`
+//!    functions, give the new functions their names, and add the
+//!    shared-memory symbol.
+//!
+//! Tensors are never packed into LLVM structs inside a function, unlike
+//! Triton's 1:1 type conversion: with a per-register value map there is
+//! nothing to pack and unpack, and LLVM sees plain SSA values.
+pub mod axis;
+pub mod convert;
+pub mod elementwise;
+pub mod emit;
+pub mod layout;
+pub mod memory;
+pub mod reduce;
+
+use emit::{Emitter, ICmp};
+use layout::DistLayout;
+use mlir_sys::*;
+use std::collections::HashMap;
+use std::sync::{OnceLock, RwLock};
+use tritium_dialects::ir::{block_arguments, block_ops, region_blocks, str_of, Attr, Op, Ty, Val};
+use tritium_dialects::pass::{emit_error, emit_error_at, Pass, PassOptions};
+use axis::AxisInfoAnalysis;
+
+/// The name of the shared-memory symbol every kernel addresses.
+pub const SHARED_SYMBOL: &str = "global_smem";
+
+/// What a backend decides about one lowering run.
+#[derive(Clone, Debug)]
+pub struct TargetOptions {
+    /// The full `ttg.target` string (`cuda:80`).
+    pub target: String,
+    /// `compute-capability` (0: from the target string).
+    pub compute_capability: u32,
+    /// `ptx-version` (0: the backend's default).
+    pub ptx_version: u32,
+}
+
+/// Memory ordering of an atomic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemSemantic {
+    Relaxed,
+    Acquire,
+    Release,
+    AcqRel,
+}
+
+/// Scope of an atomic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemScope {
+    Gpu,
+    Cta,
+    System,
+}
+
+/// The read-modify-write operation of `tt.atomic_rmw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RmwOp {
+    And,
+    Or,
+    Xor,
+    Add,
+    FAdd,
+    Max,
+    Min,
+    UMax,
+    UMin,
+    Xchg,
+}
+
+/// Load/store cache hints of `tt.load`/`tt.store`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheHints {
+    /// `cache` (Triton's CacheModifier numbering: 1 none, 2 ca, 3 cg, 4 wb, 5 cs, 6 wt, 7 cv).
+    pub cache: i64,
+    /// `evict` (1 normal, 2 first, 3 last).
+    pub evict: i64,
+    /// `isVolatile`.
+    pub volatile: bool,
+}
+
+/// The target-specific hooks of the lowering (Triton's `TargetInfo`).
+///
+/// Every method appends instructions through the [`Emitter`]. Predicates
+/// are `i1` values, `None` meaning "always".
+pub trait TargetInfo: Sync {
+    /// The backend's name (`nvidia`).
+    fn name(&self) -> &'static str;
+    /// The `ttg.target` prefix it serves (`cuda` serves `cuda:80`).
+    fn target_prefix(&self) -> &'static str;
+    /// Checks the options (e.g. a known compute capability).
+    fn check(&self, options: &TargetOptions) -> Result<(), String>;
+    /// The thread's index in its CTA (i32).
+    fn thread_id(&self, e: &mut Emitter) -> Val;
+    /// The CTA's index along `axis` (0..3) of the grid (i32).
+    fn program_id(&self, e: &mut Emitter, axis: u32) -> Val;
+    /// The grid's size along `axis` (i32).
+    fn num_programs(&self, e: &mut Emitter, axis: u32) -> Val;
+    /// A CTA-wide barrier that also orders shared memory.
+    fn barrier(&self, e: &mut Emitter);
+    /// `value` of the lane `lane ^ mask` of the warp (32-bit or narrower values).
+    fn shuffle_xor(&self, e: &mut Emitter, value: Val, mask: u32) -> Val;
+    /// The address space of shared memory.
+    fn shared_address_space(&self) -> u32 {
+        3
+    }
+    /// Loads `vec` consecutive elements of type `elem` at global `ptr`
+    /// (aligned to their total size) when `pred`, else yields `other`
+    /// (zero where `other` is `None`).
+    fn load_global(
+        &self,
+        e: &mut Emitter,
+        ptr: Val,
+        elem: Ty,
+        vec: u32,
+        pred: Option<Val>,
+        other: Option<&[Val]>,
+        hints: CacheHints,
+    ) -> Result<Vec<Val>, String>;
+    /// Stores `values` (consecutive, aligned) at global `ptr` when `pred`.
+    fn store_global(&self, e: &mut Emitter, ptr: Val, values: &[Val], pred: Option<Val>, hints: CacheHints) -> Result<(), String>;
+    /// Stores `value` at shared `ptr` when `pred`.
+    fn store_shared(&self, e: &mut Emitter, ptr: Val, value: Val, pred: Option<Val>);
+    /// Loads a `ty` from shared `ptr`.
+    fn load_shared(&self, e: &mut Emitter, ptr: Val, ty: Ty) -> Val;
+    /// An atomic read-modify-write at `ptr` when `pred`; yields the old value.
+    #[allow(clippy::too_many_arguments)]
+    fn atomic_rmw(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String>;
+    /// An atomic compare-and-swap at `ptr` when `pred`; yields the old value.
+    #[allow(clippy::too_many_arguments)]
+    fn atomic_cas(&self, e: &mut Emitter, ptr: Val, cmp: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String>;
+    /// `2^x` (f32, the fast approximation Triton uses for `math.exp`).
+    fn exp2_f32(&self, e: &mut Emitter, x: Val) -> Val;
+    /// `x / y` approximately (f32, `tt.approx_divf`).
+    fn approx_div_f32(&self, e: &mut Emitter, x: Val, y: Val) -> Val;
+    /// Marks `func` as a kernel launched with `num_threads` threads.
+    fn mark_kernel(&self, e: &mut Emitter, func: Op, num_threads: u32);
+    /// Backend replacements of core patterns (same slot name) and additions.
+    fn patterns(&self) -> Vec<&'static dyn LowerPattern> {
+        Vec::new()
+    }
+}
+
+/// Lowers one family of ops; its [`name`](LowerPattern::name) is its slot.
+pub trait LowerPattern: Sync {
+    /// The stable slot name, `ttg-to-llvm.<what>`.
+    fn name(&self) -> &'static str;
+    /// The ops it lowers.
+    fn roots(&self) -> &'static [&'static str];
+    /// Lowers `op`; returns the registers of each result.
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String>;
+}
+
+static TARGETS: OnceLock<RwLock<Vec<&'static dyn TargetInfo>>> = OnceLock::new();
+
+/// Registers an in-tree backend (idempotent per prefix).
+pub fn register_target(target: &'static dyn TargetInfo) {
+    let list = TARGETS.get_or_init(Default::default);
+    let mut list = list.write().unwrap_or_else(|p| p.into_inner());
+    if !list.iter().any(|t| t.target_prefix() == target.target_prefix()) {
+        list.push(target);
+    }
+}
+
+/// The backend serving `target` (`cuda:80` → the one with prefix `cuda`).
+pub fn target_for(target: &str) -> Option<&'static dyn TargetInfo> {
+    let list = TARGETS.get()?.read().unwrap_or_else(|p| p.into_inner());
+    list.iter().copied().find(|t| tritium_dialects::spec::serves(t.target_prefix(), target))
+}
+
+/// The prefixes of the registered backends.
+pub fn registered_targets() -> Vec<&'static str> {
+    TARGETS.get().map(|l| l.read().unwrap_or_else(|p| p.into_inner()).iter().map(|t| t.target_prefix()).collect()).unwrap_or_default()
+}
+
+/// The core patterns, in slot order.
+pub fn core_patterns() -> Vec<&'static dyn LowerPattern> {
+    let mut v: Vec<&'static dyn LowerPattern> = Vec::new();
+    v.extend(elementwise::PATTERNS.iter().copied());
+    v.extend(convert::PATTERNS.iter().copied());
+    v.extend(memory::PATTERNS.iter().copied());
+    v.extend(reduce::PATTERNS.iter().copied());
+    v
+}
+
+/// Every slot of the lowering: (name, ops it covers).
+pub fn slots() -> Vec<(&'static str, String)> {
+    core_patterns().iter().map(|p| (p.name(), p.roots().join(", "))).collect()
+}
+
+/// The lowering state of one function.
+pub struct Lowering<'a> {
+    /// Builds the new ops.
+    pub e: Emitter,
+    /// The backend.
+    pub target: &'a dyn TargetInfo,
+    /// Contiguity/divisibility facts of the module.
+    pub axis: &'a AxisInfoAnalysis,
+    /// Warps per CTA and threads per warp of the module.
+    pub num_warps: u32,
+    pub threads_per_warp: u32,
+    /// This function's shared-memory base (`!llvm.ptr<3>`), made on demand.
+    smem_base: Option<Val>,
+    /// The function's trailing ABI pointers: shared base (device functions
+    /// only), global scratch, profile scratch.
+    abi: (Option<Val>, Val, Val),
+    values: HashMap<usize, Vec<Val>>,
+    blocks: HashMap<usize, MlirBlock>,
+    patterns: &'a HashMap<&'static str, &'static dyn LowerPattern>,
+    layouts: HashMap<usize, std::rc::Rc<DistLayout>>,
+    entry_block: MlirBlock,
+}
+
+fn key(v: Val) -> usize {
+    v.0.ptr as usize
+}
+
+impl<'a> Lowering<'a> {
+    /// The registers of `v` (one value for a scalar).
+    pub fn get(&self, v: Val) -> Result<Vec<Val>, String> {
+        self.values.get(&key(v)).cloned().ok_or_else(|| "an operand was not lowered (unsupported control flow?)".into())
+    }
+    /// The single value of scalar `v`.
+    pub fn scalar(&self, v: Val) -> Result<Val, String> {
+        Ok(self.get(v)?[0])
+    }
+    /// Records the registers of `v`.
+    pub fn set(&mut self, v: Val, regs: Vec<Val>) {
+        self.values.insert(key(v), regs);
+    }
+
+    /// The layout of tensor type `ty` (cached by type).
+    pub fn layout(&mut self, ty: Ty) -> Result<std::rc::Rc<DistLayout>, String> {
+        let k = ty.0.ptr as usize;
+        if let Some(l) = self.layouts.get(&k) {
+            return Ok(l.clone());
+        }
+        let l = std::rc::Rc::new(DistLayout::of(ty)?);
+        self.layouts.insert(k, l.clone());
+        Ok(l)
+    }
+
+    /// The number of values `ty` lowers to (registers of a tensor, else 1).
+    pub fn num_values(&mut self, ty: Ty) -> Result<usize, String> {
+        if ty.is_tensor() {
+            Ok(self.layout(ty)?.num_regs())
+        } else {
+            Ok(1)
+        }
+    }
+
+    /// The LLVM type of one element of `ty` (`ty` itself for a scalar).
+    pub fn elem_ty(&self, ty: Ty) -> Result<Ty, String> {
+        llvm_scalar_type(&self.e, ty.element())
+    }
+
+    /// The thread id, lane id and warp id (i32).
+    pub fn thread_ids(&mut self) -> (Val, Val, Val) {
+        let tid = self.target.thread_id(&mut self.e);
+        let lane = self.e.and_i32(tid, i64::from(self.threads_per_warp - 1));
+        let warp = self.e.lshr_i32(tid, self.threads_per_warp.trailing_zeros());
+        (tid, lane, warp)
+    }
+
+    /// `XOR` over the set bits of `id` of `bases[bit][dim]`, per dimension.
+    fn xor_bases(&mut self, id: Val, bases: &[Vec<i64>], rank: usize, acc: &mut [Option<Val>]) {
+        for d in 0..rank {
+            for (bit, b) in bases.iter().enumerate() {
+                let x = b[d];
+                if x == 0 {
+                    continue;
+                }
+                let term = if x.count_ones() == 1 {
+                    let masked = self.e.and_i32(id, 1 << bit);
+                    let to = x.trailing_zeros();
+                    if to >= bit as u32 {
+                        self.e.shl_i32(masked, to - bit as u32)
+                    } else {
+                        self.e.lshr_i32(masked, bit as u32 - to)
+                    }
+                } else {
+                    let masked = self.e.and_i32(id, 1 << bit);
+                    let zero = self.e.i32_const(0);
+                    let set = self.e.icmp(ICmp::Ne, masked, zero);
+                    let c = self.e.i32_const(x);
+                    self.e.select(set, c, zero)
+                };
+                acc[d] = Some(match acc[d] {
+                    Some(a) => self.e.xor(a, term),
+                    None => term,
+                });
+            }
+        }
+    }
+
+    /// The coordinates the calling thread adds to every register's, per
+    /// dimension (i32): `L(lane) ^ W(warp)`.
+    pub fn thread_coords(&mut self, l: &DistLayout) -> Vec<Val> {
+        let rank = l.shape.len();
+        let (_, lane, warp) = self.thread_ids();
+        let mut acc = vec![None; rank];
+        self.xor_bases(lane, &l.lanes, rank, &mut acc);
+        self.xor_bases(warp, &l.warps, rank, &mut acc);
+        acc.into_iter().map(|v| v.unwrap_or_else(|| self.e.i32_const(0))).collect()
+    }
+
+    /// An `i1` that is true in one thread of each group of threads holding
+    /// the same elements of `l` (`None` when no thread holds a copy).
+    pub fn unique_thread_pred(&mut self, l: &DistLayout) -> Option<Val> {
+        let (lane_mask, warp_mask) = l.broadcast_masks();
+        if lane_mask == 0 && warp_mask == 0 {
+            return None;
+        }
+        let (_, lane, warp) = self.thread_ids();
+        let zero = self.e.i32_const(0);
+        let mut pred = None;
+        for (id, mask) in [(lane, lane_mask), (warp, warp_mask)] {
+            if mask != 0 {
+                let m = self.e.and_i32(id, i64::from(mask));
+                let c = self.e.icmp(ICmp::Eq, m, zero);
+                pred = self.e.and_pred(pred, Some(c));
+            }
+        }
+        pred
+    }
+
+    /// An `i1` true in thread 0 only.
+    pub fn first_thread_pred(&mut self) -> Val {
+        let tid = self.target.thread_id(&mut self.e);
+        let zero = self.e.i32_const(0);
+        self.e.icmp(ICmp::Eq, tid, zero)
+    }
+
+    /// The shared-memory scratch of `op` (`allocation.offset` bytes past the
+    /// function's shared base), as a pointer in shared memory.
+    pub fn scratch(&mut self, op: Op) -> Result<Val, String> {
+        let offset = op
+            .attr("allocation.offset")
+            .and_then(|a| a.int())
+            .ok_or_else(|| format!("'{}' needs shared memory but has no 'allocation.offset' (run allocate-shared-memory first)", op.name()))?;
+        let base = self.smem_base();
+        let i8 = self.e.int_ty(8);
+        let off = self.e.i32_const(offset);
+        Ok(self.e.gep(base, i8, off))
+    }
+
+    /// The size in bytes of `op`'s scratch (`allocation.size`), if recorded.
+    pub fn scratch_size(op: Op) -> Option<i64> {
+        op.attr("allocation.size").and_then(|a| a.int())
+    }
+
+    /// This function's shared-memory base pointer.
+    pub fn smem_base(&mut self) -> Val {
+        if let Some(b) = self.smem_base {
+            return b;
+        }
+        let b = match self.abi.0 {
+            Some(arg) => arg,
+            None => {
+                // Materialized in the entry block so that it dominates every use.
+                let ptr = self.e.ptr_ty(self.target.shared_address_space());
+                let sym = self.e.symbol_attr(SHARED_SYMBOL);
+                let saved = self.e.block();
+                let entry = self.entry_block;
+                let first = unsafe { mlirBlockGetFirstOperation(entry) };
+                let op = tritium_dialects::rewrite::Rewriter::build(self.e.loc, "llvm.mlir.addressof", &[], &[ptr], &[("global_name", sym.0)], 0);
+                unsafe {
+                    if first.ptr.is_null() {
+                        mlirBlockAppendOwnedOperation(entry, op.0);
+                    } else {
+                        mlirBlockInsertOwnedOperationBefore(entry, first, op.0);
+                    }
+                }
+                self.e.set_block(saved);
+                op.result(0)
+            }
+        };
+        self.smem_base = Some(b);
+        b
+    }
+
+    /// A barrier across the CTA.
+    pub fn barrier(&mut self) {
+        self.target.barrier(&mut self.e);
+    }
+
+    /// Lowers the single block of `region` inline with `args` as its block
+    /// arguments (scalars); returns the values its terminator yields.
+    pub fn inline_region(&mut self, region: MlirRegion, args: &[Val]) -> Result<Vec<Val>, String> {
+        let blocks = region_blocks(region);
+        let [block] = blocks.as_slice() else {
+            return Err("a combiner region must have exactly one block".into());
+        };
+        for (a, v) in block_arguments(*block).into_iter().zip(args) {
+            self.set(a, vec![*v]);
+        }
+        let ops = block_ops(*block);
+        let Some((term, body)) = ops.split_last() else {
+            return Err("empty combiner region".into());
+        };
+        for op in body {
+            self.lower_op(*op)?;
+        }
+        term.operands().into_iter().map(|v| self.scalar(v)).collect()
+    }
+
+    /// Lowers one op through its pattern, recording its results.
+    pub fn lower_op(&mut self, op: Op) -> Result<(), String> {
+        self.e.loc = op.location();
+        let name = op.name();
+        let pattern = self.patterns.get(name).copied().ok_or_else(|| format!("'{name}' has no lowering to LLVM"))?;
+        let results = pattern.lower(self, op)?;
+        let op_results = op.results();
+        if results.len() != op_results.len() {
+            return Err(format!("lowering of '{name}' produced {} results, expected {}", results.len(), op_results.len()));
+        }
+        for (r, vals) in op_results.into_iter().zip(results) {
+            self.set(r, vals);
+        }
+        Ok(())
+    }
+}
+
+/// The LLVM type of a scalar `tt`/builtin type.
+pub fn llvm_scalar_type(e: &Emitter, ty: Ty) -> Result<Ty, String> {
+    if ty.is_integer() || ty.is_float() {
+        return Ok(ty);
+    }
+    if ty.is_ptr() {
+        return Ok(e.ptr_ty(ptr_address_space(ty)));
+    }
+    if unsafe { mlirTypeIsAIndex(ty.0) } {
+        return Ok(e.i64());
+    }
+    Err(format!("type {ty} has no LLVM lowering"))
+}
+
+/// The address space of a `!tt.ptr` (1, global, unless written).
+pub fn ptr_address_space(ty: Ty) -> u32 {
+    let text = ty.to_string();
+    // `!tt.ptr<f32>` or `!tt.ptr<f32, 3>`.
+    text.rsplit_once(", ")
+        .and_then(|(_, tail)| tail.trim_end_matches('>').parse().ok())
+        .unwrap_or(1)
+}
+
+/// The pass `convert-triton-gpu-to-llvm{compute-capability ptx-version}`.
+pub struct ConvertTritonGPUToLLVM;
+
+impl Pass for ConvertTritonGPUToLLVM {
+    fn argument(&self) -> &'static str {
+        "convert-triton-gpu-to-llvm"
+    }
+    fn run(&self, op: Op, options: &PassOptions) -> Result<(), ()> {
+        let target = op.attr("ttg.target").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string());
+        let Some(target) = target else {
+            emit_error(op, "convert-triton-gpu-to-llvm: the module has no 'ttg.target' attribute");
+            return Err(());
+        };
+        let options = TargetOptions {
+            target,
+            compute_capability: options.int("compute-capability", 0).max(0) as u32,
+            ptx_version: options.int("ptx-version", 0).max(0) as u32,
+        };
+        lower_module(op, &options)
+    }
+}
+
+/// The integer module attribute `name`, or `default`.
+fn module_int(module: Op, name: &str, default: i64) -> i64 {
+    module.attr(name).and_then(|a| a.int()).unwrap_or(default)
+}
+
+/// Lowers every `tt.func` of `module` (see the module documentation).
+pub fn lower_module(module: Op, options: &TargetOptions) -> Result<(), ()> {
+    let Some(target) = target_for(&options.target) else {
+        let known = registered_targets().join(", ");
+        emit_error(module, &format!("convert-triton-gpu-to-llvm: no backend for target '{}' (known: {known})", options.target));
+        return Err(());
+    };
+    if let Err(msg) = target.check(options) {
+        emit_error(module, &format!("convert-triton-gpu-to-llvm: {msg}"));
+        return Err(());
+    }
+    let num_warps = module_int(module, "ttg.num-warps", 4) as u32;
+    let threads_per_warp = module_int(module, "ttg.threads-per-warp", 32) as u32;
+    if !num_warps.is_power_of_two() || !threads_per_warp.is_power_of_two() {
+        emit_error(module, "convert-triton-gpu-to-llvm: warps and threads per warp must be powers of two");
+        return Err(());
+    }
+    let mut patterns: HashMap<&'static str, &'static dyn LowerPattern> = HashMap::new();
+    let overrides = target.patterns();
+    for p in core_patterns() {
+        let chosen = overrides.iter().copied().find(|o| o.name() == p.name()).unwrap_or(p);
+        for root in chosen.roots() {
+            patterns.insert(root, chosen);
+        }
+    }
+    for o in &overrides {
+        if !core_patterns().iter().any(|p| p.name() == o.name()) {
+            for root in o.roots() {
+                patterns.insert(root, *o);
+            }
+        }
+    }
+    let axis = AxisInfoAnalysis::run(module);
+    let Some(body) = module.entry_block(0) else { return Ok(()) };
+    let funcs: Vec<Op> = block_ops(body).into_iter().filter(|o| o.name() == "tt.func").collect();
+    let mut created: Vec<(Op, String)> = Vec::new();
+    for f in &funcs {
+        match lower_func(*f, body, target, &axis, &patterns, num_warps, threads_per_warp) {
+            Ok(new) => created.push(new),
+            Err((loc, msg)) => {
+                for (op, _) in created {
+                    unsafe { mlirOperationDestroy(op.0) };
+                }
+                emit_error_at(loc, &msg);
+                return Err(());
+            }
+        }
+    }
+    for f in funcs {
+        unsafe { mlirOperationDestroy(f.0) };
+    }
+    let ctx = module.context();
+    for (op, name) in &created {
+        op.set_attr("sym_name", Attr::string(ctx, name));
+    }
+    let has_smem = block_ops(body).iter().any(|o| {
+        o.name() == "llvm.mlir.global" && o.attr("sym_name").is_some_and(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) } == SHARED_SYMBOL)
+    });
+    if !has_smem {
+        let mut e = Emitter::new(ctx, module.location());
+        let i8 = e.int_ty(8);
+        let arr = e.array_ty(i8, 0);
+        let attrs = [
+            ("sym_name", e.str_attr(SHARED_SYMBOL)),
+            ("global_type", e.type_attr(arr)),
+            ("linkage", e.attr("#llvm.linkage<external>")),
+            ("addr_space", e.int_attr(e.i32(), i64::from(target.shared_address_space()))),
+            ("alignment", e.int_attr(e.i64(), 16)),
+        ];
+        let raw: Vec<(&str, MlirAttribute)> = attrs.iter().map(|(n, a)| (*n, a.0)).collect();
+        let g = tritium_dialects::rewrite::Rewriter::build(module.location(), "llvm.mlir.global", &[], &[], &raw, 1);
+        unsafe {
+            let first = mlirBlockGetFirstOperation(body);
+            if first.ptr.is_null() {
+                mlirBlockAppendOwnedOperation(body, g.0);
+            } else {
+                mlirBlockInsertOwnedOperationBefore(body, first, g.0);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The input and result types of a `tt.func`.
+fn func_signature(func: Op) -> Result<(Vec<Ty>, Vec<Ty>), String> {
+    let fty = func.attr("function_type").ok_or("tt.func without a function_type")?;
+    unsafe {
+        let t = mlirTypeAttrGetValue(fty.0);
+        let inputs = (0..mlirFunctionTypeGetNumInputs(t)).map(|i| Ty(mlirFunctionTypeGetInput(t, i))).collect();
+        let results = (0..mlirFunctionTypeGetNumResults(t)).map(|i| Ty(mlirFunctionTypeGetResult(t, i))).collect();
+        Ok((inputs, results))
+    }
+}
+
+/// The symbol name of a symbol op.
+fn symbol_name(op: Op) -> String {
+    op.attr("sym_name").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string()).unwrap_or_default()
+}
+
+/// Whether a `tt.func` is a kernel (public).
+fn is_kernel(func: Op) -> bool {
+    func.attr("sym_visibility").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) } != "private").unwrap_or(true)
+}
+
+/// The expanded LLVM types of values of type `ty` (one per register).
+fn expanded_types(e: &Emitter, ty: Ty) -> Result<Vec<Ty>, String> {
+    let elem = llvm_scalar_type(e, ty.element())?;
+    if ty.is_tensor() {
+        Ok(vec![elem; DistLayout::of(ty)?.num_regs()])
+    } else {
+        Ok(vec![elem])
+    }
+}
+
+type LowerError = (MlirLocation, String);
+
+/// Lowers one `tt.func` into a new `llvm.func` inserted before it; returns
+/// the new op and the name it must get once the old function is gone.
+#[allow(clippy::too_many_arguments)]
+fn lower_func(
+    func: Op,
+    body: MlirBlock,
+    target: &dyn TargetInfo,
+    axis: &AxisInfoAnalysis,
+    patterns: &HashMap<&'static str, &'static dyn LowerPattern>,
+    num_warps: u32,
+    threads_per_warp: u32,
+) -> Result<(Op, String), LowerError> {
+    let floc = func.location();
+    let ctx = func.context();
+    let name = symbol_name(func);
+    let kernel = is_kernel(func);
+    let mut e = Emitter::new(ctx, floc);
+    let (inputs, results) = func_signature(func).map_err(|m| (floc, m))?;
+    let mut params = Vec::new();
+    for t in &inputs {
+        params.extend(expanded_types(&e, *t).map_err(|m| (floc, m))?);
+    }
+    let num_user_params = params.len();
+    let global = e.ptr_ty(1);
+    if !kernel {
+        params.push(e.ptr_ty(target.shared_address_space()));
+    }
+    params.push(global);
+    params.push(global);
+    let mut flat_results = Vec::new();
+    for t in &results {
+        flat_results.extend(expanded_types(&e, *t).map_err(|m| (floc, m))?);
+    }
+    let result_ty = match flat_results.len() {
+        0 => e.void_ty(),
+        1 => flat_results[0],
+        _ => e.struct_ty(&flat_results),
+    };
+    let fty = e.func_ty(result_ty, &params);
+    let linkage = if kernel { "#llvm.linkage<external>" } else { "#llvm.linkage<internal>" };
+    let mut attrs = vec![
+        ("sym_name", e.str_attr(&format!("__tritium_lowering.{name}"))),
+        ("function_type", e.type_attr(fty)),
+        ("linkage", e.attr(linkage)),
+    ];
+    if func.attr("noinline").and_then(|a| a.bool()) == Some(true) {
+        attrs.push(("passthrough", e.attr("[\"noinline\"]")));
+    }
+    let raw: Vec<(&str, MlirAttribute)> = attrs.iter().map(|(n, a)| (*n, a.0)).collect();
+    let new = tritium_dialects::rewrite::Rewriter::build(floc, "llvm.func", &[], &[], &raw, 1);
+    unsafe { mlirBlockInsertOwnedOperationBefore(body, func.0, new.0) };
+    let fail = |err: LowerError| {
+        unsafe { mlirOperationDestroy(new.0) };
+        err
+    };
+    if kernel {
+        target.mark_kernel(&mut e, new, num_warps * threads_per_warp);
+    }
+    // Blocks, with their expanded arguments.
+    let region = new.region(0);
+    let old_blocks = region_blocks(func.region(0));
+    let mut blocks = HashMap::new();
+    let mut new_blocks = Vec::new();
+    for (i, b) in old_blocks.iter().enumerate() {
+        let types = if i == 0 {
+            params.clone()
+        } else {
+            let mut t = Vec::new();
+            for a in block_arguments(*b) {
+                t.extend(expanded_types(&e, a.ty()).map_err(|m| fail((floc, m)))?);
+            }
+            t
+        };
+        let nb = e.append_block(region, &types);
+        blocks.insert(b.ptr as usize, nb);
+        new_blocks.push(nb);
+    }
+    let Some(&entry) = new_blocks.first() else {
+        return Err(fail((floc, format!("function '{name}' has no body"))));
+    };
+    let entry_args = block_arguments(entry);
+    let abi = if kernel {
+        (None, entry_args[num_user_params], entry_args[num_user_params + 1])
+    } else {
+        (Some(entry_args[num_user_params]), entry_args[num_user_params + 1], entry_args[num_user_params + 2])
+    };
+    let mut cx = Lowering {
+        e,
+        target,
+        axis,
+        num_warps,
+        threads_per_warp,
+        smem_base: None,
+        abi,
+        values: HashMap::new(),
+        blocks,
+        patterns,
+        layouts: HashMap::new(),
+        entry_block: entry,
+    };
+    for (b, nb) in old_blocks.iter().zip(&new_blocks) {
+        let new_args = block_arguments(*nb);
+        let mut next = 0usize;
+        for a in block_arguments(*b) {
+            let n = cx.num_values(a.ty()).map_err(|m| fail((floc, m)))?;
+            cx.set(a, new_args[next..next + n].to_vec());
+            next += n;
+        }
+    }
+    for (b, nb) in old_blocks.iter().zip(&new_blocks) {
+        cx.e.set_block(*nb);
+        for op in block_ops(*b) {
+            let loc = op.location();
+            cx.lower_any(op, result_ty).map_err(|m| fail((loc, m)))?;
+        }
+    }
+    Ok((new, name))
+}
+
+impl Lowering<'_> {
+    /// Lowers `op`, handling the ops that need the function's structure
+    /// (terminators, calls) here and the rest through the patterns.
+    fn lower_any(&mut self, op: Op, result_ty: Ty) -> Result<(), String> {
+        self.e.loc = op.location();
+        match op.name() {
+            "tt.return" => {
+                let mut vals = Vec::new();
+                for v in op.operands() {
+                    vals.extend(self.get(v)?);
+                }
+                match vals.len() {
+                    0 => self.e.ret(None),
+                    1 => self.e.ret(Some(vals[0])),
+                    _ => {
+                        let mut agg = self.e.undef(result_ty);
+                        for (i, v) in vals.iter().enumerate() {
+                            agg = self.e.insert_value(agg, *v, i as i64);
+                        }
+                        self.e.ret(Some(agg));
+                    }
+                }
+                Ok(())
+            }
+            "cf.br" => {
+                let dest = self.successor(op, 0)?;
+                let args = self.flatten(&op.operands())?;
+                self.e.br(dest, &args);
+                Ok(())
+            }
+            "cf.cond_br" => {
+                let operands = op.operands();
+                let n_true = op.segment_size(1) as usize;
+                let cond = self.scalar(operands[0])?;
+                let targs = self.flatten(&operands[1..1 + n_true])?;
+                let fargs = self.flatten(&operands[1 + n_true..])?;
+                let t = self.successor(op, 0)?;
+                let f = self.successor(op, 1)?;
+                self.e.cond_br(cond, t, &targs, f, &fargs);
+                Ok(())
+            }
+            "tt.call" => self.lower_call(op),
+            _ => self.lower_op(op),
+        }
+    }
+
+    /// The new block of successor `i` of `op`.
+    fn successor(&self, op: Op, i: isize) -> Result<MlirBlock, String> {
+        let b = unsafe { mlirOperationGetSuccessor(op.0, i) };
+        self.blocks.get(&(b.ptr as usize)).copied().ok_or_else(|| "branch to a block outside the function".into())
+    }
+
+    /// The concatenated registers of `values`.
+    fn flatten(&self, values: &[Val]) -> Result<Vec<Val>, String> {
+        let mut out = Vec::new();
+        for v in values {
+            out.extend(self.get(*v)?);
+        }
+        Ok(out)
+    }
+
+    /// `tt.call`: expanded arguments plus the callee's ABI pointers.
+    fn lower_call(&mut self, op: Op) -> Result<(), String> {
+        let callee = op
+            .attr("callee")
+            .map(|a| unsafe { str_of(mlirSymbolRefAttrGetRootReference(a.0)) }.to_string())
+            .ok_or("tt.call without a callee")?;
+        let mut args = self.flatten(&op.operands())?;
+        let smem = match op.attr("allocation.offset").and_then(|a| a.int()) {
+            Some(_) => self.scratch(op)?,
+            None => self.smem_base(),
+        };
+        args.push(smem);
+        args.push(self.abi.1);
+        args.push(self.abi.2);
+        let mut flat = Vec::new();
+        for r in op.results() {
+            flat.extend(expanded_types(&self.e, r.ty())?);
+        }
+        let result = match flat.len() {
+            0 => None,
+            1 => Some(flat[0]),
+            _ => Some(self.e.struct_ty(&flat)),
+        };
+        let ret = self.e.call(&callee, &args, result);
+        let values: Vec<Val> = match (flat.len(), ret) {
+            (0, _) | (_, None) => Vec::new(),
+            (1, Some(v)) => vec![v],
+            (_, Some(agg)) => flat.iter().enumerate().map(|(i, t)| self.e.extract_value(agg, i as i64, *t)).collect(),
+        };
+        let mut next = 0;
+        for r in op.results() {
+            let n = self.num_values(r.ty())?;
+            self.set(r, values[next..next + n].to_vec());
+            next += n;
+        }
+        Ok(())
+    }
+}

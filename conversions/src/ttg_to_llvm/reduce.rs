@@ -1,0 +1,258 @@
+//! `tt.reduce`: within each thread, then across the lanes of a warp with
+//! butterfly shuffles, then across warps through shared memory.
+//!
+//! Algorithm:
+//! 1. Group the thread's registers by their coordinates with the reduced
+//!    axis zeroed; fold each group with the combiner (in axis order).
+//! 2. For each lane bit that moves along the axis, combine with the value of
+//!    the lane that differs in that bit (`shuffle_xor`).
+//! 3. With W > 1 warps along the axis, every warp writes its partial
+//!    results to shared memory at `((w * P) + p) * G + g` (w: the warp's
+//!    index along the axis, p: the thread's position among the P threads
+//!    holding distinct results, g: the group), barrier, and every thread
+//!    combines the W partials of its groups. When the scratch
+//!    (`allocation.size`) is smaller than W·P·G elements, this runs in rounds
+//!    of G/R groups with a barrier between rounds.
+//! 4. The result register at coordinates c is the group holding c with the
+//!    axis coordinate re-inserted.
+use super::convert::{from_storage, to_storage};
+use super::emit::ICmp;
+use super::{LowerPattern, Lowering};
+use std::collections::HashMap;
+use tritium_dialects::ir::{Op, Ty, Val};
+
+/// `ttg-to-llvm.reduce`.
+pub struct Reduce;
+
+/// The patterns of this file.
+pub static PATTERNS: &[&dyn LowerPattern] = &[&Reduce];
+
+/// `value` from the lane `lane ^ mask`, for any scalar type up to 64 bits.
+pub fn shuffle_xor_any(cx: &mut Lowering<'_>, v: Val, mask: u32) -> Val {
+    let ty = v.ty();
+    let i32t = cx.e.i32();
+    let bits = ty.bit_width();
+    if ty == i32t || (ty.is_float() && bits == 32) {
+        return cx.target.shuffle_xor(&mut cx.e, v, mask);
+    }
+    if ty.is_integer() && bits < 32 {
+        let w = cx.e.cast("llvm.zext", v, i32t);
+        let s = cx.target.shuffle_xor(&mut cx.e, w, mask);
+        return cx.e.cast("llvm.trunc", s, ty);
+    }
+    if ty.is_float() && bits < 32 {
+        let it = cx.e.int_ty(bits);
+        let b = cx.e.cast("llvm.bitcast", v, it);
+        let w = cx.e.cast("llvm.zext", b, i32t);
+        let s = cx.target.shuffle_xor(&mut cx.e, w, mask);
+        let t = cx.e.cast("llvm.trunc", s, it);
+        return cx.e.cast("llvm.bitcast", t, ty);
+    }
+    // 64 bits (integers, floats, pointers): two halves.
+    let i64t = cx.e.i64();
+    let as_int = if ty.is_integer() {
+        v
+    } else if ty.is_float() {
+        cx.e.cast("llvm.bitcast", v, i64t)
+    } else {
+        cx.e.cast("llvm.ptrtoint", v, i64t)
+    };
+    let lo = cx.e.cast("llvm.trunc", as_int, i32t);
+    let hi_w = {
+        let k = cx.e.const_int(i64t, 32);
+        cx.e.lshr(as_int, k)
+    };
+    let hi = cx.e.cast("llvm.trunc", hi_w, i32t);
+    let lo = cx.target.shuffle_xor(&mut cx.e, lo, mask);
+    let hi = cx.target.shuffle_xor(&mut cx.e, hi, mask);
+    let lo = cx.e.cast("llvm.zext", lo, i64t);
+    let hi = cx.e.cast("llvm.zext", hi, i64t);
+    let k = cx.e.const_int(i64t, 32);
+    let hi = cx.e.shl(hi, k);
+    let r = cx.e.or(hi, lo);
+    if ty.is_integer() {
+        r
+    } else if ty.is_float() {
+        cx.e.cast("llvm.bitcast", r, ty)
+    } else {
+        cx.e.cast("llvm.inttoptr", r, ty)
+    }
+}
+
+/// Concatenates the bits `bits` of `id` (in order) into a small index.
+fn gather_bits(cx: &mut Lowering<'_>, id: Val, bits: &[usize], shift: usize, acc: Option<Val>) -> Option<Val> {
+    let mut acc = acc;
+    for (k, &b) in bits.iter().enumerate() {
+        let m = cx.e.and_i32(id, 1 << b);
+        let to = (shift + k) as u32;
+        let t = if to >= b as u32 { cx.e.shl_i32(m, to - b as u32) } else { cx.e.lshr_i32(m, b as u32 - to) };
+        acc = Some(match acc {
+            Some(a) => cx.e.or(a, t),
+            None => t,
+        });
+    }
+    acc
+}
+
+impl LowerPattern for Reduce {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.reduce"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.reduce"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let axis = op.attr("axis").and_then(|a| a.int()).ok_or("reduce without axis")? as usize;
+        let operands = op.operands();
+        let k = operands.len();
+        let l = cx.layout(operands[0].ty())?;
+        let regs: Vec<Vec<Val>> = operands.iter().map(|v| cx.get(*v)).collect::<Result<_, _>>()?;
+        let region = op.region(0);
+        let combine = |cx: &mut Lowering<'_>, a: &[Val], b: &[Val]| -> Result<Vec<Val>, String> {
+            let mut args = a.to_vec();
+            args.extend_from_slice(b);
+            cx.inline_region(region, &args)
+        };
+        // 1. Within the thread.
+        let mut group_of: HashMap<Vec<i64>, usize> = HashMap::new();
+        let mut groups: Vec<(Vec<i64>, Vec<usize>)> = Vec::new();
+        let dup = l.duplicate_regs();
+        for (r, c) in l.regs.iter().enumerate() {
+            if dup[r] {
+                continue;
+            }
+            let mut key = c.clone();
+            key[axis] = 0;
+            let g = *group_of.entry(key.clone()).or_insert_with(|| {
+                groups.push((key, Vec::new()));
+                groups.len() - 1
+            });
+            groups[g].1.push(r);
+        }
+        let mut acc: Vec<Vec<Val>> = Vec::with_capacity(groups.len());
+        for (_, members) in &mut groups {
+            members.sort_by_key(|&r| l.regs[r][axis]);
+            let mut a: Vec<Val> = (0..k).map(|j| regs[j][members[0]]).collect();
+            for &r in &members[1..] {
+                let b: Vec<Val> = (0..k).map(|j| regs[j][r]).collect();
+                a = combine(cx, &a, &b)?;
+            }
+            acc.push(a);
+        }
+        // 2. Across lanes.
+        let along = |b: &Vec<i64>| b[axis] != 0;
+        let only_axis = |b: &Vec<i64>| b.iter().enumerate().all(|(d, &x)| d == axis || x == 0);
+        for b in l.lanes.iter().chain(&l.warps) {
+            if along(b) && !only_axis(b) {
+                return Err("tt.reduce: a lane or warp moves along the axis and another dimension at once".into());
+            }
+        }
+        for (bit, b) in l.lanes.iter().enumerate() {
+            if !along(b) {
+                continue;
+            }
+            for a in acc.iter_mut() {
+                let other: Vec<Val> = a.iter().map(|v| shuffle_xor_any(cx, *v, 1 << bit)).collect();
+                *a = combine(cx, a, &other)?;
+            }
+        }
+        // 3. Across warps.
+        let warp_axis_bits: Vec<usize> = (0..l.warps.len()).filter(|&i| along(&l.warps[i])).collect();
+        if !warp_axis_bits.is_empty() {
+            let w_count = 1i64 << warp_axis_bits.len();
+            let lane_pos: Vec<usize> = (0..l.lanes.len()).filter(|&i| !along(&l.lanes[i]) && l.lanes[i].iter().any(|&x| x != 0)).collect();
+            let warp_pos: Vec<usize> = (0..l.warps.len()).filter(|&i| !along(&l.warps[i]) && l.warps[i].iter().any(|&x| x != 0)).collect();
+            let p_count = 1i64 << (lane_pos.len() + warp_pos.len());
+            let g_count = acc.len() as i64;
+            let types: Vec<Ty> = acc[0].iter().map(|v| v.ty()).collect();
+            let store_tys: Vec<Ty> = types
+                .iter()
+                .map(|t| if t.is_integer() && t.bit_width() < 8 { cx.e.int_ty(8) } else if t.is_integer() || t.is_float() { *t } else { cx.e.i64() })
+                .collect();
+            let bytes: i64 = store_tys.iter().map(|t| i64::from(t.bit_width() / 8)).sum();
+            let limit = Lowering::scratch_size(op).unwrap_or(w_count * p_count * g_count * bytes);
+            let mut per_round = g_count;
+            while w_count * p_count * per_round * bytes > limit {
+                if per_round == 1 || per_round % 2 != 0 {
+                    return Err(format!("tt.reduce: {limit} bytes of scratch cannot hold the partial results"));
+                }
+                per_round /= 2;
+            }
+            let base = cx.scratch(op)?;
+            let (_, lane, warp) = cx.thread_ids();
+            let pos = gather_bits(cx, lane, &lane_pos, 0, None);
+            let pos = gather_bits(cx, warp, &warp_pos, lane_pos.len(), pos).unwrap_or_else(|| cx.e.i32_const(0));
+            let w_idx = gather_bits(cx, warp, &warp_axis_bits, 0, None).unwrap_or_else(|| cx.e.i32_const(0));
+            // Element offsets of each operand's region (in its own elements).
+            let i8t = cx.e.int_ty(8);
+            let mut bases = Vec::with_capacity(k);
+            let mut byte_offset = 0i64;
+            for t in &store_tys {
+                let off = cx.e.i32_const(byte_offset);
+                bases.push(cx.e.gep(base, i8t, off));
+                byte_offset += w_count * p_count * per_round * i64::from(t.bit_width() / 8);
+            }
+            // slot(w, g) = (w * P + pos) * per_round + g
+            let my_row = {
+                let wp = cx.e.mul_i32(w_idx, p_count);
+                cx.e.add(wp, pos)
+            };
+            let mut round_start = 0i64;
+            while round_start < g_count {
+                if round_start > 0 {
+                    cx.barrier();
+                }
+                for g in round_start..round_start + per_round {
+                    let row = cx.e.mul_i32(my_row, per_round);
+                    let idx = cx.e.add_i32(row, g - round_start);
+                    for j in 0..k {
+                        let p = cx.e.gep(bases[j], store_tys[j], idx);
+                        let v = to_storage(cx, acc[g as usize][j], store_tys[j]);
+                        cx.target.store_shared(&mut cx.e, p, v, None);
+                    }
+                }
+                cx.barrier();
+                for g in round_start..round_start + per_round {
+                    let mut total: Option<Vec<Val>> = None;
+                    for w in 0..w_count {
+                        let row = cx.e.add_i32(pos, w * p_count);
+                        let row = cx.e.mul_i32(row, per_round);
+                        let idx = cx.e.add_i32(row, g - round_start);
+                        let mut part = Vec::with_capacity(k);
+                        for j in 0..k {
+                            let p = cx.e.gep(bases[j], store_tys[j], idx);
+                            let v = cx.target.load_shared(&mut cx.e, p, store_tys[j]);
+                            part.push(from_storage(cx, v, types[j]));
+                        }
+                        total = Some(match total {
+                            Some(t) => combine(cx, &t, &part)?,
+                            None => part,
+                        });
+                    }
+                    acc[g as usize] = total.unwrap_or_default();
+                }
+                round_start += per_round;
+            }
+            let _ = ICmp::Eq;
+        }
+        // 4. Results.
+        let results = op.results();
+        if !results[0].ty().is_tensor() {
+            if acc.len() != 1 {
+                return Err("tt.reduce to a scalar left several groups".into());
+            }
+            return Ok((0..k).map(|j| vec![acc[0][j]]).collect());
+        }
+        let rl = cx.layout(results[0].ty())?;
+        let mut out = vec![Vec::with_capacity(rl.num_regs()); k];
+        for c in &rl.regs {
+            let mut key = c.clone();
+            key.insert(axis, 0);
+            let g = *group_of.get(&key).ok_or("tt.reduce: a result register has no group (layouts do not match)")?;
+            for j in 0..k {
+                out[j].push(acc[g][j]);
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,1066 @@
+//! Shared-memory allocation (Triton's `Allocation` / `ModuleAllocation`):
+//! the scratch size of every op that needs one, the explicit buffers of
+//! `ttg.local_alloc`, their liveness, and their offsets.
+//!
+//! Algorithm, per function (callees first, so a call reserves its callee's
+//! whole shared memory as a "virtual" buffer):
+//! 1. buffers: a pre-order walk gives each shared `ttg.local_alloc` an
+//!    explicit buffer (allocation elements × element bytes, aligned to 16, or
+//!    1024 for `#ttg.nvmma_shared`) and each op with a scratch size a scratch
+//!    buffer (aligned to 128);
+//! 2. aliases: memdesc views, block arguments and region results alias the
+//!    buffers their sources alias (a fixpoint over the function);
+//! 3. liveness: ops are numbered in post-order; an explicit buffer lives over
+//!    the ops where its value or any alias is live (MLIR's `Liveness`), a
+//!    scratch buffer over its own op only;
+//! 4. offsets: buffers sorted by decreasing size are first placed greedily
+//!    in free slots (the "triples" of the paper *Algorithms for Compile-Time
+//!    Memory Optimization*), then a first-fit colouring of the interference
+//!    graph (overlapping lifetimes and ranges) bumps conflicting buffers
+//!    past each other until no two live buffers overlap.
+//!
+//! [`attach_allocation_attributes`] then writes what Triton writes:
+//! `allocation.offset` (and `allocation.size` for scratch) on ops, and
+//! `ttg.shared` on the module.
+use std::collections::{HashMap, HashSet};
+
+use mlir_sys::*;
+use tritium_dialects::ir::{block_arguments, block_ops, block_terminator, region_blocks, Op, Ty, Val};
+use tritium_dialects::ttg::bridge;
+use tritium_dialects::ttg::encoding::Encoding;
+use tritium_dialects::ttg::linear_layout::LinearLayout;
+use tritium_dialects::ttg::to_linear::{BLOCK, LANE, REGISTER, WARP};
+
+use super::swizzle::{self, CvtKind, LocalMemOpTile, SwizzledSmem};
+use super::{element_bitwidth, enclosing_module, i32_attr, post_order, successors, tensor_encoding, tensor_layout};
+
+/// Alignment of scratch buffers, in bytes.
+pub const SCRATCH_ALIGNMENT: u64 = 128;
+
+/// The target the scratch sizes are computed for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScratchTarget {
+    /// Triton's generic sizes (`allocate-shared-memory`): conversions use
+    /// plain loads and stores.
+    Generic,
+    /// NVIDIA (`allocate-shared-memory-nv`) at this compute capability:
+    /// conversions may use `ldmatrix`/`stmatrix`.
+    Nvidia {
+        /// The compute capability (80 for sm80).
+        compute_capability: i64,
+    },
+}
+
+impl ScratchTarget {
+    /// The target named by the module's `ttg.target` ("cuda:80" → NVIDIA 80).
+    pub fn of_module(op: Op) -> ScratchTarget {
+        let target = enclosing_module(op).and_then(|m| m.attr("ttg.target")).map(|a| a.to_string()).unwrap_or_default();
+        let target = target.trim_matches('"');
+        match target.strip_prefix("cuda:").and_then(|cc| cc.parse().ok()) {
+            Some(cc) => ScratchTarget::Nvidia { compute_capability: cc },
+            None => ScratchTarget::Generic,
+        }
+    }
+}
+
+// --------------------------------------------------------------------------
+// Scratch sizes.
+// --------------------------------------------------------------------------
+
+/// How a `ttg.convert_layout` uses its scratch: the shared layout and, for
+/// NVIDIA, the indices of the chosen store/load instructions in
+/// [`swizzle::nvidia_src_dst_tiles`].
+#[derive(Clone, Debug)]
+pub struct CvtScratch {
+    /// The scratch layout (`vector, bank, segment, block, reps -> dims`).
+    pub smem: SwizzledSmem,
+    /// The (store, load) instruction pair chosen.
+    pub instructions: (usize, usize),
+    /// The scratch size in elements (one round).
+    pub elements: u64,
+    /// The element width in bits.
+    pub bitwidth: u32,
+}
+
+/// The number of CTAs holding distinct data of a layout (2^non-zero block bases).
+fn num_blocks(ll: &LinearLayout) -> u64 {
+    let nonzero = ll
+        .bases()
+        .iter()
+        .find(|(n, _)| n == BLOCK)
+        .map(|(_, v)| v.iter().filter(|b| b.iter().any(|&x| x != 0)).count())
+        .unwrap_or(0);
+    1u64 << nonzero
+}
+
+/// How a conversion between these two tensor types moves data.
+pub fn cvt_kind(src: Ty, dst: Ty) -> Option<CvtKind> {
+    Some(swizzle::classify_cvt(&tensor_layout(src)?, &tensor_layout(dst)?))
+}
+
+/// The scratch of a `ttg.convert_layout` from `src` to `dst` (tensor types),
+/// `None` when it needs no shared memory (or the types carry no layout).
+pub fn convert_layout_scratch(src: Ty, dst: Ty, target: ScratchTarget) -> Option<CvtScratch> {
+    let (src_ll, dst_ll) = (tensor_layout(src)?, tensor_layout(dst)?);
+    if swizzle::classify_cvt(&src_ll, &dst_ll) != CvtKind::SharedMemory {
+        return None;
+    }
+    let src_ll = swizzle::remove_broadcast_regs(&src_ll).ok()?;
+    let dst_ll = swizzle::remove_broadcast_regs(&dst_ll).ok()?;
+    let bitwidth = element_bitwidth(src);
+    let (smem, instructions) = match target {
+        ScratchTarget::Nvidia { compute_capability } => {
+            let cross_cta = !dst_ll.invert_and_compose(&src_ll).map(|c| swizzle::is_trivial_over(&c, BLOCK)).unwrap_or(true);
+            let (src_tiles, dst_tiles) = swizzle::nvidia_src_dst_tiles(compute_capability, bitwidth, cross_cta);
+            swizzle::optimal_swizzling_tiles(&src_ll, &dst_ll, &src_tiles, &dst_tiles, bitwidth).ok()?
+        }
+        ScratchTarget::Generic => {
+            let plain = LocalMemOpTile::default();
+            (swizzle::optimal_swizzling_ldst(&src_ll, &dst_ll, bitwidth, 32, &plain, &plain).ok()?, (0, 0))
+        }
+    };
+    let elements = smem.total_elements() / (smem.num_reps() * num_blocks(&src_ll));
+    Some(CvtScratch { smem, instructions, elements, bitwidth })
+}
+
+/// Triton's `getNumScratchElemsSwizzledCvt` on two linear layouts with plain
+/// loads and stores (what reductions use for each round).
+fn scratch_elems_ldst(src: &LinearLayout, dst: &LinearLayout, bitwidth: u32) -> Option<u64> {
+    let src = swizzle::remove_broadcast_regs(src).ok()?;
+    let dst = swizzle::remove_broadcast_regs(dst).ok()?;
+    let plain = LocalMemOpTile::default();
+    let smem = swizzle::optimal_swizzling_ldst(&src, &dst, bitwidth, 32, &plain, &plain).ok()?;
+    Some(smem.total_elements() / (smem.num_reps() * num_blocks(&src)))
+}
+
+/// Rebuilds a layout from bases, output sizes inferred.
+fn with_bases(bases: Vec<(String, Vec<Vec<i32>>)>, ll: &LinearLayout) -> Option<LinearLayout> {
+    let names = ll.get_out_dim_names().into_iter().map(String::from).collect();
+    LinearLayout::with_inferred_out_dims(bases, names).ok()
+}
+
+/// Zeroes component `axis` of the bases of input `dim`, then renumbers the
+/// remaining bases along `axis` (all inputs, in order) as 1, 2, 4, …
+fn zero_along_and_reorder(ll: &LinearLayout, axis: usize, dim: &str) -> Option<LinearLayout> {
+    let mut bases = ll.bases().to_vec();
+    for (name, vectors) in bases.iter_mut() {
+        if name == dim {
+            for v in vectors.iter_mut() {
+                v[axis] = 0;
+            }
+        }
+    }
+    let mut next = 1i32;
+    for (_, vectors) in bases.iter_mut() {
+        for v in vectors.iter_mut() {
+            if v[axis] != 0 {
+                v[axis] = next;
+                next = next.saturating_mul(2);
+            }
+        }
+    }
+    with_bases(bases, ll)
+}
+
+/// The register layout of a reduction after each thread reduced its own
+/// elements and its lanes (Triton's `reducedRegLaneLayout`).
+fn reduced_reg_lane_layout(ll: &LinearLayout, axis: usize) -> Option<LinearLayout> {
+    let ll = swizzle::remove_broadcast_regs(ll).ok()?;
+    // Register bases along the axis first.
+    let mut bases = ll.bases().to_vec();
+    for (name, vectors) in bases.iter_mut() {
+        if name == REGISTER {
+            let (mut front, back): (Vec<_>, Vec<_>) = vectors.drain(..).partition(|v| v[axis] != 0);
+            front.extend(back);
+            *vectors = front;
+        }
+    }
+    let ll = with_bases(bases, &ll)?;
+    let ll = zero_along_and_reorder(&ll, axis, REGISTER)?;
+    let ll = swizzle::remove_broadcast_regs(&ll).ok()?;
+    zero_along_and_reorder(&ll, axis, LANE)
+}
+
+/// The layout of the next inter-warp round of a reduction: the warp (and
+/// block) bases along the axis swapped into lanes (Triton's `getInterLayout`).
+fn inter_layout(ll: &LinearLayout, axis: usize) -> Option<LinearLayout> {
+    let mut bases = ll.bases().to_vec();
+    let index = |name: &str| bases.iter().position(|(n, _)| n == name);
+    let (lane, warp, block) = (index(LANE)?, index(WARP)?, index(BLOCK));
+    let along = |v: &Vec<Vec<i32>>| v.iter().enumerate().filter(|(_, b)| b[axis] != 0).map(|(i, _)| i).collect::<Vec<_>>();
+    let warp_axis = along(&bases[warp].1);
+    let block_axis = block.map(|b| along(&bases[b].1)).unwrap_or_default();
+    let zero_lanes: Vec<usize> =
+        bases[lane].1.iter().enumerate().filter(|(_, b)| b.iter().all(|&x| x == 0)).map(|(i, _)| i).collect();
+    let n_lanes = bases[lane].1.len();
+    let total = warp_axis.len() + block_axis.len();
+    let mut swap = |bases: &mut Vec<(String, Vec<Vec<i32>>)>, li: usize, other: usize, oi: usize| {
+        let a = bases[lane].1[li].clone();
+        let b = std::mem::replace(&mut bases[other].1[oi], a);
+        bases[lane].1[li] = b;
+    };
+    if zero_lanes.len() >= total {
+        let mut k = 0;
+        for &i in &warp_axis {
+            swap(&mut bases, zero_lanes[k], warp, i);
+            k += 1;
+        }
+        if let Some(b) = block {
+            for &i in &block_axis {
+                swap(&mut bases, zero_lanes[k], b, i);
+                k += 1;
+            }
+        }
+    } else if total <= n_lanes {
+        let mut k = 0;
+        for &i in &warp_axis {
+            swap(&mut bases, k, warp, i);
+            k += 1;
+        }
+        if let Some(b) = block {
+            for &i in &block_axis {
+                swap(&mut bases, k, b, i);
+                k += 1;
+            }
+        }
+    } else {
+        for (k, &i) in warp_axis.iter().enumerate() {
+            if k >= n_lanes {
+                break;
+            }
+            swap(&mut bases, k, warp, i);
+        }
+    }
+    with_bases(bases, ll)
+}
+
+/// The scratch bytes of a `tt.reduce` (Triton's
+/// `ReduceOpHelper::getScratchSizeInBytes`): the largest round of moving
+/// partial results between warps.
+pub fn reduce_scratch_bytes(op: Op) -> u64 {
+    let Some(axis) = op.attr("axis").and_then(|a| a.int()) else { return 0 };
+    let inputs = op.operands();
+    let Some(first) = inputs.first() else { return 0 };
+    let Some(ll) = tensor_layout(first.ty()) else { return 0 };
+    let axis = axis as usize;
+    if axis >= ll.num_out_dims() {
+        return 0;
+    }
+    let Some(mut reg) = reduced_reg_lane_layout(&ll, axis) else { return 0 };
+    let reduced = |l: &LinearLayout| l.out_dims().get(axis).map(|(_, s)| *s == 1).unwrap_or(true);
+    let mut bytes = 0u64;
+    for _ in 0..64 {
+        if reduced(&reg) {
+            break;
+        }
+        let Some(tmp) = inter_layout(&reg, axis) else { return bytes };
+        let mut round = 0u64;
+        for input in &inputs {
+            let bw = element_bitwidth(input.ty());
+            round += scratch_elems_ldst(&reg, &tmp, bw).unwrap_or(0) * (bw as u64 / 8);
+        }
+        bytes = bytes.max(round);
+        match zero_along_and_reorder(&tmp, axis, LANE) {
+            Some(next) => reg = next,
+            None => break,
+        }
+    }
+    bytes
+}
+
+/// The scratch bytes of a `tt.scan` (Triton's `ScanLoweringHelper`): none
+/// when one warp holds the whole axis, else one slot per warp and
+/// non-axis element.
+pub fn scan_scratch_bytes(op: Op) -> u64 {
+    let Some(first) = op.operands().first().copied() else { return 0 };
+    let Some(axis) = op.attr("axis").and_then(|a| a.int()) else { return 0 };
+    let ty = first.ty();
+    let Some(Encoding::Blocked { size_per_thread, threads_per_warp, warps_per_cta, .. }) = tensor_encoding(ty) else {
+        return 0;
+    };
+    let Some(shape) = ty.shape() else { return 0 };
+    let axis = axis as usize;
+    let Some(ll) = tensor_layout(ty).and_then(|l| swizzle::remove_broadcast_regs(&l).ok()) else { return 0 };
+    let warps = tritium_dialects::ttg::to_linear::bases_per_dim(&ll, WARP, true);
+    let lanes = tritium_dialects::ttg::to_linear::bases_per_dim(&ll, LANE, true);
+    if axis >= shape.len() || warps.get(axis).copied().unwrap_or(1) == 1 {
+        return 0;
+    }
+    let contig: Vec<u64> = size_per_thread.iter().enumerate().map(|(d, &s)| (s as u64).min(shape[d].max(1) as u64)).collect();
+    let num_warps: u64 = warps.iter().map(|&w| w as u64).product();
+    let lanes_total: u64 = lanes.iter().map(|&l| l as u64).product();
+    let non_axis_threads = lanes_total / lanes[axis].max(1) as u64;
+    let non_axis_elems: u64 = contig.iter().enumerate().filter(|(d, _)| *d != axis).map(|(_, &c)| c).product();
+    let blocks = |d: usize| {
+        let per = contig[d] * threads_per_warp[d] as u64 * warps_per_cta[d] as u64;
+        (shape[d].max(1) as u64).div_ceil(per.max(1))
+    };
+    let axis_blocks = blocks(axis);
+    let non_axis_blocks: u64 = (0..shape.len()).filter(|&d| d != axis).map(blocks).product();
+    let elements = num_warps * non_axis_threads * non_axis_elems * axis_blocks * non_axis_blocks;
+    let elem_bytes: u64 = op.operands().iter().map(|v| (v.ty().element().bit_width() as u64).div_ceil(8)).sum();
+    elem_bytes * elements
+}
+
+/// Whether a `tt.gather` stays within warps (Triton's `isWarpLocal`).
+fn gather_is_warp_local(op: Op) -> Option<bool> {
+    let axis = op.attr("axis")?.int()? as usize;
+    let src = tensor_layout(op.operand(0).ty())?;
+    let idx = tensor_layout(op.operand(1).ty())?;
+    let gather_dim = format!("dim{axis}");
+    let bw = [BLOCK, WARP];
+    if !src.sublayout_is_zero(&bw, &[gather_dim.as_str()]).ok()? || !idx.sublayout_is_zero(&bw, &[gather_dim.as_str()]).ok()? {
+        return Some(false);
+    }
+    let others: Vec<String> = (0..src.num_out_dims()).filter(|&d| d != axis).map(|d| format!("dim{d}")).collect();
+    if src.sublayout(&bw, &others).ok()? != idx.sublayout(&bw, &others).ok()? {
+        return Some(false);
+    }
+    Some(src.sublayout(&[LANE], &others).ok()? == idx.sublayout(&[LANE], &others).ok()?)
+}
+
+/// Triton's default scratch size of `op` in bytes for `target` (0 when it
+/// needs none); see [`scratch_size_bytes`].
+pub fn scratch_size_bytes_for(op: Op, target: ScratchTarget) -> u64 {
+    match op.name() {
+        "tt.reduce" => reduce_scratch_bytes(op),
+        "tt.scan" => scan_scratch_bytes(op),
+        "tt.gather" => {
+            if gather_is_warp_local(op).unwrap_or(false) {
+                return 0;
+            }
+            let ty = op.operand(0).ty();
+            ty.num_elements().max(0) as u64 * (ty.element().bit_width() as u64).div_ceil(8)
+        }
+        "tt.histogram" => {
+            let ty = op.result(0).ty();
+            let n = (ty.num_elements().max(0) as u64).max(super::threads_per_warp(op) as u64);
+            n * element_bitwidth(ty) as u64 / 8
+        }
+        "ttg.convert_layout" => {
+            let (src, dst) = (op.operand(0).ty(), op.result(0).ty());
+            convert_layout_scratch(src, dst, target).map(|s| s.elements * s.bitwidth as u64 / 8).unwrap_or(0)
+        }
+        "tt.atomic_rmw" | "tt.atomic_cas" | "ttg.local_atomic_scatter_rmw" => atomic_scratch_bytes(op),
+        _ => 0,
+    }
+}
+
+/// The scratch an atomic needs to broadcast its result to the threads that
+/// share it: one element for a scalar, the whole tensor when its layout
+/// broadcasts; none when the result is unused.
+fn atomic_scratch_bytes(op: Op) -> u64 {
+    if op.num_results() == 0 || op.num_operands() == 0 {
+        return 0;
+    }
+    let result = op.result(0);
+    if result.users().is_empty() {
+        return 0;
+    }
+    let ty = result.ty();
+    let elems: u64 = if ty.is_tensor() {
+        match tensor_layout(ty) {
+            Some(ll) if ll.get_free_variable_masks().iter().any(|(_, m)| *m != 0) => {
+                // Per CTA: the shape divided by the CTA split.
+                ty.num_elements().max(0) as u64 / num_blocks(&ll)
+            }
+            _ => 0,
+        }
+    } else {
+        1
+    };
+    if elems == 0 {
+        return 0;
+    }
+    let ptr = op.operand(0).ty().element();
+    let pointee = tritium_dialects::tt::types::pointee(ptr).unwrap_or(ptr);
+    elems * (pointee.element().bit_width().max(8) as u64) / 8
+}
+
+/// The scratch size of `op` in bytes as `allocate-shared-memory-nv` computes
+/// it for the module's target (0 when the op needs none). Ops: reductions,
+/// scans, gathers, histograms, layout conversions through shared memory,
+/// atomics whose result is used.
+pub fn scratch_size_bytes(op: Op) -> u64 {
+    scratch_size_bytes_for(op, ScratchTarget::of_module(op))
+}
+
+// --------------------------------------------------------------------------
+// Buffers.
+// --------------------------------------------------------------------------
+
+/// What a buffer holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BufferKind {
+    /// A `ttg.local_alloc`'s memory.
+    Explicit,
+    /// An op's temporary memory.
+    Scratch,
+    /// A call's reservation of its callee's shared memory.
+    Virtual,
+}
+
+/// One shared-memory buffer.
+#[derive(Clone, Copy, Debug)]
+pub struct Buffer {
+    /// Its index in [`FunctionAllocation::buffers`].
+    pub id: usize,
+    /// What it holds.
+    pub kind: BufferKind,
+    /// The op that owns it (the `ttg.local_alloc`, or the op with scratch).
+    pub owner: Op,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its alignment in bytes.
+    pub alignment: u64,
+    /// Its offset from the start of shared memory, in bytes.
+    pub offset: u64,
+}
+
+impl Buffer {
+    /// Sets the offset to `offset` rounded up to the alignment; returns it.
+    fn set_offset_aligned(&mut self, offset: u64) -> u64 {
+        let a = self.alignment.max(1);
+        self.offset = offset.div_ceil(a) * a;
+        self.offset
+    }
+}
+
+/// A half-open interval `[start, end)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interval {
+    /// First point.
+    pub start: u64,
+    /// One past the last point.
+    pub end: u64,
+}
+
+impl Interval {
+    /// `[start, end)`.
+    pub fn new(start: u64, end: u64) -> Self {
+        Interval { start, end }
+    }
+    /// Whether the two intervals share a point.
+    pub fn intersects(&self, other: &Interval) -> bool {
+        self.start < other.end && other.start < self.end
+    }
+}
+
+/// The shared memory of one function.
+pub struct FunctionAllocation {
+    /// The function.
+    pub func: Op,
+    /// Every buffer, explicit ones first (in pre-order), then scratch and
+    /// virtual ones (in pre-order).
+    pub buffers: Vec<Buffer>,
+    /// The bytes of shared memory the function needs.
+    pub shared_memory_size: u64,
+    value_buffer: HashMap<usize, usize>,
+    op_buffer: HashMap<usize, usize>,
+    alias: HashMap<usize, Vec<usize>>,
+}
+
+fn vkey(v: Val) -> usize {
+    v.0.ptr as usize
+}
+fn okey(o: Op) -> usize {
+    o.0.ptr as usize
+}
+fn bkey(b: MlirBlock) -> usize {
+    b.ptr as usize
+}
+
+impl FunctionAllocation {
+    /// The scratch or virtual buffer of `op`.
+    pub fn op_buffer(&self, op: Op) -> Option<&Buffer> {
+        self.op_buffer.get(&okey(op)).map(|&i| &self.buffers[i])
+    }
+    /// The explicit buffer `value` (a `ttg.local_alloc` result) owns.
+    pub fn value_buffer(&self, value: Val) -> Option<&Buffer> {
+        self.value_buffer.get(&vkey(value)).map(|&i| &self.buffers[i])
+    }
+    /// The buffers `value` may refer to: its own, or those it aliases
+    /// (Triton's `getBufferIds`).
+    pub fn buffer_ids(&self, value: Val) -> Vec<usize> {
+        if let Some(&i) = self.value_buffer.get(&vkey(value)) {
+            return vec![i];
+        }
+        self.alias.get(&vkey(value)).cloned().unwrap_or_default()
+    }
+    /// The byte range of buffer `id`.
+    pub fn interval(&self, id: usize) -> Interval {
+        let b = &self.buffers[id];
+        Interval::new(b.offset, b.offset + b.size)
+    }
+}
+
+/// The shared memory of a whole module.
+pub struct ModuleAllocation {
+    /// Per function, in the order computed (callees first).
+    pub functions: Vec<FunctionAllocation>,
+    /// The largest need of a function no other function calls (`ttg.shared`).
+    pub shared_memory_size: u64,
+}
+
+impl ModuleAllocation {
+    /// Allocates every function of `module`, with `scratch` giving each op's
+    /// scratch size in bytes.
+    pub fn run(module: Op, scratch: &dyn Fn(Op) -> u64) -> ModuleAllocation {
+        let funcs = super::module_functions(module);
+        let by_name: HashMap<String, Op> =
+            funcs.iter().filter_map(|&f| super::symbol_name(f).map(|n| (n, f))).collect();
+        // Post-order over the call graph.
+        let mut order: Vec<Op> = Vec::new();
+        let mut state: HashMap<usize, u8> = HashMap::new();
+        let mut called: HashSet<usize> = HashSet::new();
+        fn visit(f: Op, by_name: &HashMap<String, Op>, state: &mut HashMap<usize, u8>, order: &mut Vec<Op>, called: &mut HashSet<usize>) {
+            if state.get(&okey(f)).is_some() {
+                return;
+            }
+            state.insert(okey(f), 1);
+            for op in f.nested_ops() {
+                if matches!(op.name(), "tt.call" | "func.call") {
+                    if let Some(callee) = super::callee_name(op).and_then(|n| by_name.get(&n).copied()) {
+                        called.insert(okey(callee));
+                        visit(callee, by_name, state, order, called);
+                    }
+                }
+            }
+            state.insert(okey(f), 2);
+            order.push(f);
+        }
+        for &f in &funcs {
+            visit(f, &by_name, &mut state, &mut order, &mut called);
+        }
+        let mut functions: Vec<FunctionAllocation> = Vec::new();
+        for f in order {
+            let sizes: HashMap<usize, u64> = functions.iter().map(|a| (okey(a.func), a.shared_memory_size)).collect();
+            let call_size = |call: Op| -> u64 {
+                super::callee_name(call).and_then(|n| by_name.get(&n)).and_then(|c| sizes.get(&okey(*c)).copied()).unwrap_or(0)
+            };
+            functions.push(allocate_function(f, scratch, &call_size));
+        }
+        let shared_memory_size =
+            functions.iter().filter(|a| !called.contains(&okey(a.func))).map(|a| a.shared_memory_size).max().unwrap_or(0);
+        ModuleAllocation { functions, shared_memory_size }
+    }
+
+    /// The allocation of function `func`.
+    pub fn function(&self, func: Op) -> Option<&FunctionAllocation> {
+        self.functions.iter().find(|a| a.func.same(func))
+    }
+}
+
+/// The bytes a shared `ttg.local_alloc` reserves, and its alignment.
+fn explicit_size(op: Op) -> Option<(u64, u64)> {
+    let desc = bridge::memdesc_of(op.result(0).ty())?;
+    if !desc.memory_space.is_null() {
+        if let Some(Ok(space)) = bridge::encoding_of(desc.memory_space) {
+            if space != Encoding::SharedMemory {
+                return None;
+            }
+        } else {
+            return None; // e.g. tensor memory
+        }
+    }
+    let elems: i64 = desc.alloc_shape.iter().product::<i64>().max(0);
+    let enc = bridge::encoding_of(desc.encoding).and_then(|e| e.ok());
+    let mut elems = elems as u64;
+    if let Some(Encoding::PaddedShared { intervals, paddings, .. }) = &enc {
+        let mut padding = 0u64;
+        for (i, p) in intervals.iter().zip(paddings) {
+            if *i > 0 {
+                padding += (elems / *i as u64) * *p as u64;
+            }
+        }
+        elems += padding;
+    }
+    let elem = desc.element;
+    let bits = if elem.is_ptr() { 64 } else { elem.bit_width() as u64 };
+    let bytes = elems * bits / 8;
+    let default_align = if matches!(enc, Some(Encoding::NvmmaShared { .. })) { 1024 } else { 16 };
+    let align = op.attr("alignment").and_then(|a| a.int()).map(|a| a as u64).unwrap_or(default_align);
+    Some((bytes, align))
+}
+
+/// Whether `ty` is a `!ttg.memdesc`.
+fn is_memdesc(ty: Ty) -> bool {
+    bridge::is_memdesc(ty)
+}
+
+/// The ops that only view a memdesc (their result aliases operand 0).
+fn is_view_op(name: &str) -> bool {
+    matches!(
+        name,
+        "ttg.memdesc_index" | "ttg.memdesc_subslice" | "ttg.memdesc_trans" | "ttg.memdesc_reshape" | "ttg.memdesc_reinterpret"
+    )
+}
+
+/// The values a terminator passes to successor `index` (branch operands).
+pub fn successor_operands(term: Op, index: usize) -> Vec<Val> {
+    let operands = term.operands();
+    match term.name() {
+        "cf.br" => operands,
+        "cf.cond_br" => {
+            let sizes = term.attr("operandSegmentSizes").and_then(|a| a.i32_array()).unwrap_or_default();
+            if sizes.len() != 3 {
+                return Vec::new();
+            }
+            let (t, f) = (sizes[1] as usize, sizes[2] as usize);
+            let start = sizes[0] as usize + if index == 0 { 0 } else { t };
+            let len = if index == 0 { t } else { f };
+            operands.get(start..start + len).map(|s| s.to_vec()).unwrap_or_default()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// For each memdesc value of `func`, the explicit buffers it may alias.
+fn alias_sets(func: Op, value_buffer: &HashMap<usize, usize>) -> HashMap<usize, Vec<usize>> {
+    let ops = func.nested_ops();
+    let mut alias: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut join = |alias: &mut HashMap<usize, Vec<usize>>, to: Val, from: &[usize]| -> bool {
+        if !is_memdesc(to.ty()) || from.is_empty() {
+            return false;
+        }
+        let set = alias.entry(vkey(to)).or_default();
+        let mut changed = false;
+        for &b in from {
+            if !set.contains(&b) {
+                set.push(b);
+                changed = true;
+            }
+        }
+        changed
+    };
+    for (v, b) in value_buffer {
+        alias.insert(*v, vec![*b]);
+    }
+    for _ in 0..64 {
+        let mut changed = false;
+        let get = |alias: &HashMap<usize, Vec<usize>>, v: Val| alias.get(&vkey(v)).cloned().unwrap_or_default();
+        for &op in &ops {
+            let name = op.name();
+            if is_view_op(name) && op.num_operands() > 0 && op.num_results() > 0 {
+                let from = get(&alias, op.operand(0));
+                changed |= join(&mut alias, op.result(0), &from);
+            }
+            for (i, succ) in successors(op).into_iter().enumerate() {
+                let args = block_arguments(succ);
+                for (arg, val) in args.iter().zip(successor_operands(op, i)) {
+                    let from = get(&alias, val);
+                    changed |= join(&mut alias, *arg, &from);
+                }
+            }
+            match name {
+                "scf.for" => {
+                    let inits: Vec<Val> = op.operands().into_iter().skip(3).collect();
+                    if let Some(body) = op.entry_block(0) {
+                        let args = block_arguments(body);
+                        let yields = block_terminator(body).map(|t| t.operands()).unwrap_or_default();
+                        for (k, init) in inits.iter().enumerate() {
+                            let mut from = get(&alias, *init);
+                            if let Some(y) = yields.get(k) {
+                                from.extend(get(&alias, *y));
+                            }
+                            if let Some(arg) = args.get(k + 1) {
+                                changed |= join(&mut alias, *arg, &from);
+                            }
+                            if k < op.num_results() {
+                                changed |= join(&mut alias, op.result(k), &from);
+                            }
+                        }
+                    }
+                }
+                "scf.if" => {
+                    for r in 0..op.num_regions() {
+                        if let Some(block) = op.entry_block(r) {
+                            let yields = block_terminator(block).map(|t| t.operands()).unwrap_or_default();
+                            for (k, y) in yields.iter().enumerate() {
+                                if k < op.num_results() {
+                                    let from = get(&alias, *y);
+                                    changed |= join(&mut alias, op.result(k), &from);
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    alias
+}
+
+/// MLIR's `Liveness`, for the blocks of one function.
+struct Liveness {
+    live_in: HashMap<usize, HashSet<usize>>,
+    live_out: HashMap<usize, HashSet<usize>>,
+}
+
+impl Liveness {
+    fn new(func: Op) -> Liveness {
+        let mut blocks: Vec<MlirBlock> = Vec::new();
+        fn collect(op: Op, blocks: &mut Vec<MlirBlock>) {
+            for r in 0..op.num_regions() {
+                for b in region_blocks(op.region(r)) {
+                    blocks.push(b);
+                    for child in block_ops(b) {
+                        collect(child, blocks);
+                    }
+                }
+            }
+        }
+        collect(func, &mut blocks);
+        let mut uses: HashMap<usize, HashSet<usize>> = HashMap::new();
+        let mut defs: HashMap<usize, HashSet<usize>> = HashMap::new();
+        let mut out0: HashMap<usize, HashSet<usize>> = HashMap::new();
+        let mut succs: HashMap<usize, Vec<MlirBlock>> = HashMap::new();
+        let mut preds: HashMap<usize, Vec<MlirBlock>> = HashMap::new();
+        for &b in &blocks {
+            let mut def = HashSet::new();
+            let mut used = HashSet::new();
+            let mut out = HashSet::new();
+            let escapes = |v: Val| v.users().iter().any(|u| ancestor_block_in_region(*u, b).map(|x| bkey(x) != bkey(b)).unwrap_or(false));
+            for a in block_arguments(b) {
+                def.insert(vkey(a));
+                if escapes(a) {
+                    out.insert(vkey(a));
+                }
+            }
+            for op in block_ops(b) {
+                for o in std::iter::once(op).chain(op.nested_ops()) {
+                    for r in o.results() {
+                        def.insert(vkey(r));
+                        if o.same(op) && escapes(r) {
+                            out.insert(vkey(r));
+                        }
+                    }
+                    for v in o.operands() {
+                        used.insert(vkey(v));
+                    }
+                    for r in 0..o.num_regions() {
+                        for nb in region_blocks(o.region(r)) {
+                            for a in block_arguments(nb) {
+                                def.insert(vkey(a));
+                            }
+                        }
+                    }
+                }
+            }
+            let used: HashSet<usize> = used.difference(&def).copied().collect();
+            uses.insert(bkey(b), used);
+            defs.insert(bkey(b), def);
+            out0.insert(bkey(b), out);
+            let s = block_terminator(b).map(successors).unwrap_or_default();
+            for &t in &s {
+                preds.entry(bkey(t)).or_default().push(b);
+            }
+            succs.insert(bkey(b), s);
+        }
+        let mut live_in: HashMap<usize, HashSet<usize>> = uses.clone();
+        let mut live_out = out0;
+        let mut work: Vec<MlirBlock> = blocks.clone();
+        while let Some(b) = work.pop() {
+            let k = bkey(b);
+            let mut out = live_out.get(&k).cloned().unwrap_or_default();
+            for s in succs.get(&k).cloned().unwrap_or_default() {
+                if let Some(i) = live_in.get(&bkey(s)) {
+                    out.extend(i.iter().copied());
+                }
+            }
+            let mut inn: HashSet<usize> = uses[&k].clone();
+            for v in &out {
+                if !defs[&k].contains(v) {
+                    inn.insert(*v);
+                }
+            }
+            live_out.insert(k, out);
+            if inn != live_in[&k] {
+                live_in.insert(k, inn);
+                for p in preds.get(&k).cloned().unwrap_or_default() {
+                    work.push(p);
+                }
+            }
+        }
+        Liveness { live_in, live_out }
+    }
+
+    /// The ops (directly in blocks) where `value` is live (MLIR's
+    /// `resolveLiveness`).
+    fn resolve(&self, value: Val) -> Vec<Op> {
+        let mut result = Vec::new();
+        let def_block = match value.defining_op() {
+            Some(d) => d.block(),
+            None => value.owner_block(),
+        };
+        let Some(def_block) = def_block else { return result };
+        let mut todo = vec![def_block];
+        let mut seen: HashSet<usize> = HashSet::from([bkey(def_block)]);
+        for u in value.users() {
+            if let Some(b) = u.block() {
+                if seen.insert(bkey(b)) {
+                    todo.push(b);
+                }
+            }
+        }
+        let key = vkey(value);
+        while let Some(b) = todo.pop() {
+            let ops = block_ops(b);
+            if ops.is_empty() {
+                continue;
+            }
+            let live_in = self.live_in.get(&bkey(b)).is_some_and(|s| s.contains(&key));
+            let live_out = self.live_out.get(&bkey(b)).is_some_and(|s| s.contains(&key));
+            let position = |o: Op| ops.iter().position(|x| x.same(o));
+            let start = match value.defining_op() {
+                Some(d) if !live_in => position(d).unwrap_or(0),
+                _ => 0,
+            };
+            let end = if live_out {
+                ops.len() - 1
+            } else {
+                let mut end = start;
+                for u in value.users() {
+                    if let Some(p) = ancestor_in_block(u, b).and_then(position) {
+                        end = end.max(p);
+                    }
+                }
+                end
+            };
+            result.extend_from_slice(&ops[start..=end.max(start)]);
+            if let Some(t) = block_terminator(b) {
+                for s in successors(t) {
+                    if self.live_in.get(&bkey(s)).is_some_and(|x| x.contains(&key)) && seen.insert(bkey(s)) {
+                        todo.push(s);
+                    }
+                }
+            }
+        }
+        result
+    }
+}
+
+/// The ancestor of `op` (or itself) directly in `block`.
+fn ancestor_in_block(op: Op, block: MlirBlock) -> Option<Op> {
+    let mut current = Some(op);
+    while let Some(o) = current {
+        if o.block().is_some_and(|b| bkey(b) == bkey(block)) {
+            return Some(o);
+        }
+        current = o.parent();
+    }
+    None
+}
+
+/// The block of `op`'s ancestors that lies in the same region as `block`.
+fn ancestor_block_in_region(op: Op, block: MlirBlock) -> Option<MlirBlock> {
+    let region = unsafe { mlirBlockGetParentRegion(block) };
+    let mut current = Some(op);
+    while let Some(o) = current {
+        if let Some(b) = o.block() {
+            if unsafe { mlirRegionEqual(mlirBlockGetParentRegion(b), region) } {
+                return Some(b);
+            }
+        }
+        current = o.parent();
+    }
+    None
+}
+
+/// Allocates one function (steps 1–4 of the module documentation).
+fn allocate_function(func: Op, scratch: &dyn Fn(Op) -> u64, call_size: &dyn Fn(Op) -> u64) -> FunctionAllocation {
+    let mut buffers: Vec<Buffer> = Vec::new();
+    let mut value_buffer = HashMap::new();
+    let mut op_buffer = HashMap::new();
+    let pre: Vec<Op> = std::iter::once(func).chain(func.nested_ops()).collect();
+    let mut pending_scratch: Vec<(Op, BufferKind, u64)> = Vec::new();
+    for &op in &pre {
+        if op.name() == "ttg.local_alloc" && op.num_results() == 1 {
+            if let Some((size, alignment)) = explicit_size(op) {
+                let id = buffers.len();
+                buffers.push(Buffer { id, kind: BufferKind::Explicit, owner: op, size, alignment, offset: 0 });
+                value_buffer.insert(vkey(op.result(0)), id);
+            }
+        }
+        if op.same(func) {
+            continue;
+        }
+        let (kind, bytes) = if matches!(op.name(), "tt.call" | "func.call") {
+            (BufferKind::Virtual, call_size(op))
+        } else {
+            (BufferKind::Scratch, scratch(op))
+        };
+        if bytes > 0 {
+            pending_scratch.push((op, kind, bytes));
+        }
+    }
+    // Explicit buffers come first in Triton's (insertion-ordered) maps, then
+    // scratch buffers, then virtual ones.
+    for kind in [BufferKind::Scratch, BufferKind::Virtual] {
+        for &(op, k, size) in &pending_scratch {
+            if k == kind {
+                let id = buffers.len();
+                buffers.push(Buffer { id, kind, owner: op, size, alignment: SCRATCH_ALIGNMENT, offset: 0 });
+                op_buffer.insert(okey(op), id);
+            }
+        }
+    }
+    let alias = alias_sets(func, &value_buffer);
+
+    // Liveness.
+    let post = post_order(func);
+    let op_id: HashMap<usize, u64> = post.iter().enumerate().map(|(i, o)| (okey(*o), i as u64)).collect();
+    let liveness = Liveness::new(func);
+    let range_of = |v: Val| -> Interval {
+        let mut lo = u64::MAX;
+        let mut hi = 0u64;
+        for op in liveness.resolve(v) {
+            if let Some(&id) = op_id.get(&okey(op)) {
+                lo = lo.min(id);
+                hi = hi.max(id + 1);
+            }
+        }
+        Interval::new(lo, hi)
+    };
+    let mut range: Vec<Option<Interval>> = vec![None; buffers.len()];
+    for b in &buffers {
+        if b.kind == BufferKind::Explicit {
+            range[b.id] = Some(range_of(b.owner.result(0)));
+        }
+    }
+    // Aliases extend the ranges (every operand and result of every op).
+    let mut seen_values: HashSet<usize> = HashSet::new();
+    for &op in &pre {
+        for v in op.operands().into_iter().chain(op.results()) {
+            if !seen_values.insert(vkey(v)) {
+                continue;
+            }
+            if let Some(ids) = alias.get(&vkey(v)) {
+                let r = range_of(v);
+                for &id in ids {
+                    let cur = range[id].unwrap_or(r);
+                    range[id] = Some(Interval::new(cur.start.min(r.start), cur.end.max(r.end)));
+                }
+            }
+        }
+    }
+    for b in &buffers {
+        if b.kind != BufferKind::Explicit {
+            let id = op_id.get(&okey(b.owner)).copied().unwrap_or(0);
+            range[b.id] = Some(Interval::new(id, id + 1));
+        }
+    }
+    let range: Vec<Interval> = range.into_iter().map(|r| r.unwrap_or(Interval::new(0, 0))).collect();
+    let shared_memory_size = compute_offsets(&mut buffers, &range);
+    FunctionAllocation { func, buffers, shared_memory_size, value_buffer, op_buffer, alias }
+}
+
+/// Places the buffers (step 4); returns the total size.
+fn compute_offsets(buffers: &mut [Buffer], range: &[Interval]) -> u64 {
+    let mut order: Vec<usize> = (0..buffers.len()).collect();
+    order.sort_by(|&a, &b| buffers[b].size.cmp(&buffers[a].size)); // stable
+    // Initial placement.
+    let mut slots: Vec<(u64, Interval)> = vec![(0, Interval::new(0, u64::MAX))];
+    let mut pending = order.clone();
+    while !pending.is_empty() && !slots.is_empty() {
+        // The lowest offset, first inserted among equals (a multimap).
+        let mut best = 0;
+        for (i, s) in slots.iter().enumerate() {
+            if s.0 < slots[best].0 {
+                best = i;
+            }
+        }
+        let (offset, slot) = slots.remove(best);
+        let chosen = pending.iter().position(|&b| {
+            let live = range[b];
+            live.intersects(&slot) && !slots.iter().any(|(_, s)| s.intersects(&live))
+        });
+        if let Some(p) = chosen {
+            let b = pending.remove(p);
+            let aligned = buffers[b].set_offset_aligned(offset);
+            let x = range[b];
+            slots.push((aligned + buffers[b].size, Interval::new(slot.start.max(x.start), slot.end.min(x.end))));
+            if slot.start < x.start {
+                slots.push((offset, Interval::new(slot.start, x.end)));
+            }
+            if x.end < slot.end {
+                slots.push((offset, Interval::new(x.start, slot.end)));
+            }
+        }
+    }
+    // Colouring until no two live buffers overlap.
+    let interference = |buffers: &[Buffer]| -> Vec<Vec<usize>> {
+        let mut graph = vec![Vec::new(); buffers.len()];
+        for &x in &order {
+            for &y in &order {
+                if x == y {
+                    continue;
+                }
+                let xr = Interval::new(buffers[x].offset, buffers[x].offset + buffers[x].size);
+                let yr = Interval::new(buffers[y].offset, buffers[y].offset + buffers[y].size);
+                if range[x].intersects(&range[y]) && xr.intersects(&yr) {
+                    graph[x].push(y);
+                }
+            }
+        }
+        graph
+    };
+    let mut graph = interference(buffers);
+    let mut total;
+    let mut rounds = 0;
+    loop {
+        total = 0;
+        let mut colors: HashMap<usize, i64> = order.iter().map(|&b| (b, if Some(&b) == order.first() { 0 } else { -1 })).collect();
+        for &x in &order {
+            let mut available = vec![true; order.len()];
+            for &y in &graph[x] {
+                let c = colors[&y];
+                if c >= 0 {
+                    available[c as usize] = false;
+                }
+            }
+            let c = available.iter().position(|&a| a).unwrap_or(available.len());
+            colors.insert(x, c as i64);
+        }
+        for &x in &order {
+            let mut new_offset = 0;
+            for &y in &graph[x] {
+                new_offset = new_offset.max(buffers[y].offset + buffers[y].size);
+            }
+            if colors[&x] != 0 {
+                buffers[x].set_offset_aligned(new_offset);
+            }
+            total = total.max(buffers[x].offset + buffers[x].size);
+        }
+        graph = interference(buffers);
+        rounds += 1;
+        if graph.iter().all(|g| g.is_empty()) || rounds > 1000 {
+            break;
+        }
+    }
+    total
+}
+
+/// Writes Triton's allocation attributes: `allocation.offset` (i32) on every
+/// op owning a scratch/virtual buffer or whose single result owns an explicit
+/// one, `allocation.size` on the former, and `ttg.shared` on the module.
+pub fn attach_allocation_attributes(module: Op, allocation: &ModuleAllocation) {
+    let context = module.context();
+    for func in &allocation.functions {
+        for op in func.func.nested_ops() {
+            if let Some(b) = func.op_buffer(op) {
+                op.set_attr("allocation.offset", i32_attr(context, b.offset as i64));
+                op.set_attr("allocation.size", i32_attr(context, b.size as i64));
+            } else if op.num_results() == 1 {
+                if let Some(b) = func.value_buffer(op.result(0)) {
+                    op.set_attr("allocation.offset", i32_attr(context, b.offset as i64));
+                }
+            }
+        }
+    }
+    module.set_attr("ttg.shared", i32_attr(context, allocation.shared_memory_size as i64));
+}

@@ -1,0 +1,267 @@
+//! Shared-memory barriers (Triton's `MembarAnalysis`): inserts
+//! `ttg.barrier local` wherever an op touches shared memory that another op
+//! wrote (or read, for a write) since the last barrier.
+//!
+//! Algorithm, per function, over its CFG (a forward dataflow to a fixpoint):
+//! 1. the state of a program point lists the byte intervals of shared memory
+//!    read and written since the last barrier;
+//! 2. an op's own accesses are its explicit ones (`ttg.local_load` reads its
+//!    buffer, `ttg.local_alloc %t`, `ttg.local_store` and
+//!    `ttg.async_copy_global_to_local` write theirs — through views and block
+//!    arguments, see [`super::allocation`]) or its scratch: an op with
+//!    scratch writes it, synchronises internally (unless it is a conversion
+//!    that stays within warps), then reads it;
+//! 3. when the op's accesses conflict with the state (read-after-write,
+//!    write-after-read, write-after-write on intersecting intervals), a
+//!    barrier goes right before it and the state is cleared;
+//! 4. `ttg.async_wait` is followed by a barrier (once for a run of waits);
+//!    release atomics act as a barrier before them, acquire atomics without
+//!    scratch as one after them; an existing `ttg.barrier local` clears the
+//!    state;
+//! 5. a block's out-state joins into its successors' in-states; blocks are
+//!    revisited until nothing changes.
+//!
+//! Ops with regions that are still structured (`scf.for`, `scf.if`, ...)
+//! are walked in place, loop bodies twice; Triton's pipeline converts them
+//! to `cf` first.
+use std::collections::{HashMap, VecDeque};
+
+use mlir_sys::*;
+use tritium_dialects::ir::{block_ops, block_terminator, region_blocks, Op, Val};
+use tritium_dialects::rewrite::Rewriter;
+use tritium_dialects::ttg::to_linear::{BLOCK, WARP};
+
+use super::allocation::{BufferKind, FunctionAllocation, Interval, ModuleAllocation};
+use super::{successors, swizzle, tensor_layout};
+
+/// The intervals read and written since the last barrier.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BlockInfo {
+    /// Intervals read.
+    pub reads: Vec<(u64, u64)>,
+    /// Intervals written.
+    pub writes: Vec<(u64, u64)>,
+}
+
+impl BlockInfo {
+    fn add(set: &mut Vec<(u64, u64)>, i: Interval) {
+        let p = (i.start, i.end);
+        if let Err(pos) = set.binary_search(&p) {
+            set.insert(pos, p);
+        }
+    }
+    /// Records a read of `i`.
+    pub fn read(&mut self, i: Interval) {
+        Self::add(&mut self.reads, i)
+    }
+    /// Records a write of `i`.
+    pub fn write(&mut self, i: Interval) {
+        Self::add(&mut self.writes, i)
+    }
+    /// Adds everything `other` records.
+    pub fn join(&mut self, other: &BlockInfo) {
+        for &(s, e) in &other.reads {
+            self.read(Interval::new(s, e));
+        }
+        for &(s, e) in &other.writes {
+            self.write(Interval::new(s, e));
+        }
+    }
+    /// Forgets everything (a barrier).
+    pub fn sync(&mut self) {
+        self.reads.clear();
+        self.writes.clear();
+    }
+    /// Whether any interval of `a` intersects one of `b`.
+    fn any(a: &[(u64, u64)], b: &[(u64, u64)]) -> bool {
+        a.iter().any(|x| b.iter().any(|y| Interval::new(x.0, x.1).intersects(&Interval::new(y.0, y.1))))
+    }
+    /// Whether `other`'s accesses conflict with these (RAW, WAR or WAW).
+    pub fn conflicts(&self, other: &BlockInfo) -> bool {
+        Self::any(&self.writes, &other.reads) || Self::any(&self.reads, &other.writes) || Self::any(&self.writes, &other.writes)
+    }
+}
+
+/// The shared-memory accesses an op declares on memdesc operands/results:
+/// `(value, is_write)` (the ttg ops' `MemRead`/`MemWrite` effects).
+pub fn explicit_accesses(op: Op) -> Vec<(Val, bool)> {
+    let n = op.num_operands();
+    match op.name() {
+        "ttg.local_alloc" if n > 0 && op.num_results() == 1 => vec![(op.result(0), true)],
+        "ttg.local_load" | "ttg.local_gather" if n > 0 => vec![(op.operand(0), false)],
+        "ttg.local_store" if n > 1 => vec![(op.operand(1), true)],
+        "ttg.local_scatter" if n > 0 => vec![(op.operand(0), true)],
+        "ttg.async_copy_global_to_local" if n > 1 => vec![(op.operand(1), true)],
+        "ttg.local_atomic_scatter_rmw" if n > 0 => vec![(op.operand(0), false), (op.operand(0), true)],
+        _ => Vec::new(),
+    }
+}
+
+/// Whether a conversion only needs warp-level synchronisation between its
+/// scratch write and read (Triton's `isCvtDimSync(src, dst, warp)`).
+pub fn cvt_is_warp_sync(op: Op) -> bool {
+    let (Some(src), Some(dst)) = (tensor_layout(op.operand(0).ty()), tensor_layout(op.result(0).ty())) else {
+        return false;
+    };
+    let Ok(comp) = dst.invert_and_compose(&src) else { return false };
+    let no_warp_broadcast =
+        |l: &tritium_dialects::ttg::linear_layout::LinearLayout| l.get_free_variable_masks().iter().all(|(n, m)| n != WARP || *m == 0);
+    swizzle::is_trivial_over(&comp, BLOCK) && swizzle::is_trivial_over(&comp, WARP) && no_warp_broadcast(&src) && no_warp_broadcast(&dst)
+}
+
+/// Triton's memory semantics of an atomic (`sem`): 1 relaxed, 2 acquire,
+/// 3 release, 4 acq_rel.
+fn atomic_semantic(op: Op) -> i64 {
+    op.attr("sem").and_then(|a| a.int()).unwrap_or(4)
+}
+
+/// The membar analysis of one function.
+struct FunctionMembar<'a> {
+    alloc: &'a FunctionAllocation,
+    context: MlirContext,
+    inserted: usize,
+}
+
+impl FunctionMembar<'_> {
+    /// Inserts `ttg.barrier local` before `anchor`.
+    fn barrier_before(&mut self, anchor: Op) {
+        let attr = super::i32_attr(self.context, 1);
+        let op = Rewriter::build(anchor.location(), "ttg.barrier", &[], &[], &[("addrSpace", attr.0)], 0);
+        if let Some(block) = anchor.block() {
+            unsafe { mlirBlockInsertOwnedOperationBefore(block, anchor.0, op.0) };
+        }
+        self.inserted += 1;
+    }
+    /// Inserts `ttg.barrier local` after `anchor`.
+    fn barrier_after(&mut self, anchor: Op) {
+        let attr = super::i32_attr(self.context, 1);
+        let op = Rewriter::build(anchor.location(), "ttg.barrier", &[], &[], &[("addrSpace", attr.0)], 0);
+        if let Some(block) = anchor.block() {
+            unsafe { mlirBlockInsertOwnedOperationAfter(block, anchor.0, op.0) };
+        }
+        self.inserted += 1;
+    }
+
+    /// The transfer function of one op (steps 2–4).
+    fn update(&mut self, op: Op, info: &mut BlockInfo) {
+        let name = op.name();
+        if name == "ttg.barrier" {
+            if op.attr("addrSpace").and_then(|a| a.int()).unwrap_or(0) & 1 != 0 {
+                info.sync();
+            }
+            return;
+        }
+        if name == "ttg.async_wait" {
+            match op.next() {
+                Some(next) if matches!(next.name(), "ttg.async_wait" | "ttg.barrier") => {}
+                _ => {
+                    self.barrier_after(op);
+                    info.sync();
+                }
+            }
+            return;
+        }
+        if op.num_regions() > 0 && matches!(name, "scf.for" | "scf.while" | "scf.if" | "scf.execute_region" | "scf.index_switch") {
+            let passes = if matches!(name, "scf.for" | "scf.while") { 2 } else { 1 };
+            let entry = info.clone();
+            let mut merged = BlockInfo::default();
+            for r in 0..op.num_regions() {
+                let mut state = entry.clone();
+                for _ in 0..passes {
+                    for block in region_blocks(op.region(r)) {
+                        for child in block_ops(block) {
+                            self.update(child, &mut state);
+                        }
+                    }
+                }
+                merged.join(&state);
+            }
+            *info = merged;
+            return;
+        }
+        let is_atomic = matches!(name, "tt.atomic_rmw" | "tt.atomic_cas");
+        let scratch = self.alloc.op_buffer(op).filter(|b| b.kind == BufferKind::Scratch).copied();
+        let between = scratch.is_some() && !(name == "ttg.convert_layout" && cvt_is_warp_sync(op));
+        if is_atomic && matches!(atomic_semantic(op), 3 | 4) {
+            info.sync(); // leading ordering barrier of a release
+        }
+        let mut cur = BlockInfo::default();
+        for (value, is_write) in explicit_accesses(op) {
+            for id in self.alloc.buffer_ids(value) {
+                let interval = self.alloc.interval(id);
+                if is_write {
+                    cur.write(interval);
+                } else {
+                    cur.read(interval);
+                }
+            }
+        }
+        if let Some(buffer) = scratch {
+            let interval = Interval::new(buffer.offset, buffer.offset + buffer.size);
+            cur.write(interval);
+            if info.conflicts(&cur) {
+                self.barrier_before(op);
+                info.sync();
+            }
+            if between {
+                info.join(&cur);
+                info.sync();
+                cur.sync();
+            }
+            cur.read(interval);
+        } else if info.conflicts(&cur) {
+            self.barrier_before(op);
+            info.sync();
+        }
+        info.join(&cur);
+        if is_atomic && matches!(atomic_semantic(op), 2 | 4) && !between {
+            info.sync(); // trailing barrier of an acquire
+        }
+    }
+
+    /// The dataflow over the function's CFG (step 5).
+    fn run(&mut self, func: Op) {
+        let Some(entry) = func.entry_block(0) else { return };
+        let key = |b: MlirBlock| b.ptr as usize;
+        let mut input: HashMap<usize, BlockInfo> = HashMap::new();
+        let mut output: HashMap<usize, BlockInfo> = HashMap::new();
+        let mut list: VecDeque<MlirBlock> = VecDeque::from([entry]);
+        let mut steps = 0usize;
+        while let Some(block) = list.pop_front() {
+            steps += 1;
+            if steps > 100_000 {
+                break;
+            }
+            let mut info = input.get(&key(block)).cloned().unwrap_or_default();
+            let terminator = block_terminator(block);
+            let mut succs = Vec::new();
+            for op in block_ops(block) {
+                if terminator.is_some_and(|t| t.same(op)) {
+                    succs = successors(op);
+                    continue;
+                }
+                self.update(op, &mut info);
+            }
+            if output.get(&key(block)).is_some_and(|o| *o == info) {
+                continue;
+            }
+            output.insert(key(block), info.clone());
+            for s in succs {
+                input.entry(key(s)).or_default().join(&info);
+                list.push_back(s);
+            }
+        }
+    }
+}
+
+/// Inserts the barriers of every function of the module (Triton's
+/// `ModuleMembarAnalysis::run`); returns how many were inserted.
+pub fn insert_barriers(allocation: &ModuleAllocation) -> usize {
+    let mut total = 0;
+    for alloc in &allocation.functions {
+        let mut membar = FunctionMembar { alloc, context: alloc.func.context(), inserted: 0 };
+        membar.run(alloc.func);
+        total += membar.inserted;
+    }
+    total
+}

@@ -1,0 +1,423 @@
+//! The NVIDIA backend (`ttg.target = "cuda:<cc>"`): everything the
+//! target-independent ttg→LLVM lowering asks of the hardware, as PTX inline
+//! assembly and NVVM ops.
+//!
+//! Global loads and stores are predicated vector PTX instructions
+//! (`@p ld.global.v4.b32`), so that a masked-off access never touches memory
+//! and `other` values need no select; sub-32-bit elements are packed into
+//! 32-bit words. Shared-memory addresses are passed to PTX as 32-bit
+//! registers (shared windows fit 32 bits whatever the pointer size).
+use tritium_conversions::ttg_to_llvm::emit::Emitter;
+use tritium_conversions::ttg_to_llvm::{
+    register_target, CacheHints, MemScope, MemSemantic, RmwOp, TargetInfo, TargetOptions,
+};
+use tritium_dialects::ir::{Op, Ty, Val};
+
+/// The NVIDIA `TargetInfo`.
+pub struct Nvidia;
+
+/// Registers the backend with the lowering (idempotent).
+pub fn install() {
+    register_target(&Nvidia);
+}
+
+/// The compute capability of a `cuda:<cc>` target.
+pub fn compute_capability(target: &str) -> Option<u32> {
+    target.strip_prefix("cuda:")?.parse().ok()
+}
+
+/// How a group of `vec` elements of `bits` bits travels: as `words` words of
+/// `word_bits` bits each.
+#[derive(Clone, Copy, Debug)]
+struct Packing {
+    bits: u32,
+    word_bits: u32,
+    words: u32,
+}
+
+fn packing(bits: u32, vec: u32) -> Packing {
+    let bits = bits.max(8);
+    let total = bits * vec;
+    let word_bits = if bits >= 32 { bits } else { total.min(32) };
+    Packing { bits, word_bits, words: total / word_bits }
+}
+
+/// The inline-asm register class of a word.
+fn reg_class(word_bits: u32) -> &'static str {
+    match word_bits {
+        64 => "l",
+        32 => "r",
+        _ => "h",
+    }
+}
+
+/// The PTX type suffix of a word.
+fn ptx_word(word_bits: u32) -> &'static str {
+    match word_bits {
+        64 => "b64",
+        32 => "b32",
+        16 => "b16",
+        _ => "b8",
+    }
+}
+
+/// The integer type an asm operand of `word_bits` uses (8-bit values live
+/// in 16-bit registers).
+fn asm_int(e: &Emitter, word_bits: u32) -> Ty {
+    e.int_ty(word_bits.max(16))
+}
+
+/// The element as an integer of its width (i1 widened to i8).
+fn elem_to_int(e: &mut Emitter, v: Val, bits: u32) -> Val {
+    let ty = v.ty();
+    let it = e.int_ty(bits);
+    if ty.is_integer() {
+        if ty.bit_width() < bits {
+            e.cast("llvm.zext", v, it)
+        } else {
+            v
+        }
+    } else if ty.is_float() {
+        e.cast("llvm.bitcast", v, it)
+    } else {
+        e.cast("llvm.ptrtoint", v, it)
+    }
+}
+
+/// The inverse of [`elem_to_int`].
+fn int_to_elem(e: &mut Emitter, v: Val, elem: Ty) -> Val {
+    if elem.is_integer() {
+        if elem.bit_width() < v.ty().bit_width() {
+            e.cast("llvm.trunc", v, elem)
+        } else {
+            v
+        }
+    } else if elem.is_float() {
+        e.cast("llvm.bitcast", v, elem)
+    } else {
+        e.cast("llvm.inttoptr", v, elem)
+    }
+}
+
+/// Packs `values` (one word's worth) into an asm operand.
+fn pack_word(e: &mut Emitter, values: &[Val], p: Packing) -> Val {
+    let ints: Vec<Val> = values.iter().map(|v| elem_to_int(e, *v, p.bits)).collect();
+    let wt = e.int_ty(p.word_bits);
+    let mut word: Option<Val> = None;
+    for (i, x) in ints.into_iter().enumerate() {
+        let w = e.cast("llvm.zext", x, wt);
+        let w = if i == 0 {
+            w
+        } else {
+            let k = e.const_int(wt, i64::from(p.bits) * i as i64);
+            e.shl(w, k)
+        };
+        word = Some(match word {
+            Some(a) => e.or(a, w),
+            None => w,
+        });
+    }
+    let word = word.expect("a word has at least one element");
+    let at = asm_int(e, p.word_bits);
+    e.cast("llvm.zext", word, at)
+}
+
+/// Unpacks an asm word into its elements.
+fn unpack_word(e: &mut Emitter, word: Val, p: Packing, elem: Ty) -> Vec<Val> {
+    let wt = e.int_ty(p.word_bits);
+    let word = e.cast("llvm.trunc", word, wt);
+    let per = p.word_bits / p.bits;
+    let it = e.int_ty(p.bits);
+    (0..per)
+        .map(|i| {
+            let shifted = if i == 0 {
+                word
+            } else {
+                let k = e.const_int(wt, i64::from(p.bits * i));
+                e.lshr(word, k)
+            };
+            let x = e.cast("llvm.trunc", shifted, it);
+            int_to_elem(e, x, elem)
+        })
+        .collect()
+}
+
+fn cache_suffix(h: CacheHints, load: bool) -> &'static str {
+    if h.volatile {
+        return ".volatile";
+    }
+    match (h.cache, load) {
+        (2, true) => ".ca",
+        (3, _) => ".cg",
+        (5, _) => ".cs",
+        (7, true) => ".cv",
+        (6, false) => ".wt",
+        _ => "",
+    }
+}
+
+fn sem_text(sem: MemSemantic) -> &'static str {
+    match sem {
+        MemSemantic::Relaxed => ".relaxed",
+        MemSemantic::Acquire => ".acquire",
+        MemSemantic::Release => ".release",
+        MemSemantic::AcqRel => ".acq_rel",
+    }
+}
+
+fn scope_text(scope: MemScope) -> &'static str {
+    match scope {
+        MemScope::Gpu => ".gpu",
+        MemScope::Cta => ".cta",
+        MemScope::System => ".sys",
+    }
+}
+
+/// A shared-memory pointer as a 32-bit address register.
+fn shared_addr(e: &mut Emitter, ptr: Val) -> Val {
+    let i32t = e.i32();
+    e.cast("llvm.ptrtoint", ptr, i32t)
+}
+
+/// Whether `ptr` points to shared memory.
+fn is_shared(e: &Emitter, ptr: Val) -> bool {
+    ptr.ty() == e.ptr_ty(3)
+}
+
+impl TargetInfo for Nvidia {
+    fn name(&self) -> &'static str {
+        "nvidia"
+    }
+    fn target_prefix(&self) -> &'static str {
+        "cuda"
+    }
+    fn check(&self, options: &TargetOptions) -> Result<(), String> {
+        let cc = compute_capability(&options.target)
+            .ok_or_else(|| format!("target '{}' is not of the form cuda:<compute capability>", options.target))?;
+        if options.compute_capability != 0 && options.compute_capability != cc {
+            return Err(format!(
+                "compute-capability={} disagrees with the module's target '{}'",
+                options.compute_capability, options.target
+            ));
+        }
+        if cc < 70 {
+            return Err(format!("compute capability {cc} is below the supported minimum (70)"));
+        }
+        Ok(())
+    }
+    fn thread_id(&self, e: &mut Emitter) -> Val {
+        let t = e.i32();
+        e.val("nvvm.read.ptx.sreg.tid.x", &[], t, &[])
+    }
+    fn program_id(&self, e: &mut Emitter, axis: u32) -> Val {
+        let t = e.i32();
+        let name = ["nvvm.read.ptx.sreg.ctaid.x", "nvvm.read.ptx.sreg.ctaid.y", "nvvm.read.ptx.sreg.ctaid.z"][axis as usize % 3];
+        e.val(name, &[], t, &[])
+    }
+    fn num_programs(&self, e: &mut Emitter, axis: u32) -> Val {
+        let t = e.i32();
+        let name = ["nvvm.read.ptx.sreg.nctaid.x", "nvvm.read.ptx.sreg.nctaid.y", "nvvm.read.ptx.sreg.nctaid.z"][axis as usize % 3];
+        e.val(name, &[], t, &[])
+    }
+    fn barrier(&self, e: &mut Emitter) {
+        e.inline_asm("bar.sync 0;", "~{memory}", &[], &[], true);
+    }
+    fn shuffle_xor(&self, e: &mut Emitter, value: Val, mask: u32) -> Val {
+        let i32t = e.i32();
+        let ty = value.ty();
+        let v = e.cast("llvm.bitcast", value, i32t);
+        let asm = format!("shfl.sync.bfly.b32 $0, $1, {mask}, 0x1f, -1;");
+        let r = e.inline_asm(&asm, "=r,r", &[v], &[i32t], true)[0];
+        e.cast("llvm.bitcast", r, ty)
+    }
+    fn load_global(
+        &self,
+        e: &mut Emitter,
+        ptr: Val,
+        elem: Ty,
+        vec: u32,
+        pred: Option<Val>,
+        other: Option<&[Val]>,
+        hints: CacheHints,
+    ) -> Result<Vec<Val>, String> {
+        let bits = match elem.bit_width() {
+            0 => 64,
+            b => b,
+        };
+        let p = packing(bits, vec);
+        if !matches!(p.words, 1 | 2 | 4) || bits > 64 {
+            return Err(format!("cannot load {vec} x {bits}-bit elements in one instruction"));
+        }
+        let at = asm_int(e, p.word_bits);
+        let rc = reg_class(p.word_bits);
+        let n = p.words as usize;
+        let outs: Vec<String> = (0..n).map(|i| format!("${i}")).collect();
+        let mut asm = String::new();
+        let mut constraints: Vec<String> = (0..n).map(|_| format!("={rc}")).collect();
+        let mut operands = vec![ptr];
+        constraints.push("l".into());
+        let ptr_idx = n;
+        let mut next = n + 1;
+        if let Some(pred) = pred {
+            operands.push(pred);
+            constraints.push("b".into());
+            let pred_idx = next;
+            next += 1;
+            // Defaults first (other, or zero), then the predicated load.
+            let per = (p.word_bits / p.bits) as usize;
+            for w in 0..n {
+                let word = match other {
+                    Some(o) => pack_word(e, &o[w * per..(w + 1) * per], p),
+                    None => e.const_int(at, 0),
+                };
+                operands.push(word);
+                constraints.push(rc.into());
+                asm.push_str(&format!("mov.{} ${w}, ${next};\n", ptx_word(p.word_bits.max(16))));
+                next += 1;
+            }
+            asm.push_str(&format!("@${pred_idx} "));
+        }
+        let v = if n > 1 { format!(".v{n}") } else { String::new() };
+        let dest = if n > 1 { format!("{{ {} }}", outs.join(", ")) } else { outs[0].clone() };
+        let width = if p.word_bits == 8 { "b8".to_string() } else { ptx_word(p.word_bits).to_string() };
+        asm.push_str(&format!("ld.global{}{v}.{width} {dest}, [ ${ptr_idx} + 0 ];", cache_suffix(hints, true)));
+        let results = vec![at; n];
+        let words = e.inline_asm(&asm, &constraints.join(","), &operands, &results, true);
+        let mut out = Vec::with_capacity(vec as usize);
+        for w in words {
+            out.extend(unpack_word(e, w, p, elem));
+        }
+        out.truncate(vec as usize);
+        Ok(out)
+    }
+    fn store_global(&self, e: &mut Emitter, ptr: Val, values: &[Val], pred: Option<Val>, hints: CacheHints) -> Result<(), String> {
+        let elem = values[0].ty();
+        let bits = match elem.bit_width() {
+            0 => 64,
+            b => b,
+        };
+        let p = packing(bits, values.len() as u32);
+        if !matches!(p.words, 1 | 2 | 4) || bits > 64 {
+            return Err(format!("cannot store {} x {bits}-bit elements in one instruction", values.len()));
+        }
+        let per = (p.word_bits / p.bits) as usize;
+        let rc = reg_class(p.word_bits);
+        let mut operands = vec![ptr];
+        let mut constraints = vec!["l".to_string()];
+        let n = p.words as usize;
+        let mut srcs = Vec::new();
+        for w in 0..n {
+            operands.push(pack_word(e, &values[w * per..(w + 1) * per], p));
+            constraints.push(rc.into());
+            srcs.push(format!("${}", w + 1));
+        }
+        let mut asm = String::new();
+        if let Some(pred) = pred {
+            operands.push(pred);
+            constraints.push("b".into());
+            asm.push_str(&format!("@${} ", n + 1));
+        }
+        let v = if n > 1 { format!(".v{n}") } else { String::new() };
+        let src = if n > 1 { format!("{{ {} }}", srcs.join(", ")) } else { srcs[0].clone() };
+        let width = if p.word_bits == 8 { "b8".to_string() } else { ptx_word(p.word_bits).to_string() };
+        asm.push_str(&format!("st.global{}{v}.{width} [ $0 + 0 ], {src};", cache_suffix(hints, false)));
+        e.inline_asm(&asm, &constraints.join(","), &operands, &[], true);
+        Ok(())
+    }
+    fn store_shared(&self, e: &mut Emitter, ptr: Val, value: Val, pred: Option<Val>) {
+        match pred {
+            None => e.store(value, ptr),
+            Some(pred) => {
+                let bits = value.ty().bit_width().max(8);
+                let p = packing(bits, 1);
+                let word = pack_word(e, &[value], p);
+                let addr = shared_addr(e, ptr);
+                let asm = format!("@$2 st.shared.{} [ $0 ], $1;", if bits == 8 { "b8" } else { ptx_word(bits) });
+                let c = format!("r,{},b", reg_class(p.word_bits));
+                e.inline_asm(&asm, &c, &[addr, word, pred], &[], true);
+            }
+        }
+    }
+    fn load_shared(&self, e: &mut Emitter, ptr: Val, ty: Ty) -> Val {
+        e.load(ptr, ty)
+    }
+    fn atomic_rmw(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String> {
+        let ty = value.ty();
+        let bits = ty.bit_width();
+        if !(bits == 32 || bits == 64) {
+            return Err(format!("atomics on {bits}-bit values are not lowered"));
+        }
+        let float = ty.is_float();
+        let (name, kind) = match op {
+            RmwOp::And => ("and", "b"),
+            RmwOp::Or => ("or", "b"),
+            RmwOp::Xor => ("xor", "b"),
+            RmwOp::Add => ("add", "u"),
+            RmwOp::FAdd => ("add", "f"),
+            RmwOp::Max => ("max", "s"),
+            RmwOp::Min => ("min", "s"),
+            RmwOp::UMax => ("max", "u"),
+            RmwOp::UMin => ("min", "u"),
+            RmwOp::Xchg => ("exch", "b"),
+        };
+        if (op == RmwOp::FAdd) != float && op != RmwOp::Xchg {
+            return Err(format!("atomic {name} on {ty}"));
+        }
+        let shared = is_shared(e, ptr);
+        let (space, addr, addr_c) = if shared { (".shared", shared_addr(e, ptr), "r") } else { (".global", ptr, "l") };
+        let sem_scope = if shared { String::new() } else { format!("{}{}", sem_text(sem), scope_text(scope)) };
+        let rc = if bits == 64 { "l" } else { "r" };
+        let it = e.int_ty(bits);
+        let v = if float { e.cast("llvm.bitcast", value, it) } else { value };
+        let suffix = if float { format!("f{bits}") } else { format!("{kind}{bits}") };
+        let mut asm = String::new();
+        let mut operands = vec![addr, v];
+        let mut c = format!("={rc},{addr_c},{rc}");
+        if let Some(p) = pred {
+            // The result of a masked-off lane is 0.
+            asm.push_str(&format!("mov.b{bits} $0, 0;\n@$3 "));
+            operands.push(p);
+            c.push_str(",b");
+        }
+        asm.push_str(&format!("atom{sem_scope}{space}.{name}.{suffix} $0, [ $1 + 0 ], $2;"));
+        let r = e.inline_asm(&asm, &c, &operands, &[it], true)[0];
+        Ok(if float { e.cast("llvm.bitcast", r, ty) } else { r })
+    }
+    fn atomic_cas(&self, e: &mut Emitter, ptr: Val, cmp: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String> {
+        let ty = value.ty();
+        let bits = ty.bit_width();
+        if !(bits == 32 || bits == 64) {
+            return Err(format!("compare-and-swap on {bits}-bit values is not lowered"));
+        }
+        let it = e.int_ty(bits);
+        let cv = e.cast("llvm.bitcast", cmp, it);
+        let vv = e.cast("llvm.bitcast", value, it);
+        let rc = if bits == 64 { "l" } else { "r" };
+        let shared = is_shared(e, ptr);
+        let (space, addr, addr_c) = if shared { (".shared", shared_addr(e, ptr), "r") } else { (".global", ptr, "l") };
+        let sem_scope = if shared { String::new() } else { format!("{}{}", sem_text(sem), scope_text(scope)) };
+        let mut asm = String::new();
+        let mut operands = vec![addr, cv, vv];
+        let mut c = format!("={rc},{addr_c},{rc},{rc}");
+        if let Some(p) = pred {
+            asm.push_str(&format!("mov.b{bits} $0, 0;\n@$4 "));
+            operands.push(p);
+            c.push_str(",b");
+        }
+        asm.push_str(&format!("atom{sem_scope}{space}.cas.b{bits} $0, [ $1 + 0 ], $2, $3;"));
+        let r = e.inline_asm(&asm, &c, &operands, &[it], true)[0];
+        Ok(e.cast("llvm.bitcast", r, ty))
+    }
+    fn exp2_f32(&self, e: &mut Emitter, x: Val) -> Val {
+        let f = e.f32();
+        e.inline_asm("ex2.approx.f32 $0, $1;", "=f,f", &[x], &[f], false)[0]
+    }
+    fn approx_div_f32(&self, e: &mut Emitter, x: Val, y: Val) -> Val {
+        let f = e.f32();
+        e.inline_asm("div.full.f32 $0, $1, $2;", "=f,f,f", &[x, y], &[f], false)[0]
+    }
+    fn mark_kernel(&self, e: &mut Emitter, func: Op, num_threads: u32) {
+        func.set_attr("nvvm.kernel", e.unit_attr());
+        func.set_attr("nvvm.reqntid", e.i32_array_attr(&[num_threads as i32]));
+    }
+}

@@ -1,0 +1,1124 @@
+#!/usr/bin/env python3
+"""run_gpu.py -- GPU correctness + speed harness for Tritium's PTX vs Triton 3.9's (runs ON the device machine).
+
+Reads a bundle made by tests/gpu/bundle.py (triton/K.ptx + K.meta.json, tritium/K.ptx + K.json), loads each PTX
+with the CUDA driver (CuPy RawModule -> cuModuleLoad, PTX JIT), launches it with Triton 3.9's kernel ABI
+(non-constexpr args in signature order, then the global- and profile-scratch pointers; block = num_warps*32;
+dynamic shared = `shared` bytes), and compares every output buffer with a NumPy reference written from the
+kernel's definition in the corpus' kernels.py.  Every buffer has guard zones on both sides that must stay intact.
+Each kernel runs in its own worker process (an illegal address poisons a CUDA context); a worker that dies is
+re-spawned for the slots it had not finished.  Then each kernel is timed (CUDA events around a CUDA graph of
+back-to-back launches, median over interleaved trials) on a large size, and memory-bound kernels get GB/s
+against a device-to-device copy (torch copy_) measured in the same run.
+
+    python3 tests/gpu/run_gpu.py --bundle build/gpu-bundle [--kernels a,b] [--no-timing] [--json PATH]
+
+Prints `K: tritium OK|FAIL (details) triton OK|FAIL`, `N/M kernels correct`, timing lines, and writes
+$OUT/gpu_results.json when $OUT is set.  Needs numpy + cupy (torch only for the copy baseline).
+"""
+import argparse
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+import numpy as np
+
+PAD = 64  # guard elements on each side of every device buffer
+GUARD_BYTE = 0xA5
+SLOTS = ("triton", "tritium")
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def ru(a, b):
+    return cdiv(a, b) * b
+
+
+# ============================================================================================================
+# checks (each returns None when fine, else a short message)
+# ============================================================================================================
+def _first_bad(name, got, exp, bad, extra=""):
+    idx = np.flatnonzero(bad)
+    i = int(idx[0])
+    return (f"{name}: {idx.size}/{bad.size} wrong{extra}, first at [{i}] got {got.reshape(-1)[i]!r} "
+            f"want {exp.reshape(-1)[i]!r}")
+
+
+def check_exact(exp):
+    exp = np.asarray(exp)
+
+    def f(name, got):
+        g, e = got.reshape(-1), exp.reshape(-1)
+        if g.dtype.kind == "f":
+            bad = ~((g == e) | (np.isnan(g) & np.isnan(e)))
+        else:
+            bad = g != e
+        return _first_bad(name, g, e, bad) if bad.any() else None
+    return f
+
+
+def check_close(exp, rtol, atol):
+    """|got-exp| <= atol + rtol*|exp| elementwise (atol may be an array); NaN == NaN, inf == same inf."""
+    exp = np.asarray(exp, dtype=np.float64)
+
+    def f(name, got):
+        g = got.astype(np.float64).reshape(-1)
+        e = exp.reshape(-1)
+        a = np.broadcast_to(np.asarray(atol, dtype=np.float64), exp.shape).reshape(-1)
+        with np.errstate(invalid="ignore", over="ignore"):
+            err = np.abs(g - e)
+            ok = err <= a + rtol * np.abs(e)
+        ok |= (np.isnan(g) & np.isnan(e)) | (np.isinf(e) & (g == e))
+        bad = ~ok
+        if not bad.any():
+            return None
+        fin = np.where(np.isfinite(err), err, np.inf)
+        return _first_bad(name, g, e, bad, f" (max abs err {np.max(fin):.3g}, rtol {rtol:g})")
+    return f
+
+
+def check_fn(pred_msg):
+    """pred_msg(got) -> None | message."""
+    def f(name, got):
+        m = pred_msg(got)
+        return None if m is None else f"{name}: {m}"
+    return f
+
+
+class Problem:
+    """One launch: grid, host arrays keyed by pointer-arg name (initial contents, outputs included),
+    scalars keyed by arg name, and a lazily built list of (arg name, check) for the outputs."""
+
+    def __init__(self, grid, arrays, scalars, make_checks, nbytes=0, flops=0, desc=""):
+        self.grid = tuple(int(g) for g in grid) + (1,) * (3 - len(grid))
+        self.arrays = arrays
+        self.scalars = scalars
+        self.make_checks = make_checks
+        self.nbytes = nbytes
+        self.flops = flops
+        self.desc = desc
+        self._checks = None
+
+    def checks(self):
+        if self._checks is None:
+            self._checks = self.make_checks()
+        return self._checks
+
+
+def nan_f32(n):
+    return np.full(n, np.nan, np.float32)
+
+
+def sentinel_i32(n):
+    return np.full(n, 0x7F7F7F7F, np.int32)
+
+
+# ============================================================================================================
+# kernel specs: cases (correctness), perf (timing), build(case, constexprs, rng) -> Problem
+# Each reference is written from kernels.py; Triton's PTX is the ground truth for the semantics.
+# Sizes respect the compile-time specialisation: args with tt.divisibility=16 get multiples of 16.
+# ============================================================================================================
+SPECS = {}
+
+
+def spec(name, cases, perf, membound=False):
+    def deco(build):
+        SPECS[name] = dict(build=build, cases=cases, perf=perf, membound=membound)
+        return build
+    return deco
+
+
+def randn(rng, n, scale=1.0):
+    return (rng.standard_normal(n) * scale).astype(np.float32)
+
+
+# vec_add: out = x + y under the mask; n_elements is specialised divisible by 16 (the PTX stores 4-wide
+# with one predicate per vector), so the masked tails here are multiples of 16.
+@spec("vec_add", cases=[dict(n=n) for n in (16, 1008, 1024, 1040, 5136, 100000, 1 << 20)],
+      perf=dict(n=1 << 25), membound=True)
+def build_vec_add(p, C, rng):
+    n = p["n"]
+    x, y = randn(rng, n), randn(rng, n)
+    return Problem((cdiv(n, C["BLOCK"]),), dict(x_ptr=x, y_ptr=y, out_ptr=nan_f32(n)), dict(n_elements=n),
+                   lambda: [("out_ptr", check_exact(x + y))], nbytes=12 * n, desc=f"n={n}")
+
+
+# axpby_act: strided x (stride_x), masked loads with other=0 / 1, a scalar load, leaky relu, sigmoid/exp/sqrt
+# (Triton: ex2.approx, div.full, sqrt.approx.ftz -> relative tolerance).
+@spec("axpby_act", cases=[dict(n=1, s=1), dict(n=511, s=1), dict(n=512, s=3), dict(n=515, s=1),
+                          dict(n=100003, s=2), dict(n=1 << 20, s=1)],
+      perf=dict(n=1 << 25, s=1), membound=True)
+def build_axpby_act(p, C, rng):
+    n, s = p["n"], p["s"]
+    x = randn(rng, (n - 1) * s + 1, 2.0)
+    y = randn(rng, n, 2.0)
+    scale = np.array([0.8], np.float32)
+    alpha, beta = np.float32(1.5), np.float32(-0.75)
+
+    def ref():
+        xs = x[::s][:n].astype(np.float64)
+        y64 = y.astype(np.float64)
+        v = float(alpha) * xs + float(beta) * y64
+        v = np.where(v > 0.0, v, 0.01 * v) * float(scale[0])
+        v = v + 1.0 / (1.0 + np.exp(-xs)) - np.exp(-np.abs(y64)) + np.sqrt(np.abs(xs) + 1.0)
+        return [("out_ptr", check_close(v, 2e-5, 2e-5))]
+    return Problem((cdiv(n, C["BLOCK"]),), dict(x_ptr=x, y_ptr=y, scale_ptr=scale, out_ptr=nan_f32(n)),
+                   dict(alpha=alpha, beta=beta, n=n, stride_x=s), ref, nbytes=12 * n, desc=f"n={n} stride_x={s}")
+
+
+# softmax_rows: ROWS rows per program, n_cols <= BLOCK_N, strides specialised divisible by 16; the padding
+# columns of out (c >= n_cols) must stay untouched (NaN).
+@spec("softmax_rows", cases=[dict(r=1, c=1, si=16, so=16), dict(r=3, c=100, si=128, so=112),
+                             dict(r=4, c=256, si=256, so=256), dict(r=5, c=255, si=272, so=256),
+                             dict(r=1001, c=200, si=224, so=208), dict(r=4099, c=129, si=144, so=160),
+                             dict(r=64, c=17, si=32, so=48)],
+      perf=dict(r=131072, c=256, si=256, so=256), membound=True)
+def build_softmax_rows(p, C, rng):
+    r, c, si, so = p["r"], p["c"], p["si"], p["so"]
+    assert c <= C["BLOCK_N"]
+    x = randn(rng, r * si, 3.0)
+    out = nan_f32(r * so)
+
+    def ref():
+        xm = x.reshape(r, si)[:, :c].astype(np.float64)
+        e = np.exp(xm - xm.max(axis=1, keepdims=True))
+        want = np.full((r, so), np.nan)
+        want[:, :c] = e / e.sum(axis=1, keepdims=True)
+        return [("out_ptr", check_close(want, 2e-5, 1e-7))]
+    return Problem((cdiv(r, C["ROWS"]),), dict(out_ptr=out, in_ptr=x),
+                   dict(n_rows=r, n_cols=c, in_stride=si, out_stride=so), ref, nbytes=8 * r * c,
+                   desc=f"rows={r} cols={c} in_stride={si} out_stride={so}")
+
+
+# atomic_accumulate: float atomics (order-dependent sums -> tolerance scaled by sum|x|), float atomic max
+# (exact), a relaxed counter (== number of programs), scatter-add into NBINS bins, atomic_cas(flag, 0, pid+1)
+# (exactly one program wins: 1 <= flag <= programs).
+@spec("atomic_accumulate", cases=[dict(n=n) for n in (1, 1023, 1024, 1027, 100003, 1 << 20)],
+      perf=dict(n=1 << 22))
+def build_atomic_accumulate(p, C, rng):
+    n, B, NB = p["n"], C["BLOCK"], C["NBINS"]
+    G = cdiv(n, B)
+    x = randn(rng, n)
+    arrays = dict(x_ptr=x, sum_ptr=np.zeros(1, np.float32), max_ptr=np.full(1, -np.inf, np.float32),
+                  count_ptr=np.zeros(1, np.int32), bins_ptr=np.zeros(NB, np.float32), flag_ptr=np.zeros(1, np.int32))
+
+    def ref():
+        x64 = x.astype(np.float64)
+        bidx = np.arange(n) % NB
+        bins = np.bincount(bidx, weights=x64, minlength=NB)
+        babs = np.bincount(bidx, weights=np.abs(x64), minlength=NB)
+        return [("sum_ptr", check_close([x64.sum()], 0.0, 1e-5 + 2e-6 * np.abs(x64).sum())),
+                ("max_ptr", check_exact(np.array([x.max()], np.float32))),
+                ("count_ptr", check_exact(np.array([G], np.int32))),
+                ("bins_ptr", check_close(bins, 0.0, 1e-5 + 2e-6 * babs)),
+                ("flag_ptr", check_fn(lambda g: None if 1 <= int(g[0]) <= G else
+                                      f"flag {int(g[0])} not in [1, {G}]"))]
+    return Problem((G,), arrays, dict(n=n), ref, nbytes=4 * n, desc=f"n={n}")
+
+
+# select_minmax: where / maximum / minimum (maxnum/minnum: NaN-dropping), clamp, maximum(propagate_nan=ALL),
+# NaN-zeroing, and int32 max/min/%/trunc-div (C semantics).  Exact, NaN-aware.  NaNs and ties injected.
+@spec("select_minmax", cases=[dict(n=n) for n in (1, 1023, 1024, 1029, 100003)],
+      perf=dict(n=1 << 25), membound=True)
+def build_select_minmax(p, C, rng):
+    n = p["n"]
+    x, y = randn(rng, n, 2.0), randn(rng, n, 2.0)
+    y = np.where(rng.random(n) < 0.03, x, y).astype(np.float32)
+    x[rng.random(n) < 0.02] = np.nan
+    y[rng.random(n) < 0.02] = np.nan
+    small = rng.integers(-20, 21, n)
+    big = rng.integers(-10 ** 8, 10 ** 8, n)
+    iv = np.where(rng.random(n) < 0.5, small, big).astype(np.int32)
+    lo, hi = np.float32(-1.0), np.float32(1.5)
+
+    def ref():
+        with np.errstate(invalid="ignore"):
+            z = np.where(x > y, np.fmax(x, lo), np.fmin(y, hi)).astype(np.float32)
+            z = np.fmin(np.fmax(z, lo), hi).astype(np.float32)
+            z = (z + np.maximum(x, y)).astype(np.float32)
+            z = np.where(np.isnan(x), np.float32(0.0), z).astype(np.float32)
+        i64 = iv.astype(np.int64)
+        i64 = np.maximum(i64, -7) + np.minimum(i64, 7)
+        half = np.sign(i64) * (np.abs(i64) // 2)  # trunc division (arith.divsi)
+        iw = np.where(i64 % 2 == 0, half, i64 * 3 + 1).astype(np.int32)
+        return [("out_ptr", check_exact(z)), ("iout_ptr", check_exact(iw))]
+    return Problem((cdiv(n, C["BLOCK"]),), dict(x_ptr=x, y_ptr=y, i_ptr=iv, out_ptr=nan_f32(n), iout_ptr=sentinel_i32(n)),
+                   dict(lo=lo, hi=hi, n=n), ref, nbytes=20 * n, desc=f"n={n}")
+
+
+# histogram_bins: clamp to [0, NUM_BINS-1], masked tl.histogram, relaxed atomic add onto a non-zero histogram.
+@spec("histogram_bins", cases=[dict(n=n) for n in (1, 1023, 1024, 1030, 100003)],
+      perf=dict(n=1 << 25), membound=True)
+def build_histogram_bins(p, C, rng):
+    n, NB = p["n"], C["NUM_BINS"]
+    x = rng.integers(-10, NB + 16, n).astype(np.int32)
+    h0 = rng.integers(0, 100, NB).astype(np.int32)
+
+    def ref():
+        return [("hist_ptr", check_exact((h0 + np.bincount(np.clip(x, 0, NB - 1), minlength=NB)).astype(np.int32)))]
+    return Problem((cdiv(n, C["BLOCK"]),), dict(x_ptr=x, hist_ptr=h0.copy()), dict(n=n), ref, nbytes=4 * n,
+                   desc=f"n={n}")
+
+
+# loop_carried: one program per row; n_chunks chunks of BLOCK at x + row*stride (+BLOCK per chunk), scf.if
+# alternating sign, nested loop, running max, then a data-dependent while (halve the block-sum of run_max
+# until <= 1).  stats is checked for self-consistency: acc*2^k == sum(run_max), acc in (0.5, 1] when k > 0.
+@spec("loop_carried", cases=[dict(r=1, ch=1, inner=0, st=256), dict(r=3, ch=2, inner=1, st=528),
+                             dict(r=4, ch=5, inner=3, st=1296), dict(r=7, ch=4, inner=4, st=1024),
+                             dict(r=64, ch=3, inner=2, st=800), dict(r=2, ch=6, inner=5, st=1536, neg=True)],
+      perf=dict(r=2048, ch=64, inner=4, st=64 * 256), membound=True)
+def build_loop_carried(p, C, rng):
+    r, ch, inner_n, st = p["r"], p["ch"], p["inner"], p["st"]
+    B = C["BLOCK"]
+    x = randn(rng, (r - 1) * st + ch * B)
+    if p.get("neg"):
+        x = (-np.abs(x) - 0.01).astype(np.float32)
+
+    def ref():
+        idx = np.arange(r)[:, None, None] * st + np.arange(ch)[None, :, None] * B + np.arange(B)[None, None, :]
+        V = x.astype(np.float64)[idx]  # [r, ch, B]
+        alt = np.zeros((r, B))
+        run_sum = np.zeros((r, B))
+        mag = np.zeros((r, B))
+        for i in range(ch):
+            v = V[:, i]
+            alt = alt + v if i % 2 == 0 else alt - v
+            inner = np.zeros((r, B))
+            for j in range(inner_n):
+                inner = inner * 0.5 + v * j
+            run_sum += inner
+            mag += np.abs(v) * (1 + sum(range(inner_n)))
+        want = run_sum / ch + alt
+        run_max = V.max(axis=1)  # exact in fp32
+        S = run_max.sum(axis=1)
+        Sabs = np.abs(run_max).sum(axis=1)
+
+        def stats_ok(g):
+            g = g.reshape(r, 2).astype(np.float64)
+            for row in range(r):
+                acc, k = g[row]
+                if not (np.isfinite(acc) and k == int(k) and 0 <= k < 200):
+                    return f"row {row}: acc={acc} k={k}"
+                if abs(acc * 2.0 ** int(k) - S[row]) > 1e-5 * Sabs[row] + 1e-6:
+                    return f"row {row}: acc*2^k = {acc * 2.0 ** k} but sum(run_max) = {S[row]}"
+                if acc > 1.0 or (k > 0 and acc <= 0.5):
+                    return f"row {row}: acc={acc} k={int(k)} not a finished halving loop"
+            return None
+        return [("out_ptr", check_close(want.reshape(-1), 0.0, 4e-6 * mag.reshape(-1) + 1e-6)),
+                ("stats_ptr", check_fn(stats_ok))]
+    return Problem((r,), dict(x_ptr=x, out_ptr=nan_f32(r * B), stats_ptr=nan_f32(2 * r)),
+                   dict(n_chunks=ch, n_inner=inner_n, stride=st), ref,
+                   nbytes=4 * r * ch * B + 4 * r * B + 8 * r, desc=f"rows={r} n_chunks={ch} n_inner={inner_n} stride={st}")
+
+
+# static_unroll: Taylor terms up to DEGREE (static_range), `reps` relaxation steps (tl.range unrolled by 4 +
+# remainder loop), plus x * _tail_coef(n, reps) from a noinline call.
+@spec("static_unroll", cases=[dict(n=1, reps=0), dict(n=1023, reps=1), dict(n=1024, reps=4), dict(n=1027, reps=5),
+                              dict(n=100003, reps=7), dict(n=4096, reps=8), dict(n=5000, reps=3)],
+      perf=dict(n=1 << 25, reps=8), membound=True)
+def build_static_unroll(p, C, rng):
+    n, reps = p["n"], p["reps"]
+    x = randn(rng, n, 0.5)
+
+    def ref():
+        x64 = x.astype(np.float64)
+        term = np.ones(n)
+        acc = np.ones(n)
+        for i in range(1, C["DEGREE"] + 1):
+            term = term * x64 / i
+            acc = acc + term
+        c999, c001 = float(np.float32(0.999)), float(np.float32(0.001))
+        for _ in range(reps):
+            acc = acc * c999 + c001 * x64
+        acc = acc + x64 * float(np.float32((n % 7 + reps) * 0.125))
+        return [("out_ptr", check_close(acc, 1e-5, 1e-6))]
+    return Problem((cdiv(n, C["BLOCK"]),), dict(x_ptr=x, out_ptr=nan_f32(n)), dict(n=n, reps=reps), ref,
+                   nbytes=8 * n, desc=f"n={n} reps={reps}")
+
+
+# shape_ops: one program; join/permute/reshape/split round-trip back to (x, y), interleave -> il[:, 0::2] = x,
+# il[:, 1::2] = y; out = il + column sums; stats = (sum x, sum x*x, min y) per row.  The integer-valued case
+# makes every sum exact, so the element mapping is checked bit-exactly.
+@spec("shape_ops", cases=[dict(seed=0), dict(seed=1), dict(seed=2, ints=True)], perf=dict(seed=0))
+def build_shape_ops(p, C, rng):
+    R, Cc = C["R"], C["C"]
+    if p.get("ints"):
+        x = rng.integers(-8, 9, (R, Cc)).astype(np.float32)
+        y = rng.integers(-8, 9, (R, Cc)).astype(np.float32)
+    else:
+        x, y = randn(rng, R * Cc).reshape(R, Cc), randn(rng, R * Cc).reshape(R, Cc)
+
+    def ref():
+        il = np.empty((R, 2 * Cc))
+        il[:, 0::2], il[:, 1::2] = x, y
+        out = il + il.sum(axis=0)[None, :]
+        colabs = np.abs(il).sum(axis=0)[None, :] + np.abs(il)
+        st = np.stack([x.astype(np.float64).sum(1), (x.astype(np.float64) ** 2).sum(1), y.min(1)], axis=1)
+        sabs = np.stack([np.abs(x).sum(1), (x.astype(np.float64) ** 2).sum(1), np.zeros(R)], axis=1)
+        if p.get("ints"):
+            return [("out_ptr", check_exact(out.astype(np.float32).reshape(-1))),
+                    ("stat_ptr", check_exact(st.astype(np.float32).reshape(-1)))]
+        return [("out_ptr", check_close(out.reshape(-1), 0.0, 4e-6 * colabs.reshape(-1) + 1e-6)),
+                ("stat_ptr", check_close(st.reshape(-1), 0.0, 4e-6 * sabs.reshape(-1) + 1e-7))]
+    return Problem((1,), dict(x_ptr=x.reshape(-1), y_ptr=y.reshape(-1), out_ptr=nan_f32(R * 2 * Cc),
+                              stat_ptr=nan_f32(3 * R)), {}, ref, nbytes=4 * (4 * R * Cc + 3 * R),
+                   desc="ints" if p.get("ints") else f"seed={p['seed']}")
+
+
+# tdesc_scale: device-side tensor descriptors (rewritten to masked pointer loads/stores on sm80); boundary
+# tiles zero-padded on load and clipped on store.  out = f16(f32(in) * factor), exact.  M, N divisible by 16.
+@spec("tdesc_scale", cases=[dict(M=16, N=16, f=1.7), dict(M=64, N=64, f=-0.3), dict(M=80, N=144, f=1.7),
+                            dict(M=48, N=1040, f=0.5), dict(M=1008, N=2000, f=2.5), dict(M=208, N=64, f=1.0)],
+      perf=dict(M=8192, N=8192, f=1.7), membound=True)
+def build_tdesc_scale(p, C, rng):
+    M, N, fac = p["M"], p["N"], np.float32(p["f"])
+    a = (rng.standard_normal(M * N) * 4).astype(np.float16)
+
+    def ref():
+        return [("out_ptr", check_exact((a.astype(np.float32) * fac).astype(np.float16)))]
+    return Problem((cdiv(M, C["BM"]), cdiv(N, C["BN"])),
+                   dict(in_ptr=a, out_ptr=np.full(M * N, np.nan, np.float16)), dict(M=M, N=N, factor=fac), ref,
+                   nbytes=4 * M * N, desc=f"M={M} N={N} factor={p['f']}")
+
+
+# matmul_f16 (tt.dot, later target): C = A @ B, fp16 in, fp32 accumulate, fp16 out; grouped 1D grid.
+@spec("matmul_f16", cases=[dict(M=128, N=128, K=32), dict(M=256, N=192, K=80), dict(M=144, N=272, K=528),
+                           dict(M=1024, N=512, K=1024)],
+      perf=dict(M=4096, N=4096, K=4096))
+def build_matmul_f16(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    a = (rng.standard_normal(M * K) * 0.5).astype(np.float16)
+    b = (rng.standard_normal(K * N) * 0.5).astype(np.float16)
+
+    def ref():
+        want = a.astype(np.float64).reshape(M, K) @ b.astype(np.float64).reshape(K, N)
+        return [("c_ptr", check_close(want.reshape(-1), 2e-3, 1e-2))]
+    grid = (cdiv(M, C["BM"]) * cdiv(N, C["BN"]),)
+    return Problem(grid, dict(a_ptr=a, b_ptr=b, c_ptr=np.full(M * N, np.nan, np.float16)),
+                   dict(M=M, N=N, K=K, stride_am=K, stride_bk=N, stride_cm=N), ref,
+                   nbytes=2 * (M * K + K * N + M * N), flops=2 * M * N * K, desc=f"M={M} N={N} K={K}")
+
+
+# dot_i8_tf32 (tt.dot, later target): int8 x int8 -> int32 (exact) and fp32 x fp32 with tf32 (tolerance
+# scaled by |a| @ |b|); one program, fixed BM x BN x BK tile.
+@spec("dot_i8_tf32", cases=[dict(seed=0), dict(seed=1)], perf=dict(seed=0))
+def build_dot_i8_tf32(p, C, rng):
+    BM, BN, BK = C["BM"], C["BN"], C["BK"]
+    a8 = rng.integers(-128, 128, BM * BK).astype(np.int8)
+    b8 = rng.integers(-128, 128, BK * BN).astype(np.int8)
+    af, bf = randn(rng, BM * BK), randn(rng, BK * BN)
+
+    def ref():
+        ci = (a8.astype(np.int64).reshape(BM, BK) @ b8.astype(np.int64).reshape(BK, BN)).astype(np.int32)
+        A, Bm = af.astype(np.float64).reshape(BM, BK), bf.astype(np.float64).reshape(BK, BN)
+        return [("ci_ptr", check_exact(ci.reshape(-1))),
+                ("cf_ptr", check_close((A @ Bm).reshape(-1), 0.0, (3e-3 * (np.abs(A) @ np.abs(Bm)) + 1e-6).reshape(-1)))]
+    return Problem((1,), dict(a8_ptr=a8, b8_ptr=b8, af_ptr=af, bf_ptr=bf, ci_ptr=sentinel_i32(BM * BN),
+                              cf_ptr=nan_f32(BM * BN)), {}, ref, flops=4 * BM * BN * BK, desc=f"seed={p['seed']}")
+
+
+# ============================================================================================================
+# PTX / metadata handling
+# ============================================================================================================
+def ptx_entry(ptx_text):
+    m = re.search(r"\.entry\s+([A-Za-z_$][\w$]*)\s*\((.*?)\)", ptx_text, re.S)
+    if not m:
+        return None, [], None
+    types = re.findall(r"\.param\s+\.(\w+)", m.group(2))
+    tail = ptx_text[m.end():m.end() + 400]
+    nt = re.search(r"\.(reqntid|maxntid)\s+(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?", tail)
+    ntid = None
+    if nt:
+        ntid = (nt.group(1), int(nt.group(2)) * int(nt.group(3) or 1) * int(nt.group(4) or 1))
+    return m.group(1), types, ntid
+
+
+def abi_types(signature):
+    """Expected (name, triton type) per kernel parameter under Triton 3.9's ABI."""
+    out = [(a, t) for a, t in signature.items() if t != "constexpr"]
+    return out + [("global_scratch", "*i8"), ("profile_scratch", "*i8")]
+
+
+def ptx_type_matches(ptx_t, tt):
+    bits = int(re.sub(r"\D", "", ptx_t) or 0)
+    if tt.startswith("*") or tt in ("i64", "u64"):
+        return bits == 64 and not ptx_t.startswith("f")
+    if tt in ("i32", "u32", "i1", "i8", "i16"):
+        return bits == 32 and not ptx_t.startswith("f")
+    if tt == "fp32":
+        return bits == 32 and ptx_t[0] in "fb"
+    if tt == "fp64":
+        return bits == 64 and ptx_t[0] in "fb"
+    return True
+
+
+def _pick(d, *keys, default=None):
+    for k in keys:
+        if isinstance(d, dict) and k in d and d[k] is not None:
+            return d[k]
+    for nest in ("compile_metadata", "metadata", "kernel"):
+        if isinstance(d, dict) and isinstance(d.get(nest), dict):
+            v = _pick(d[nest], *keys)
+            if v is not None:
+                return v
+    return default
+
+
+def launch_meta(bundle, k, slot, triton_meta):
+    """(meta dict, problems, notes): name, num_warps, shared, scratch sizes/aligns for the launch."""
+    problems, notes = [], []
+    cm = triton_meta["compile_metadata"]
+    if slot == "triton":
+        src = cm
+    else:
+        jp = os.path.join(bundle, "tritium", f"{k}.json")
+        if os.path.isfile(jp):
+            with open(jp) as f:
+                src = json.load(f)
+        else:
+            src = {}
+            notes.append("no tritium K.json: launched with Triton's num_warps/shared")
+    meta = {
+        "name": _pick(src, "name", "kernel_name", "entry", default=None),
+        "num_warps": int(_pick(src, "num_warps", "warps", default=cm["num_warps"])),
+        "shared": int(_pick(src, "shared", "shared_bytes", "shared_mem", "shared_memory", "smem", default=cm["shared"])),
+        "global_scratch_size": int(_pick(src, "global_scratch_size", "global_scratch_bytes", default=0) or 0),
+        "global_scratch_align": int(_pick(src, "global_scratch_align", default=1) or 1),
+        "profile_scratch_size": int(_pick(src, "profile_scratch_size", "profile_scratch_bytes", default=0) or 0),
+        "profile_scratch_align": int(_pick(src, "profile_scratch_align", default=1) or 1),
+    }
+    if slot == "tritium" and src:
+        for key in ("num_warps", "shared", "global_scratch_size"):
+            tv = cm.get(key, 0) or 0
+            if meta[key] != tv:
+                notes.append(f"{key} {meta[key]} (triton {tv})")
+        args = _pick(src, "args", "arguments", "params", "signature")
+        if args is not None:
+            want = abi_types(triton_meta["signature"])
+            got = []
+            if isinstance(args, dict):
+                got = list(args.items())
+            else:
+                for a in args:
+                    if isinstance(a, dict):
+                        got.append((a.get("name"), a.get("type") or a.get("ty")))
+                    else:
+                        got.append((None, a))
+            if len(got) != len(want):
+                problems.append(f"K.json lists {len(got)} args, Triton's ABI has {len(want)} "
+                                f"({', '.join(n for n, _ in want)})")
+            else:
+                for i, ((gn, gt), (wn, wt)) in enumerate(zip(got, want)):
+                    scratch = i >= len(want) - 2
+                    if gn is not None and not scratch and gn != wn:
+                        problems.append(f"K.json arg {i} named {gn!r}, want {wn!r}")
+                    if gt is not None and isinstance(gt, str):
+                        if scratch and not gt.startswith("*") and gt not in ("ptr", "u64", "i64"):
+                            problems.append(f"K.json arg {i} ({wn}) type {gt!r}, want a pointer")
+                        if not scratch and gt != wt:
+                            problems.append(f"K.json arg {i} ({wn}) type {gt!r}, want {wt!r}")
+    return meta, problems, notes
+
+
+def ptxas_diag(ptx_path):
+    exe = shutil.which("ptxas") or next((p for p in ("/usr/local/cuda/bin/ptxas",) if os.path.exists(p)), None)
+    if not exe:
+        return ""
+    try:
+        r = subprocess.run([exe, "-arch=sm_90", ptx_path, "-o", os.devnull], capture_output=True, text=True, timeout=120)
+        return (r.stderr or r.stdout).strip()[:1200]
+    except Exception as e:  # noqa: BLE001
+        return f"(ptxas failed to run: {e})"
+
+
+# ============================================================================================================
+# worker (one kernel, some slots, in its own process / CUDA context)
+# ============================================================================================================
+class FatalCuda(Exception):
+    pass
+
+
+class Worker:
+    def __init__(self, a):
+        import cupy as cp
+        self.cp = cp
+        self.a = a
+        self.k = a.worker
+        self.bundle = a.bundle
+        with open(os.path.join(self.bundle, "triton", f"{self.k}.meta.json")) as f:
+            self.tmeta = json.load(f)
+        self.C = dict(self.tmeta.get("constexprs", {}))
+        self.sig = self.tmeta["signature"]
+        self.div16 = set(self.tmeta.get("divisibility_16_args", []))
+        self.spec = SPECS[self.k]
+        self.res = {"kernel": self.k, "slots": {}, "in_progress": None}
+        if os.path.exists(a.result):
+            with open(a.result) as f:
+                self.res = json.load(f)
+            self.res["in_progress"] = None
+        self.problems = {}
+
+    def save(self):
+        tmp = self.a.result + ".tmp"
+        with open(tmp, "w") as f:
+            json.dump(self.res, f, indent=1, default=str)
+        os.replace(tmp, self.a.result)
+
+    def slot_rec(self, slot):
+        return self.res["slots"].setdefault(slot, {})
+
+    # --- loading -------------------------------------------------------------------------------------------
+    def load(self, slot):
+        cp = self.cp
+        rec = self.slot_rec(slot)
+        ptx = os.path.join(self.bundle, slot, f"{self.k}.ptx")
+        if not os.path.isfile(ptx):
+            err = os.path.join(self.bundle, slot, f"{self.k}.error.txt")
+            why = "not compiled"
+            if os.path.isfile(err):
+                with open(err, errors="replace") as f:
+                    lines = [ln for ln in f.read().splitlines() if ln.strip()]
+                why = "compile failed: " + " | ".join(lines[1:4])[:300]
+            rec.update(status="FAIL", details=[why], stage="bundle")
+            return None
+        with open(ptx, errors="replace") as f:
+            text = f.read()
+        entry, ptypes, ntid = ptx_entry(text)
+        meta, problems, notes = launch_meta(self.bundle, self.k, slot, self.tmeta)
+        want = abi_types(self.sig)
+        if entry is None:
+            problems.append("no .entry in PTX")
+        else:
+            if meta["name"] and meta["name"] != entry:
+                problems.append(f"metadata name {meta['name']!r} != PTX entry {entry!r}")
+            if len(ptypes) != len(want):
+                problems.append(f"PTX entry has {len(ptypes)} params {ptypes}, Triton ABI {len(want)} "
+                                f"({', '.join(f'{n}:{t}' for n, t in want)})")
+            else:
+                for i, (pt, (wn, wt)) in enumerate(zip(ptypes, want)):
+                    if not ptx_type_matches(pt, wt):
+                        problems.append(f"param {i} ({wn}) is .{pt}, want {wt}")
+        nthreads = meta["num_warps"] * 32
+        if ntid and ntid[1] != nthreads:
+            problems.append(f".{ntid[0]} {ntid[1]} but num_warps*32 = {nthreads}")
+        rec.update(entry=entry, ptx_params=ptypes, launch=meta, abi_problems=problems, notes=notes)
+        t0 = time.time()
+        try:
+            mod = cp.RawModule(path=ptx)
+            fn = mod.get_function(entry or meta["name"] or self.k)
+            if meta["shared"] > 48 * 1024:
+                fn.max_dynamic_shared_size_bytes = meta["shared"]
+            attrs = {"num_regs": int(fn.num_regs)}  # forces the module load (PTX JIT) here
+            for key in ("local_size_bytes", "shared_size_bytes", "max_threads_per_block"):
+                try:
+                    attrs[key] = int(getattr(fn, key))
+                except Exception:  # noqa: BLE001
+                    pass
+            rec["func_attrs"] = attrs
+        except Exception as e:  # noqa: BLE001
+            diag = ptxas_diag(ptx)
+            rec.update(status="FAIL", stage="load",
+                       details=[f"PTX load failed: {type(e).__name__}: {e}" + (f" | ptxas: {diag}" if diag else "")])
+            return None
+        rec["load_s"] = round(time.time() - t0, 3)
+        return dict(fn=fn, mod=mod, meta=meta, nthreads=nthreads, rec=rec)
+
+    # --- buffers / launch ----------------------------------------------------------------------------------
+    def to_device(self, prob):
+        cp = self.cp
+        bufs = {}
+        for name, arr in prob.arrays.items():
+            flat = np.ascontiguousarray(arr).reshape(-1)
+            buf = cp.empty(flat.size + 2 * PAD, dtype=flat.dtype)
+            buf.view(cp.uint8).fill(GUARD_BYTE)
+            buf[PAD:PAD + flat.size] = cp.asarray(flat)
+            bufs[name] = buf
+        return bufs
+
+    def args_for(self, prob, bufs, L):
+        cp = self.cp
+        args = []
+        for name, t in self.sig.items():
+            if t == "constexpr":
+                continue
+            if t.startswith("*"):
+                n = np.asarray(prob.arrays[name]).size
+                args.append(bufs[name][PAD:PAD + n])
+            else:
+                v = prob.scalars[name]
+                if name in self.div16 and int(v) % 16 != 0:
+                    raise AssertionError(f"harness bug: {name}={v} violates tt.divisibility=16")
+                args.append({"i32": np.int32, "fp32": np.float32, "i64": np.int64, "fp64": np.float64,
+                             "u32": np.uint32, "i1": np.int32}[t](v))
+        keep = []
+        nprog = prob.grid[0] * prob.grid[1] * prob.grid[2]
+        for kind in ("global", "profile"):
+            size = L["meta"][f"{kind}_scratch_size"]
+            if size > 0:
+                align = max(L["meta"][f"{kind}_scratch_align"], 1)
+                b = cp.zeros(ru(size, align) * nprog + align, dtype=cp.uint8)
+                keep.append(b)
+                args.append(b)
+            else:
+                args.append(np.uint64(0))
+        return tuple(args), keep
+
+    def launch(self, L, prob, args, stream=None):
+        L["fn"](prob.grid, (L["nthreads"], 1, 1), args, shared_mem=L["meta"]["shared"], stream=stream)
+
+    # --- correctness ---------------------------------------------------------------------------------------
+    def problem(self, ci):
+        if ci not in self.problems:
+            case = self.spec["cases"][ci]
+            rng = np.random.default_rng(1000 + 7919 * ci + sum(map(ord, self.k)))
+            self.problems[ci] = self.spec["build"](case, self.C, rng)
+        return self.problems[ci]
+
+    def correctness(self, slot, L):
+        cp = self.cp
+        rec = L["rec"]
+        fails, ncases = [], len(self.spec["cases"])
+        for ci in range(ncases):
+            prob = self.problem(ci)
+            self.res["in_progress"] = {"phase": "correctness", "slot": slot, "case": prob.desc}
+            self.save()
+            bufs = self.to_device(prob)
+            args, keep = self.args_for(prob, bufs, L)
+            try:
+                self.launch(L, prob, args)
+                cp.cuda.Device().synchronize()
+            except Exception as e:  # noqa: BLE001
+                rec.update(status="FAIL", stage="launch",
+                           details=fails + [f"[{prob.desc}] launch/run error: {type(e).__name__}: {e}"])
+                raise FatalCuda(str(e))
+            case_fails = []
+            for name, buf in bufs.items():
+                full = buf.get()
+                n = np.asarray(prob.arrays[name]).size
+                gb = full.view(np.uint8)
+                isz = full.dtype.itemsize
+                if (gb[:PAD * isz] != GUARD_BYTE).any() or (gb[(PAD + n) * isz:] != GUARD_BYTE).any():
+                    case_fails.append(f"{name}: out-of-bounds write into the guard zone")
+                got = full[PAD:PAD + n]
+                if all(name != cn for cn, _ in prob.checks()):
+                    if not np.array_equal(got.view(np.uint8), np.ascontiguousarray(prob.arrays[name]).reshape(-1).view(np.uint8)):
+                        case_fails.append(f"{name}: input buffer was modified")
+            for name, chk in prob.checks():
+                n = np.asarray(prob.arrays[name]).size
+                got = bufs[name].get()[PAD:PAD + n]
+                m = chk(name, got)
+                if m:
+                    case_fails.append(m)
+            del bufs, keep
+            if case_fails:
+                fails.append(f"[{prob.desc}] " + "; ".join(case_fails[:3]))
+        rec["cases"] = ncases
+        rec["cases_failed"] = len(fails)
+        ok = not fails and not rec.get("abi_problems")
+        rec.update(status="OK" if ok else "FAIL", stage="correctness",
+                   details=(["ABI: " + p for p in rec.get("abi_problems", [])] + fails)[:6])
+
+    # --- timing --------------------------------------------------------------------------------------------
+    def timing(self, loaded):
+        cp = self.cp
+        rng = np.random.default_rng(424242)
+        prob = self.spec["build"](self.spec["perf"], self.C, rng)
+        bufs = self.to_device(prob)
+        stream = cp.cuda.Stream(non_blocking=True)
+        per = {}
+        for slot, L in loaded.items():
+            self.res["in_progress"] = {"phase": "timing", "slot": slot, "case": prob.desc}
+            self.save()
+            args, keep = self.args_for(prob, bufs, L)
+            t = self.slot_rec(slot).setdefault("timing", {})
+            try:
+                for _ in range(3):
+                    self.launch(L, prob, args, stream)
+                stream.synchronize()
+                e0, e1 = cp.cuda.Event(), cp.cuda.Event()
+                e0.record(stream)
+                for _ in range(5):
+                    self.launch(L, prob, args, stream)
+                e1.record(stream)
+                e1.synchronize()
+                est_us = cp.cuda.get_elapsed_time(e0, e1) * 1000.0 / 5
+            except Exception as e:  # noqa: BLE001
+                t.update(status="FAIL", error=f"{type(e).__name__}: {e}")
+                raise FatalCuda(str(e))
+            per[slot] = dict(L=L, args=args, keep=keep, est_us=est_us)
+        if not per:
+            return
+        est = max(p["est_us"] for p in per.values())
+        iters = int(max(10, min(self.a.iters, self.a.trial_ms * 1000.0 / max(est, 1e-3))))
+        for slot, p in per.items():
+            p["graph"] = None
+            if not self.a.no_graph:
+                try:
+                    gs = cp.cuda.Stream(non_blocking=True)
+                    with gs:
+                        gs.begin_capture()
+                        try:
+                            for _ in range(iters):
+                                self.launch(p["L"], prob, p["args"], gs)
+                        finally:
+                            g = gs.end_capture()
+                    g.upload(stream)
+                    g.launch(stream)  # warm replay
+                    stream.synchronize()
+                    p["graph"] = g
+                except Exception as e:  # noqa: BLE001
+                    p["graph_error"] = f"{type(e).__name__}: {e}"
+        times = {s: [] for s in per}
+        order = list(per)
+        e0, e1 = cp.cuda.Event(), cp.cuda.Event()
+        for trial in range(self.a.trials):
+            for slot in (order if trial % 2 == 0 else order[::-1]):
+                p = per[slot]
+                self.res["in_progress"] = {"phase": "timing", "slot": slot, "case": prob.desc}
+                try:
+                    e0.record(stream)
+                    if p["graph"] is not None:
+                        p["graph"].launch(stream)
+                    else:
+                        for _ in range(iters):
+                            self.launch(p["L"], prob, p["args"], stream)
+                    e1.record(stream)
+                    e1.synchronize()
+                except Exception as e:  # noqa: BLE001
+                    self.slot_rec(slot)["timing"].update(status="FAIL", error=f"{type(e).__name__}: {e}")
+                    raise FatalCuda(str(e))
+                times[slot].append(cp.cuda.get_elapsed_time(e0, e1) * 1000.0 / iters)
+        for slot, p in per.items():
+            ts = sorted(times[slot])
+            med = ts[len(ts) // 2] if len(ts) % 2 else 0.5 * (ts[len(ts) // 2 - 1] + ts[len(ts) // 2])
+            self.slot_rec(slot)["timing"] = dict(
+                status="OK", us=med, trials_us=[round(x, 3) for x in times[slot]], iters=iters,
+                method="cuda-graph" if p["graph"] is not None else "stream-launches",
+                graph_error=p.get("graph_error"), size=prob.desc, nbytes=prob.nbytes, flops=prob.flops)
+
+    def run(self):
+        slots = [s for s in self.a.slots.split(",") if s]
+        phases = self.a.phases.split(",")
+        loaded = {}
+        for slot in slots:
+            L = self.load(slot)
+            self.save()
+            if L is not None:
+                loaded[slot] = L
+        try:
+            if "correctness" in phases:
+                for slot, L in list(loaded.items()):
+                    self.correctness(slot, L)
+                    self.save()
+            if "timing" in phases and not self.a.no_timing:
+                tl = {s: L for s, L in loaded.items()
+                      if "correctness" not in phases or self.slot_rec(s).get("status") == "OK"
+                      or (self.a.time_incorrect and self.slot_rec(s).get("stage") == "correctness")}
+                for s in loaded:
+                    if s not in tl:
+                        self.slot_rec(s)["timing"] = dict(status="SKIP", error="not timed (incorrect)")
+                self.timing(tl)
+        except FatalCuda as e:
+            self.res["fatal"] = str(e)
+            self.save()
+            return 3
+        self.res["in_progress"] = None
+        self.save()
+        return 0
+
+
+def worker_main(a):
+    try:
+        return Worker(a).run()
+    except Exception:  # noqa: BLE001
+        try:
+            res = {}
+            if os.path.exists(a.result):
+                with open(a.result) as f:
+                    res = json.load(f)
+            res["worker_exception"] = traceback.format_exc()[-3000:]
+            with open(a.result, "w") as f:
+                json.dump(res, f, indent=1, default=str)
+        except Exception:  # noqa: BLE001
+            pass
+        traceback.print_exc()
+        return 4
+
+
+# ============================================================================================================
+# device info + copy baseline (own process)
+# ============================================================================================================
+def device_main(a):
+    info = {}
+    try:
+        import torch
+        info["torch"] = torch.__version__
+        dev = torch.cuda.get_device_properties(0)
+        info["gpu"] = dev.name
+        info["sms"] = dev.multi_processor_count
+        nbytes = a.copy_mib << 20
+        src = torch.empty(nbytes, dtype=torch.uint8, device="cuda").random_()
+        dst = torch.empty_like(src)
+        for _ in range(3):
+            dst.copy_(src)
+        torch.cuda.synchronize()
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        ts = []
+        for _ in range(7):
+            s.record()
+            for _ in range(20):
+                dst.copy_(src)
+            e.record()
+            e.synchronize()
+            ts.append(s.elapsed_time(e) / 20 * 1e-3)
+        t = sorted(ts)[len(ts) // 2]
+        info["copy"] = dict(method="torch copy_", mib=a.copy_mib, us=t * 1e6, gbps=2 * nbytes / t / 1e9)
+    except Exception as e:  # noqa: BLE001
+        info["copy_error"] = f"{type(e).__name__}: {e}"
+    try:
+        import cupy as cp
+        info["cupy"] = cp.__version__
+        info["driver"] = cp.cuda.runtime.driverGetVersion()
+        if "gpu" not in info:
+            info["gpu"] = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    except Exception as e:  # noqa: BLE001
+        info["cupy_error"] = f"{type(e).__name__}: {e}"
+    with open(a.result, "w") as f:
+        json.dump(info, f, indent=1)
+    return 0
+
+
+# ============================================================================================================
+# parent
+# ============================================================================================================
+def spawn(argv, timeout):
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    try:
+        p = subprocess.run([sys.executable, os.path.abspath(__file__)] + argv, capture_output=True, text=True,
+                           timeout=timeout, env=env)
+        return p.returncode, (p.stdout or "") + (p.stderr or "")
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b"")
+        out = out.decode(errors="replace") if isinstance(out, bytes) else out
+        return -9, f"worker timed out after {timeout} s\n{out}"
+
+
+def run_kernel(a, k, tmpdir):
+    """Correctness (+timing) for both slots of one kernel, re-spawning workers after fatal CUDA errors."""
+    result_path = os.path.join(tmpdir, f"{k}.json")
+    final = {"kernel": k, "slots": {}}
+    todo = [s for s in SLOTS]
+    phases = ["correctness"] + ([] if a.no_timing else ["timing"])
+    work = [(todo, phases)]
+    spawns = 0
+    while work and spawns < 6:
+        slots, ph = work.pop(0)
+        if os.path.exists(result_path):
+            os.remove(result_path)
+        argv = ["--worker", k, "--bundle", a.bundle, "--slots", ",".join(slots), "--phases", ",".join(ph),
+                "--result", result_path, "--iters", str(a.iters), "--trials", str(a.trials),
+                "--trial-ms", str(a.trial_ms)] + (["--no-graph"] if a.no_graph else []) \
+            + (["--time-incorrect"] if a.time_incorrect else [])
+        rc, log = spawn(argv, a.worker_timeout)
+        spawns += 1
+        res = {}
+        if os.path.exists(result_path):
+            with open(result_path) as f:
+                res = json.load(f)
+        for s, r in res.get("slots", {}).items():
+            cur = final["slots"].setdefault(s, {})
+            if "timing" in r and "timing" in cur and ph == ["timing"]:
+                cur["timing"] = r["timing"]
+            else:
+                cur.update(r)
+        if rc == 0:
+            continue
+        # a fatal error or a dead worker: who was running?
+        ip = res.get("in_progress") or {}
+        culprit = ip.get("slot")
+        why = res.get("fatal") or (res.get("worker_exception") or "").strip().splitlines()[-1:] or \
+            [f"worker exit {rc}: " + log.strip()[-400:]]
+        if isinstance(why, list):
+            why = why[0] if why else f"worker exit {rc}"
+        if culprit:
+            cur = final["slots"].setdefault(culprit, {})
+            if ip.get("phase") == "correctness" and cur.get("status") != "FAIL":
+                cur.update(status="FAIL", stage="crash",
+                           details=[f"[{ip.get('case')}] worker died (rc {rc}): {why}"[:600]])
+            elif ip.get("phase") == "timing":
+                t = cur.setdefault("timing", {})
+                if t.get("status") != "FAIL":
+                    t.update(status="FAIL", error=f"worker died (rc {rc}): {why}"[:600])
+        else:
+            for s in slots:  # died before any slot started (import error, bundle problem, ...)
+                cur = final["slots"].setdefault(s, {})
+                if "status" not in cur:
+                    cur.update(status="FAIL", stage="worker", details=[f"worker exit {rc}: {why}"[:600]])
+        if ip.get("phase") == "correctness":
+            rest = [s for s in slots if "status" not in final["slots"].get(s, {})]
+            if rest:
+                work.append((rest, ph))
+            if "timing" in ph:
+                # slots that passed before the crash still need timing
+                tim = [s for s in slots if final["slots"].get(s, {}).get("status") == "OK" and s not in rest]
+                if tim:
+                    work.append((tim, ["timing"]))
+        elif ip.get("phase") == "timing":
+            tim = [s for s in slots if s != culprit and final["slots"].get(s, {}).get("status") == "OK"
+                   and final["slots"][s].get("timing", {}).get("status") != "OK"]
+            if tim:
+                work.append((tim, ["timing"]))
+        final.setdefault("worker_logs", []).append(log.strip()[-1500:])
+    return final
+
+
+def fmt_status(r):
+    st = r.get("status", "FAIL")
+    if st == "OK":
+        extra = []
+        if r.get("notes"):
+            extra.append("; ".join(r["notes"]))
+        return "OK" + (f" ({'; '.join(extra)})" if extra else "")
+    det = "; ".join(r.get("details") or ["no result"])
+    return f"FAIL ({det[:700]})"
+
+
+def parent_main(a):
+    t_start = time.time()
+    bundle = a.bundle
+    if not os.path.isdir(bundle):
+        print(f"run_gpu: bundle {bundle} not found (make it with tests/gpu/bundle.py and carry it)")
+        return 2
+    manifest = {}
+    mp = os.path.join(bundle, "manifest.json")
+    if os.path.isfile(mp):
+        with open(mp) as f:
+            manifest = json.load(f)
+    kernels = list(manifest.get("kernels", {})) or sorted(
+        f[:-10] for f in os.listdir(os.path.join(bundle, "triton")) if f.endswith(".meta.json"))
+    if a.kernels:
+        want = a.kernels.split(",")
+        kernels = [k for k in kernels if k in want]
+    unknown = [k for k in kernels if k not in SPECS]
+    kernels = [k for k in kernels if k in SPECS]
+    tmpdir = tempfile.mkdtemp(prefix="tritium-gpu-")
+
+    dev_path = os.path.join(tmpdir, "device.json")
+    spawn(["--device-info", "--result", dev_path, "--copy-mib", str(a.copy_mib)], 300)
+    dev = {}
+    if os.path.exists(dev_path):
+        with open(dev_path) as f:
+            dev = json.load(f)
+    copy = dev.get("copy")
+    print(f"device: {dev.get('gpu')} ({dev.get('sms')} SMs), CUDA driver {dev.get('driver')}, "
+          f"cupy {dev.get('cupy')}, torch {dev.get('torch')}")
+    if copy:
+        print(f"copy baseline: {copy['method']} of {copy['mib']} MiB: {copy['us']:.1f} us = {copy['gbps']:.0f} GB/s "
+              f"(read+write)")
+    else:
+        print(f"copy baseline: unavailable ({dev.get('copy_error')})")
+    print(f"bundle: {bundle} (mode: {manifest.get('mode', '?')}); kernels: {', '.join(kernels)}")
+    if unknown:
+        print(f"no reference in run_gpu.py for: {', '.join(unknown)} (skipped)")
+    print("== correctness")
+    results = {}
+    for k in kernels:
+        r = run_kernel(a, k, tmpdir)
+        results[k] = r
+        s = r["slots"]
+        print(f"{k}: tritium {fmt_status(s.get('tritium', {}))} triton {fmt_status(s.get('triton', {}))}", flush=True)
+    n_ok = sum(results[k]["slots"].get("tritium", {}).get("status") == "OK" for k in kernels)
+    n_tok = sum(results[k]["slots"].get("triton", {}).get("status") == "OK" for k in kernels)
+    print(f"{n_ok}/{len(kernels)} kernels correct (tritium); triton's PTX: {n_tok}/{len(kernels)}")
+
+    if not a.no_timing:
+        print(f"== timing (median of {a.trials} interleaved trials, each a CUDA graph of back-to-back launches;"
+              f" speed = triton_us / tritium_us, > 1 means tritium is faster)")
+        for k in kernels:
+            s = results[k]["slots"]
+            tt, to = s.get("triton", {}).get("timing", {}), s.get("tritium", {}).get("timing", {})
+
+            def us(t):
+                if t.get("status") == "OK":
+                    return f"{t['us']:.2f} us"
+                return "not timed" + (f" ({t.get('error')})" if t.get("error") else "")
+            line = f"{k}: tritium {us(to)}, triton {us(tt)}"
+            if to.get("status") == "OK" and tt.get("status") == "OK":
+                line += f", speed tritium/triton = {tt['us'] / to['us']:.3f}"
+            ref = to if to.get("status") == "OK" else tt
+            if ref.get("status") == "OK":
+                line += f" [{ref['size']}, {ref['iters']} launches/trial, {ref['method']}]"
+                extra = []
+                for nm, t in (("tritium", to), ("triton", tt)):
+                    if t.get("status") != "OK":
+                        continue
+                    if SPECS[k]["membound"] and t["nbytes"]:
+                        gbps = t["nbytes"] / (t["us"] * 1e-6) / 1e9
+                        t["gbps"] = gbps
+                        extra.append(f"{nm} {gbps:.0f} GB/s" + (f" ({100 * gbps / copy['gbps']:.0f}% of copy)" if copy else ""))
+                    elif t["flops"] and t["us"] > 0:
+                        t["tflops"] = t["flops"] / (t["us"] * 1e-6) / 1e12
+                        extra.append(f"{nm} {t['tflops']:.1f} TFLOP/s")
+                regs = [f"{nm} {s.get(nm, {}).get('func_attrs', {}).get('num_regs', '?')} regs"
+                        + (f"/{s[nm]['func_attrs']['local_size_bytes']} B local"
+                           if s.get(nm, {}).get("func_attrs", {}).get("local_size_bytes") else "")
+                        for nm in ("tritium", "triton") if s.get(nm, {}).get("func_attrs")]
+                if extra:
+                    line += " | " + ", ".join(extra)
+                if regs:
+                    line += " | " + ", ".join(regs)
+            print(line, flush=True)
+    summary = dict(device=dev, bundle=bundle, manifest_mode=manifest.get("mode"), kernels=results,
+                   tritium_correct=n_ok, triton_correct=n_tok, total=len(kernels),
+                   wall_s=round(time.time() - t_start, 1))
+    outs = []
+    if a.json:
+        outs.append(a.json)
+    if os.environ.get("OUT"):
+        outs.append(os.path.join(os.environ["OUT"], "gpu_results.json"))
+    for p in outs:
+        os.makedirs(os.path.dirname(os.path.abspath(p)), exist_ok=True)
+        with open(p, "w") as f:
+            json.dump(summary, f, indent=1, default=str)
+    print(f"run_gpu: done in {time.time() - t_start:.1f} s" + (f"; summary in {', '.join(outs)}" if outs else ""))
+    return 0 if n_ok == len(kernels) else 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bundle", default="build/gpu-bundle")
+    ap.add_argument("--kernels", default="", help="comma list (default: every kernel in the bundle)")
+    ap.add_argument("--no-timing", action="store_true")
+    ap.add_argument("--time-incorrect", action="store_true", help="also time slots that produced wrong values")
+    ap.add_argument("--no-graph", action="store_true", help="time plain stream launches instead of a CUDA graph")
+    ap.add_argument("--iters", type=int, default=200, help="launches per trial (fewer for slow kernels)")
+    ap.add_argument("--trials", type=int, default=7)
+    ap.add_argument("--trial-ms", type=float, default=60.0, help="cap on one trial's length")
+    ap.add_argument("--copy-mib", type=int, default=512)
+    ap.add_argument("--worker-timeout", type=float, default=240.0)
+    ap.add_argument("--json", default="", help="also write the JSON summary here")
+    # internal
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--device-info", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--slots", default=",".join(SLOTS), help=argparse.SUPPRESS)
+    ap.add_argument("--phases", default="correctness,timing", help=argparse.SUPPRESS)
+    ap.add_argument("--result", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.device_info:
+        return device_main(a)
+    if a.worker:
+        return worker_main(a)
+    return parent_main(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
