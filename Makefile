@@ -1,5 +1,6 @@
 # Tritium's entry points. `make demo` and `make test` install whatever is missing.
-#   make deps   apt packages (LLVM/MLIR 22 from Debian, clang-22, cmake, ninja, ...)
+#   make deps   apt packages (LLVM/MLIR 22 from Debian, clang-22, cmake, ninja, ...),
+#               and ptxas + libdevice (the triton==3.9.0 wheel, in a venv)
 #   make build  build/lib/libtritium.so, build/bin/tritium-opt, and per backend spec
 #               (spec/*/spec.toml, docs/backends.md) libtritium_<name>.so, tritium-opt-<name>
 #   make test   cargo test + lit + corpus conformance + a short mutation fuzz
@@ -21,12 +22,15 @@ PASS_STAGES     := ttir,ttgir_convert
 PASS_REQUIRED   := ttir,ttgir_convert
 # What the fuzzer also runs on its TTIR mutants.
 FUZZ_PIPELINE   := builtin.module(tritium-make-ttir{target=cuda:80},convert-triton-to-tritongpu{target=cuda:80})
+# The Triton 3.9.0 wheel (no runtime dependencies) provides ptxas and libdevice
+# for tests/tools/check_ptxas.py; installed once by `make deps`.
+TRITON_VENV ?= $(HOME)/.cache/tritium/triton-3.9.0
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CARGO      := $(shell command -v cargo || echo $$HOME/.cargo/bin/cargo)
 
 APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 \
                 libclang-22-dev libpolly-22-dev libzstd-dev cmake ninja-build ccache \
-                mold python3
+                mold python3 python3-venv
 
 .PHONY: deps build test demo fuzz clean
 
@@ -40,6 +44,13 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "deps: all installed"; fi
 	@[ -x "$(CARGO)" ] || { echo "deps: cargo not found; install Rust with rustup (https://rustup.rs)"; exit 1; }
+	@if "$(TRITON_VENV)/bin/python" -c 'import sys, triton; sys.exit(triton.__version__ != "3.9.0")' 2>/dev/null; then \
+	  echo "deps: triton 3.9.0 (ptxas, libdevice) in $(TRITON_VENV)"; \
+	else \
+	  echo "deps: installing triton==3.9.0 (ptxas, libdevice) into $(TRITON_VENV)"; \
+	  python3 -m venv "$(TRITON_VENV)" && \
+	  "$(TRITON_VENV)/bin/python" -m pip install --quiet "triton==3.9.0"; \
+	fi
 
 $(BUILD)/build.ninja: | deps
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
@@ -60,6 +71,9 @@ test: build
 	python3 tests/corpus/check_passes.py --corpus $(CORPUS) \
 	  --opt $(LLVM_BIN)/mlir-opt --plugin $(BUILD)/lib/libtritium.so \
 	  --stages $(PASS_STAGES) --require $(PASS_REQUIRED)
+	# PTX from Triton's LLVM-dialect modules (the debug-located copies trip MLIR
+	# 22's nvvm.barrier parser, so the nodebug prints are compiled).
+	python3 tests/tools/check_ptxas.py --corpus $(CORPUS)/nodebug --stage llvm --venv $(TRITON_VENV)
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 300 --seed 1
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 100 --seed 2 \
 	  --opt $(LLVM_BIN)/mlir-opt --plugin $(BUILD)/lib/libtritium.so

@@ -8,6 +8,10 @@ Workloads, for every corpus kernel K and target T (`<corpus>/T/K.meta.json` with
   convert     input nodebug/T/K.ttir.mlir; convert-triton-to-tritongpu with target, num-warps,
               threads-per-warp and num-ctas as spelled in meta.json's make_ttgir pipeline; Triton
               gets the same four values as flags.
+  make_llir   input nodebug/T/K.ttgir.mlir (cuda_sm80 only); Tritium runs its registered
+              `tritium-make-llir{target=cuda:80}` pipeline (allocation, Membar, ttg->LLVM, cleanups),
+              Triton its backend's make_llir MLIR pipeline (run_triton_pass.py stops it before the
+              translation to LLVM IR, so neither side includes LLVM's -O3 or PTX emission).
 
 What is timed
   Triton: `run_triton_pass.py --json` (in the Triton venv) times only pm.run(), on a fresh
@@ -72,9 +76,11 @@ from corpus_common import (  # noqa: E402
 )
 
 DEFAULT_PYTHON = Path("/tmp/tritonvenv/bin/python")
-WORKLOADS = ("make_ttir", "convert")
+WORKLOADS = ("make_ttir", "convert", "make_llir")
 # Triton's name of each workload in run_triton_pass.py.
-TRITON_PASS = {"make_ttir": "make_ttir", "convert": "convert-triton-to-tritongpu"}
+TRITON_PASS = {"make_ttir": "make_ttir", "convert": "convert-triton-to-tritongpu", "make_llir": "make_llir"}
+# make_llir is Tritium's only for these targets so far.
+MAKE_LLIR_TARGETS = ("cuda_sm80",)
 # Top-level rows of MLIR's timing report that are not passes of the pipeline.
 NON_PASS_ROWS = ("Parser", "Output", "Rest", "Total")
 DYNAMIC_PIPELINE_ROW = re.compile(r"^'[^']*' Pipeline$")
@@ -217,7 +223,14 @@ def collect_cases(args: argparse.Namespace) -> tuple[list[Case], list[str]]:
                 continue
             nodebug = args.corpus / "nodebug" / target
             for workload in args.workloads:
-                if workload == "make_ttir":
+                if workload == "make_llir":
+                    if target not in MAKE_LLIR_TARGETS:
+                        continue
+                    source = nodebug / f"{kernel}.ttgir.mlir"
+                    pipeline = f"builtin.module(tritium-make-llir{{target={meta['target']}}})"
+                    triton_args = ["--pass", TRITON_PASS[workload], "--meta", str(meta_path),
+                                   "--target", meta["target"]]
+                elif workload == "make_ttir":
                     source = nodebug / f"{kernel}.source.mlir"
                     pipeline = make_ttir_pipeline(meta)
                     triton_args = ["--pass", TRITON_PASS[workload], "--meta", str(meta_path),

@@ -13,6 +13,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Rewrite.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -98,6 +99,12 @@ namespace tritium {
 #define GEN_PASS_DEF_TRITONLOOPUNROLL
 #define GEN_PASS_DEF_TRITONLOOPINVARIANTCODEMOTION
 #define GEN_PASS_DEF_TRITONLOOPAWARECSE
+#define GEN_PASS_DEF_TRITONGPUCOMBINETENSORSELECTANDIF
+#define GEN_PASS_DEF_TRITONGPUALLOCATEWARPGROUPS
+#define GEN_PASS_DEF_ALLOCATESHAREDMEMORYNV
+#define GEN_PASS_DEF_TRITONTENSORMEMORYALLOCATION
+#define GEN_PASS_DEF_TRITONNVIDIAGPUMEMBAR
+#define GEN_PASS_DEF_TRITONGPUGLOBALSCRATCHALLOCATIONPASS
 #include "passes/Passes.h.inc"
 
 #define GEN_PASS_DECL
@@ -115,7 +122,35 @@ TRITIUM_RUST_PASS(TritonRewriteTensorDescriptorToPointer)
 TRITIUM_RUST_PASS(TritonLoopUnroll)
 TRITIUM_RUST_PASS(TritonLoopInvariantCodeMotion)
 TRITIUM_RUST_PASS(TritonLoopAwareCSE)
+TRITIUM_RUST_PASS(TritonGPUCombineTensorSelectAndIf)
+TRITIUM_RUST_PASS(TritonTensorMemoryAllocation)
+TRITIUM_RUST_PASS(TritonGPUGlobalScratchAllocationPass)
 #undef TRITIUM_RUST_PASS
+
+struct TritonGPUAllocateWarpGroups
+    : RustPass<TritonGPUAllocateWarpGroups, tritium::impl::TritonGPUAllocateWarpGroupsBase> {
+  using RustPass::RustPass;
+  OptionList options() const {
+    OptionList list;
+    list.add("instrumented", instrumented ? "true" : "false");
+    return list;
+  }
+};
+
+/// The NVIDIA passes taking `compute-capability` and `ptx-version`.
+#define TRITIUM_NVIDIA_PASS(Name)                                              \
+  struct Name : RustPass<Name, tritium::impl::Name##Base> {                    \
+    using RustPass::RustPass;                                                  \
+    OptionList options() const {                                               \
+      OptionList list;                                                         \
+      list.add("compute-capability", std::to_string(computeCapability));       \
+      list.add("ptx-version", std::to_string(ptxVersion));                     \
+      return list;                                                             \
+    }                                                                          \
+  };
+TRITIUM_NVIDIA_PASS(AllocateSharedMemoryNv)
+TRITIUM_NVIDIA_PASS(TritonNvidiaGPUMembar)
+#undef TRITIUM_NVIDIA_PASS
 
 struct ConvertTritonToTritonGPU
     : RustPass<ConvertTritonToTritonGPU, tritium::impl::ConvertTritonToTritonGPUBase> {
@@ -397,6 +432,11 @@ void tritium::registerProjectPasses() {
 
   registerTritiumPasses();
   registerTritiumConversionsPasses();
+  // Triton's make_llir lowers scf to cf before allocating shared memory;
+  // tritium-opt registers only the core transforms, so add it unless the
+  // host (e.g. mlir-opt) already has it.
+  if (!PassInfo::lookup("convert-scf-to-cf"))
+    registerPass([] { return createSCFToControlFlowPass(); });
   registerBackendPipelines();
 
   PassPipelineRegistration<MakeTTIROptions>(

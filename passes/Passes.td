@@ -1,4 +1,4 @@
-//===- Passes.td - Tritium's TTIR passes -------------------*- tablegen -*-===//
+//===- Passes.td - Tritium's TTIR and pre-LLVM TTGIR passes -*- tablegen -*-===//
 //
 // The TTIR passes, under Triton's own flags. The declarations (flags,
 // summaries, options) live here; each pass's body is Rust (passes/src/).
@@ -72,6 +72,106 @@ def TritonLoopAwareCSE : Pass<"triton-loop-aware-cse", "mlir::ModuleOp"> {
     iteration arguments of an `scf.for` with equal initial values whose
     yielded values are equivalent (assuming the two arguments are equal) are
     merged into one.
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// The TTGIR passes of Triton's make_llir that run before the ttg->LLVM
+// conversion.
+//===----------------------------------------------------------------------===//
+
+def TritonGPUCombineTensorSelectAndIf
+    : Pass<"tritongpu-combine-tensor-select-and-if", "mlir::ModuleOp"> {
+  let summary = "fold a select into the scf.if that branches on its condition";
+  let description = [{
+    An `arith.select %c, %a, %b` in the block of an `scf.if %c` that comes
+    after the select and before the select's users becomes one more result
+    of the `if`: the then-branch yields `%a`, the else-branch `%b`.
+
+    ```mlir
+    %s = arith.select %c, %a, %b : tensor<64xf32, #blocked>
+    scf.if %c { ... }
+    // becomes
+    %s = scf.if %c -> (tensor<64xf32, #blocked>) { ... scf.yield %a } else { scf.yield %b }
+    ```
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+}
+
+def TritonGPUAllocateWarpGroups
+    : Pass<"tritongpu-allocate-warp-groups", "mlir::ModuleOp"> {
+  let summary = "record the total number of warps a kernel launches";
+  let description = [{
+    Sets `ttg.total-num-warps` on the module: `ttg.num-warps` plus the warps
+    of the partitions of the widest `ttg.warp_specialize`.
+  }];
+  let options = [
+    Option<"instrumented", "instrumented", "bool", /*default=*/"false",
+           "whether the kernel is instrumented (reserves no extra warps in Tritium)">
+  ];
+}
+
+def AllocateSharedMemoryNv : Pass<"allocate-shared-memory-nv", "mlir::ModuleOp"> {
+  let summary = "allocate shared memory for an NVIDIA target";
+  let description = [{
+    Sizes the scratch of every op that needs one (reductions, scans,
+    histograms, gathers, layout conversions through shared memory, atomics
+    whose result is used) and the buffers of `ttg.local_alloc`, computes
+    their lifetimes and offsets, and records them: `allocation.offset` (and
+    `allocation.size` for scratch) on ops, `ttg.shared` on the module.
+
+    ```mlir
+    %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({...}) {allocation.offset = 0 : i32, allocation.size = 32 : i32} : ...
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"80",
+           "the device's compute capability (e.g. 80 for sm80)">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"80",
+           "the PTX ISA version">
+  ];
+}
+
+def TritonTensorMemoryAllocation
+    : Pass<"triton-tensor-memory-allocation", "mlir::ModuleOp"> {
+  let summary = "record the tensor memory a kernel uses";
+  let description = [{
+    Sets `ttg.tensor_memory_size` on the module: 0, since Tritium implements
+    no tensor-memory (Blackwell TMEM) op yet; a `ttng.tmem_alloc` gets a
+    diagnostic.
+  }];
+}
+
+def TritonNvidiaGPUMembar : Pass<"triton-nvidia-gpu-membar", "mlir::ModuleOp"> {
+  let summary = "insert shared-memory barriers for an NVIDIA target";
+  let description = [{
+    Inserts `ttg.barrier local` before every op whose shared-memory accesses
+    conflict (read after write, write after read or write) with accesses
+    since the last barrier, after `ttg.async_wait`, across the CFG.
+
+    ```mlir
+    %a = ttg.local_alloc %t : (tensor<...>) -> !ttg.memdesc<...>
+    ttg.barrier local
+    %b = ttg.local_load %a : !ttg.memdesc<...> -> tensor<...>
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"80",
+           "the device's compute capability (e.g. 80 for sm80)">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"80",
+           "the PTX ISA version">
+  ];
+}
+
+def TritonGPUGlobalScratchAllocationPass
+    : Pass<"tritongpu-global-scratch-memory-allocation", "mlir::ModuleOp"> {
+  let summary = "lay out global scratch memory";
+  let description = [{
+    Gives each `ttg.global_scratch_alloc` its offset
+    (`ttg.global_scratch_memory_offset`) and records the global and profile
+    scratch sizes and alignments of each function and of the module
+    (`ttg.global_scratch_memory_size` / `_alignment`,
+    `ttg.profile_scratch_memory_size` / `_alignment`).
   }];
 }
 

@@ -230,6 +230,18 @@ pub fn translate<'c>(module: MlirOperation, context: &'c Context) -> Result<Modu
     }
 }
 
+/// Whether `target` can emit `emit`: the NVPTX backend has no object
+/// emission (PTX is assembled by ptxas).
+pub fn check_emit(target: &CodegenTarget, emit: Emit) -> Result<(), String> {
+    if emit == Emit::Object && target.is_nvptx() {
+        return Err(format!(
+            "the NVPTX backend emits no object code for '{}'; emit PTX and assemble it with ptxas",
+            target.triple
+        ));
+    }
+    Ok(())
+}
+
 /// Generates `emit` for `target` from the LLVM-dialect `module`.
 ///
 /// Algorithm:
@@ -245,12 +257,7 @@ pub fn translate<'c>(module: MlirOperation, context: &'c Context) -> Result<Modu
 /// `module` is not modified. Errors come back as text (MLIR diagnostics of a
 /// failed translation have already been emitted on the module's context).
 pub fn generate(module: MlirOperation, target: &CodegenTarget, options: &CodegenOptions, emit: Emit) -> Result<Vec<u8>, String> {
-    if emit == Emit::Object && target.is_nvptx() {
-        return Err(format!(
-            "the NVPTX backend emits no object code for '{}'; emit PTX and assemble it with ptxas",
-            target.triple
-        ));
-    }
+    check_emit(target, emit)?;
     let machine = target_machine(target, options.opt_level)?;
     let context = Context::create();
     let llvm_module = translate(module, &context)?;

@@ -241,7 +241,7 @@ fn run_make_llir(module: Op, target: &str) -> Result<(), String> {
         );
         let result = if parsed.value == 0 {
             let parse_error = parse_error.trim().replace('\n', " ");
-            Err(if parse_error.contains("does not refer to a registered pass or pipeline") {
+            Err(if parse_error.contains("does not refer to a registered pass") {
                 format!(
                     "pipeline '{MAKE_LLIR_PIPELINE}' is not registered, so the module cannot be lowered to the \
                      LLVM dialect (was tritiumRegisterAllPasses called, and does this build have the lowering?)"
@@ -325,6 +325,7 @@ fn compile(module: Op, options: &Options, emit: i32) -> Result<Vec<u8>, String> 
         EMIT_OBJECT => Emit::Object,
         other => return Err(format!("unknown emission kind {other}")),
     };
+    codegen::check_emit(&target.codegen, kind)?;
     let mut codegen_options = options.codegen.clone();
     // As Triton: NVPTX modules are optimized without the target machine.
     codegen_options.optimize_with_target = !target.codegen.is_nvptx();
@@ -670,6 +671,111 @@ mod tests {
     fn ptx_loses_the_debug_flag() {
         let ptx = "//\n.version 8.8\n.target sm_80, debug\n.address_size 64\n";
         assert_eq!(postprocess_ptx(ptx, 88), "//\n.version 8.8\n.target sm_80\n.address_size 64\n");
+    }
+
+    const KERNEL: &str = r#"
+        module attributes {"ttg.num-warps" = 2 : i32, ttg.target = "cuda:80"} {
+          llvm.func @k(%p: !llvm.ptr<1> {tt.divisibility = 16 : i32}) attributes {nvvm.kernel = 1 : ui1} {
+            %t = nvvm.read.ptx.sreg.tid.x : i32
+            llvm.store %t, %p : i32, !llvm.ptr<1>
+            llvm.return
+          }
+        }"#;
+
+    const NEEDS_LOWERING: &str = r#"
+        module {
+          func.func public @k() {
+            return
+          }
+        }"#;
+
+    /// Collects the messages of every diagnostic of a context.
+    unsafe extern "C" fn collect(diagnostic: MlirDiagnostic, user_data: *mut c_void) -> MlirLogicalResult {
+        mlirDiagnosticPrint(diagnostic, Some(append_text), user_data);
+        (*(user_data as *mut String)).push('\n');
+        MlirLogicalResult { value: 1 }
+    }
+
+    /// Parses `text` in a context with the llvm, nvvm and func dialects, and
+    /// runs `body` on it with the collected diagnostics.
+    fn with_module(text: &str, body: impl FnOnce(MlirModule, &mut String)) {
+        unsafe {
+            let context = mlirContextCreate();
+            for handle in [mlirGetDialectHandle__llvm__(), mlirGetDialectHandle__nvvm__(), mlirGetDialectHandle__func__()] {
+                mlirDialectHandleLoadDialect(handle, context);
+            }
+            let mut diagnostics = Box::new(String::new());
+            let id = mlirContextAttachDiagnosticHandler(context, Some(collect), &mut *diagnostics as *mut String as *mut c_void, None);
+            let module = mlirModuleCreateParse(context, string_ref(text));
+            assert!(!module.ptr.is_null(), "{diagnostics}");
+            body(module, &mut diagnostics);
+            mlirModuleDestroy(module);
+            mlirContextDetachDiagnosticHandler(context, id);
+            mlirContextDestroy(context);
+        }
+    }
+
+    fn options(target: &str) -> CompileOptions {
+        CompileOptions {
+            target: string_ref(target),
+            ptx_version: 0,
+            opt_level: 3,
+            extern_libs: std::ptr::null(),
+            num_extern_libs: 0,
+            enable_fp_fusion: true,
+        }
+    }
+
+    fn module_text(module: MlirModule) -> String {
+        let mut text = String::new();
+        unsafe { mlirOperationPrint(mlirModuleGetOperation(module), Some(append_text), &mut text as *mut String as *mut c_void) };
+        text
+    }
+
+    #[test]
+    fn an_llvm_dialect_kernel_becomes_ptx() {
+        with_module(KERNEL, |module, diagnostics| {
+            let before = module_text(module);
+            let mut ptx = String::new();
+            let ok = tritium_compile(module, &options(""), EMIT_PTX, Some(append_text), &mut ptx as *mut String as *mut c_void);
+            assert!(ok, "{diagnostics}");
+            for expected in [".version 8.8", ".target sm_80", ".visible .entry k(", "mov.u32"] {
+                assert!(ptx.contains(expected), "{expected} in\n{ptx}");
+            }
+            // NVPTX object code is refused with a diagnostic; nothing changed.
+            let ok = tritium_compile(module, &options("cuda:80"), EMIT_OBJECT, None, std::ptr::null_mut());
+            assert!(!ok);
+            assert!(diagnostics.contains("emits no object code"), "{diagnostics}");
+            assert_eq!(module_text(module), before);
+        });
+    }
+
+    #[test]
+    fn metadata_of_an_llvm_dialect_kernel() {
+        with_module(KERNEL, |module, diagnostics| {
+            let mut json = String::new();
+            let null = MlirModule { ptr: std::ptr::null_mut() };
+            let ok = tritium_kernel_metadata_json(module, null, &options(""), Some(append_text), &mut json as *mut String as *mut c_void);
+            assert!(ok, "{diagnostics}");
+            assert!(json.contains("\"name\": \"k\""), "{json}");
+            assert!(json.contains("\"num_warps\": 2"), "{json}");
+            assert!(json.contains("{\"name\": \"arg0\", \"type\": \"!llvm.ptr<1>\", \"divisibility\": 16}"), "{json}");
+            assert!(json.contains("\"name\": \"profile_scratch\""), "{json}");
+        });
+    }
+
+    #[test]
+    fn a_module_that_needs_lowering_fails_cleanly_without_the_pipeline() {
+        // The Rust test binary registers no passes: the pipeline is missing.
+        with_module(NEEDS_LOWERING, |module, diagnostics| {
+            assert!(tritium_module_needs_lowering(module));
+            let before = module_text(module);
+            let ok = tritium_compile(module, &options("cuda:80"), EMIT_PTX, None, std::ptr::null_mut());
+            assert!(!ok);
+            assert!(diagnostics.contains("pipeline 'tritium-make-llir' is not registered"), "{diagnostics}");
+            assert!(!tritium_lower_to_llvm_dialect(module, &options("cuda:80")));
+            assert_eq!(module_text(module), before);
+        });
     }
 
     #[test]

@@ -22,6 +22,12 @@ pub enum SlotKind {
     ConversionPattern,
     Legality,
     Hook,
+    /// A ttg→LLVM lowering pattern; a backend replaces it through its
+    /// `TargetInfo::patterns()` (same slot name), not in `spec.toml`.
+    LoweringPattern,
+    /// A `TargetInfo` hook of the ttg→LLVM lowering, provided by the backend
+    /// registered for the target prefix.
+    TargetHook,
 }
 
 impl SlotKind {
@@ -31,6 +37,8 @@ impl SlotKind {
             SlotKind::ConversionPattern => "conversion-pattern",
             SlotKind::Legality => "legality",
             SlotKind::Hook => "hook",
+            SlotKind::LoweringPattern => "lowering-pattern",
+            SlotKind::TargetHook => "target-hook",
         }
     }
 }
@@ -89,6 +97,13 @@ pub fn slots() -> &'static [Slot] {
         }
         for (name, doc) in spec::HOOKS {
             slots.push(Slot { name: (*name).into(), kind: SlotKind::Hook, owner: t2g.into(), doc: (*doc).into() });
+        }
+        let g2l = "convert-triton-gpu-to-llvm";
+        for (name, roots) in tritium_conversions::ttg_to_llvm::slots() {
+            slots.push(Slot { name: name.into(), kind: SlotKind::LoweringPattern, owner: g2l.into(), doc: format!("roots {roots}") });
+        }
+        for (name, doc) in tritium_conversions::ttg_to_llvm::TARGET_HOOKS {
+            slots.push(Slot { name: format!("ttg-to-llvm.target.{name}"), kind: SlotKind::TargetHook, owner: g2l.into(), doc: (*doc).into() });
         }
         slots
     })
@@ -195,6 +210,10 @@ pub fn check(manifest: &Manifest, builder: &SpecBuilder) -> Vec<String> {
                 problems.push(format!("slot '{name}' is a legality rule: it can be disabled, or changed under [legality]"))
             }
             ("disable", SlotKind::Hook) => problems.push(format!("slot '{name}' is a hook: it can only be replaced")),
+            (_, SlotKind::LoweringPattern | SlotKind::TargetHook) => problems.push(format!(
+                "slot '{name}' belongs to the ttg->LLVM lowering: a backend provides it through its TargetInfo \
+                 (tritium_conversions::ttg_to_llvm::register_target), not in spec.toml"
+            )),
             ("replace", _) if !implemented.contains(&name.as_str()) => problems
                 .push(format!("spec.toml replaces slot '{name}' but the backend's Rust code registers no implementation")),
             _ => {}

@@ -18,3 +18,10 @@
 // REPORT: no backend: every slot is the core's
 // REPORT: tt.load.drop-true-mask pattern core
 // REPORT: tt-to-ttg.default-encoding hook core
+
+// The ttg->LLVM lowering's slots: its patterns and the backend's hooks.
+// RUN: tritium-opt --list-spec-slots | FileCheck %s --check-prefix=LOWERING
+// LOWERING-DAG: lowering-pattern ttg-to-llvm.load convert-triton-gpu-to-llvm roots tt.load
+// LOWERING-DAG: lowering-pattern ttg-to-llvm.reduce convert-triton-gpu-to-llvm roots tt.reduce
+// LOWERING-DAG: lowering-pattern ttg-to-llvm.convert-layout convert-triton-gpu-to-llvm roots ttg.convert_layout
+// LOWERING-DAG: target-hook ttg-to-llvm.target.shuffle-xor convert-triton-gpu-to-llvm

@@ -203,6 +203,20 @@ pub fn core_patterns() -> Vec<&'static dyn LowerPattern> {
     v
 }
 
+/// The hooks of [`TargetInfo`], as listed among the slots.
+pub const TARGET_HOOKS: &[(&str, &str)] = &[
+    ("thread-id", "the thread's index in its CTA"),
+    ("program-id", "the CTA's index in the grid (and the grid's size)"),
+    ("barrier", "a CTA-wide barrier ordering shared memory"),
+    ("shuffle-xor", "a value from the lane at lane ^ mask"),
+    ("load-global", "a predicated vector load with default values"),
+    ("store-global", "a predicated vector store"),
+    ("shared-memory", "shared-memory address space, loads and (predicated) stores"),
+    ("atomics", "atomic read-modify-write and compare-and-swap, global and shared"),
+    ("math", "exp2 and approximate division"),
+    ("kernel-attributes", "what marks a function as a kernel of N threads"),
+];
+
 /// Every slot of the lowering: (name, ops it covers).
 pub fn slots() -> Vec<(&'static str, String)> {
     core_patterns().iter().map(|p| (p.name(), p.roots().join(", "))).collect()

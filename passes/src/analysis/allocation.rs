@@ -194,7 +194,7 @@ fn inter_layout(ll: &LinearLayout, axis: usize) -> Option<LinearLayout> {
         bases[lane].1.iter().enumerate().filter(|(_, b)| b.iter().all(|&x| x == 0)).map(|(i, _)| i).collect();
     let n_lanes = bases[lane].1.len();
     let total = warp_axis.len() + block_axis.len();
-    let mut swap = |bases: &mut Vec<(String, Vec<Vec<i32>>)>, li: usize, other: usize, oi: usize| {
+    let swap = |bases: &mut Vec<(String, Vec<Vec<i32>>)>, li: usize, other: usize, oi: usize| {
         let a = bases[lane].1[li].clone();
         let b = std::mem::replace(&mut bases[other].1[oi], a);
         bases[lane].1[li] = b;
@@ -401,7 +401,7 @@ pub enum BufferKind {
 }
 
 /// One shared-memory buffer.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Buffer {
     /// Its index in [`FunctionAllocation::buffers`].
     pub id: usize,
@@ -619,7 +619,7 @@ pub fn successor_operands(term: Op, index: usize) -> Vec<Val> {
 fn alias_sets(func: Op, value_buffer: &HashMap<usize, usize>) -> HashMap<usize, Vec<usize>> {
     let ops = func.nested_ops();
     let mut alias: HashMap<usize, Vec<usize>> = HashMap::new();
-    let mut join = |alias: &mut HashMap<usize, Vec<usize>>, to: Val, from: &[usize]| -> bool {
+    let join = |alias: &mut HashMap<usize, Vec<usize>>, to: Val, from: &[usize]| -> bool {
         if !is_memdesc(to.ty()) || from.is_empty() {
             return false;
         }

@@ -10,7 +10,8 @@
 //!    `ttg.async_copy_global_to_local` write theirs — through views and block
 //!    arguments, see [`super::allocation`]) or its scratch: an op with
 //!    scratch writes it, synchronises internally (unless it is a conversion
-//!    that stays within warps), then reads it;
+//!    that stays within warps), then reads it; a `ttg.memdesc_index` with a
+//!    constant index covers only its slot of the buffer;
 //! 3. when the op's accesses conflict with the state (read-after-write,
 //!    write-after-read, write-after-write on intersecting intervals), a
 //!    barrier goes right before it and the state is cleared;
@@ -142,6 +143,31 @@ impl FunctionMembar<'_> {
         self.inserted += 1;
     }
 
+    /// The bytes of buffer `id` that `value` covers: one slot of a
+    /// multi-buffer when `value` is a `ttg.memdesc_index` of the allocation
+    /// with a constant index (slots with different constant indices never
+    /// overlap), else the whole buffer.
+    fn slice_interval(&self, value: Val, id: usize) -> Interval {
+        let whole = self.alloc.interval(id);
+        let Some(def) = value.defining_op() else { return whole };
+        if def.name() != "ttg.memdesc_index" || def.num_operands() < 2 {
+            return whole;
+        }
+        let src = def.operand(0);
+        if self.alloc.value_buffer(src).map(|b| b.id) != Some(id) {
+            return whole;
+        }
+        let index = def.operand(1).defining_op().filter(|c| c.name() == "arith.constant").and_then(|c| c.attr("value")).and_then(|a| a.int());
+        let slots = tritium_dialects::ttg::bridge::memdesc_of(src.ty()).and_then(|d| d.shape.first().copied()).unwrap_or(0);
+        match index {
+            Some(i) if slots > 0 && (0..slots).contains(&i) => {
+                let slot = (whole.end - whole.start) / slots as u64;
+                Interval::new(whole.start + slot * i as u64, whole.start + slot * (i as u64 + 1))
+            }
+            _ => whole,
+        }
+    }
+
     /// The transfer function of one op (steps 2–4).
     fn update(&mut self, op: Op, info: &mut BlockInfo) {
         let name = op.name();
@@ -188,7 +214,7 @@ impl FunctionMembar<'_> {
         let mut cur = BlockInfo::default();
         for (value, is_write) in explicit_accesses(op) {
             for id in self.alloc.buffer_ids(value) {
-                let interval = self.alloc.interval(id);
+                let interval = self.slice_interval(value, id);
                 if is_write {
                     cur.write(interval);
                 } else {

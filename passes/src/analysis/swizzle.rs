@@ -206,11 +206,6 @@ fn intersection_basis(b1: &[i32], b2: &[i32], dim: u32) -> Vec<i32> {
     nullspace_basis(&joint, dim)
 }
 
-/// Whether `x` is a power of two.
-fn is_pow2(x: i64) -> bool {
-    x > 0 && (x & (x - 1)) == 0
-}
-
 /// `floor(log2(x))` (0 for 0).
 fn log2(x: i64) -> u32 {
     if x <= 0 {
@@ -821,11 +816,6 @@ pub fn classify_cvt(src: &LinearLayout, dst: &LinearLayout) -> CvtKind {
         return CvtKind::WarpShuffle;
     }
     CvtKind::SharedMemory
-}
-
-/// Whether `x` is a power of two (re-exported for the allocation sizes).
-pub(crate) fn power_of_two(x: i64) -> bool {
-    is_pow2(x)
 }
 
 #[cfg(test)]

@@ -1,0 +1,101 @@
+// convert-triton-gpu-to-llvm on small kernels: the kernel ABI, predicated
+// vector memory instructions, reductions across lanes and warps, layout
+// conversions through shared memory, and device-function calls.
+// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(convert-triton-gpu-to-llvm{compute-capability=80})' | FileCheck %s
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK-LABEL: llvm.func @copy(
+  // CHECK-SAME: %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
+  // CHECK-SAME: attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>}
+  tt.func public @copy(%src: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %dst: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32) {
+    // CHECK: nvvm.read.ptx.sreg.ctaid.x
+    %pid = tt.get_program_id x : i32
+    // CHECK: nvvm.read.ptx.sreg.tid.x
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %n1 = tt.splat %n : i32 -> tensor<512xi32, #blocked>
+    %m = arith.cmpi slt, %r, %n1 : tensor<512xi32, #blocked>
+    %p = tt.splat %src : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %p1 = tt.addptr %p, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %other = arith.constant dense<1.5> : tensor<512xf32, #blocked>
+    // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, $3;
+    // CHECK-SAME: @$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b,r"
+    %v = tt.load %p1, %m, %other : tensor<512x!tt.ptr<f32>, #blocked>
+    %q = tt.splat %dst : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %q1 = tt.addptr %q, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    // CHECK: "@$2 st.global.b32 [ $0 + 0 ], $1;", "l,r,b"
+    tt.store %q1, %v, %m : tensor<512x!tt.ptr<f32>, #blocked>
+    // CHECK: llvm.return
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 32 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @row_max(
+  tt.func public @row_max(%x: tensor<4x256xf32, #blocked>) -> tensor<4xf32, #ttg.slice<{dim = 1, parent = #blocked}>> {
+    // Within the thread, then five butterfly shuffles, then the two warps
+    // along the row meet in shared memory.
+    // CHECK: llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+    // CHECK-COUNT-5: shfl.sync.bfly.b32 $0, $1, {{[0-9]+}}, 0x1f, -1;
+    // CHECK: bar.sync 0;
+    // CHECK: llvm.intr.maxnum
+    %m = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.maxnumf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) {allocation.offset = 0 : i32, allocation.size = 32 : i32} : (tensor<4x256xf32, #blocked>) -> tensor<4xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    tt.return %m : tensor<4xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 2048 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // A conversion whose scratch holds half the tensor runs in two rounds.
+  // CHECK-LABEL: llvm.func @relayout(
+  tt.func public @relayout(%x: tensor<1024xf32, #blocked>) -> tensor<1024xf32, #blocked1> {
+    // CHECK-COUNT-4: llvm.store
+    // CHECK: bar.sync 0;
+    // CHECK-COUNT-4: llvm.load
+    // CHECK: bar.sync 0;
+    // CHECK-COUNT-4: llvm.store
+    // CHECK: bar.sync 0;
+    // CHECK-COUNT-4: llvm.load
+    %y = ttg.convert_layout %x {allocation.offset = 0 : i32, allocation.size = 2048 : i32} : tensor<1024xf32, #blocked> -> tensor<1024xf32, #blocked1>
+    tt.return %y : tensor<1024xf32, #blocked1>
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // A device function takes the shared-memory base and both scratch
+  // pointers after its own arguments, and is internal.
+  // CHECK-LABEL: llvm.func internal @twice(
+  // CHECK-SAME: %{{.*}}: f32, %{{.*}}: !llvm.ptr<3>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>) -> f32
+  // CHECK-SAME: passthrough = ["noinline"]
+  tt.func private @twice(%a: f32) -> f32 attributes {noinline = true} {
+    %b = arith.addf %a, %a : f32
+    tt.return %b : f32
+  }
+  // CHECK-LABEL: llvm.func @caller(
+  tt.func public @caller(%p: !tt.ptr<f32>, %a: f32) {
+    // CHECK: %[[BASE:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+    // CHECK: llvm.call @twice(%{{.*}}, %[[BASE]], %{{.*}}, %{{.*}}) : (f32, !llvm.ptr<3>, !llvm.ptr<1>, !llvm.ptr<1>) -> f32
+    %b = tt.call @twice(%a) : (f32) -> f32
+    // A scalar store is done by thread 0 only.
+    // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+    // CHECK: llvm.icmp "eq" %[[TID]]
+    // CHECK: "@$2 st.global.b32 [ $0 + 0 ], $1;"
+    tt.store %p, %b : !tt.ptr<f32>
+    tt.return
+  }
+}

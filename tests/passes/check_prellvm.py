@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Checks Tritium's pre-LLVM TTGIR passes against Triton 3.9 on the sm80 corpus.
+
+For every kernel K of <corpus>/cuda_sm80, runs the passes Triton's make_llir runs before
+convert-triton-gpu-to-llvm (combine-tensor-select-and-if, allocate-warp-groups, convert-scf-to-cf,
+allocate-shared-memory-nv, tensor-memory-allocation, membar, global-scratch allocation; gluon-inline
+and the proxy-fence/tmem passes are no-ops on sm80) on K.ttgir.mlir, and compares the result with
+Triton's K.ttgir_prellvm.mlir, both printed by the same tool without debug info. Prints
+`prellvm cuda_sm80: identical N/12`; exits 1 unless every required kernel matches, 0 with a message
+when the corpus is absent.
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
+import corpus_common as cc  # noqa: E402
+
+PIPELINE = (
+    "builtin.module(tritongpu-combine-tensor-select-and-if,tritongpu-allocate-warp-groups,"
+    "convert-scf-to-cf,allocate-shared-memory-nv{compute-capability=80 ptx-version=88},"
+    "triton-tensor-memory-allocation,triton-nvidia-gpu-membar{compute-capability=80 ptx-version=88},"
+    "tritongpu-global-scratch-memory-allocation)"
+)
+# The kernels without tt.dot must match; the dot kernels are checked too.
+REQUIRED = (
+    "vec_add axpby_act softmax_rows atomic_accumulate select_minmax histogram_bins "
+    "loop_carried static_unroll shape_ops tdesc_scale"
+).split()
+TIMEOUT = 120
+
+
+def printed(opt: str, plugin, path: Path, extra: list[str]) -> tuple[bytes | None, str]:
+    """The tool's print of `path` after `extra` (None and stderr on failure)."""
+    cmd = cc.build_command(opt, plugin, extra + ["-mlir-print-debuginfo=false"], path)
+    res = cc.run_tool(cmd, TIMEOUT)
+    if res.returncode != 0:
+        return None, res.stderr.decode(errors="replace")
+    return res.stdout, ""
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", default=str(cc.DEFAULT_CORPUS))
+    ap.add_argument("--opt", default=None, help="tool to run (default: build/bin/tritium-opt)")
+    ap.add_argument("--plugin", default=None, help="run stock mlir-opt with this plugin")
+    ap.add_argument("-v", "--verbose", action="store_true", help="show a diff for each mismatch")
+    args = ap.parse_args()
+    folder = Path(args.corpus) / "cuda_sm80"
+    if not folder.is_dir():
+        print(f"prellvm cuda_sm80: skipped ({folder} not found)")
+        return 0
+    opt = cc.resolve_opt(args.opt, args.plugin)
+    kernels = sorted(p.name[: -len(".ttgir.mlir")] for p in folder.glob("*.ttgir.mlir"))
+    identical, failures = 0, []
+    for k in kernels:
+        reference = folder / f"{k}.ttgir_prellvm.mlir"
+        if not reference.exists():
+            continue
+        mine, err = printed(opt, args.plugin, folder / f"{k}.ttgir.mlir", [f"--pass-pipeline={PIPELINE}"])
+        theirs, err2 = printed(opt, args.plugin, reference, [])
+        if mine is not None:
+            # Print our result through the same path as Triton's file (parse + print).
+            tmp = Path("/tmp") / f"tritium_prellvm_{k}.mlir"
+            tmp.write_bytes(mine)
+            mine, err = printed(opt, args.plugin, tmp, [])
+        if mine is not None and mine == theirs:
+            identical += 1
+            continue
+        failures.append(k)
+        if mine is None or theirs is None:
+            print(f"  {k}: tool failed: {(err or err2).strip()[:400]}")
+        elif args.verbose:
+            print(f"  {k}: differs\n" + cc.short_diff(theirs.decode(), mine.decode()))
+        else:
+            print(f"  {k}: differs")
+    print(f"prellvm cuda_sm80: identical {identical}/{len(kernels)}")
+    missing = [k for k in REQUIRED if k in failures or k not in kernels]
+    if missing:
+        print("required kernels not identical: " + " ".join(missing))
+        return 1
+    return 0 if not failures else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
