@@ -442,10 +442,14 @@ fn lower_in_place(module: Op, options: &Options) -> Result<(), String> {
     Ok(())
 }
 
-/// Rust side of `tritiumCompileTo*` (see `Compile.h`); `emit` is a
-/// `TritiumCompileEmit`.
+/// Rust side of `tritiumCompileTo*` (see `Compile.h`); `emit` is one of the
+/// `EMIT_*` values.
+///
+/// # Safety
+/// `module` must be null or a live module; `options` null or valid (with
+/// readable strings); `callback` valid with `user_data`.
 #[no_mangle]
-pub extern "C" fn tritium_compile(
+pub unsafe extern "C" fn tritium_compile(
     module: MlirModule,
     options: *const CompileOptions,
     emit: i32,
@@ -468,8 +472,11 @@ pub extern "C" fn tritium_module_needs_lowering(module: MlirModule) -> bool {
 }
 
 /// Rust side of `tritiumLowerToLLVMDialect` (see `Compile.h`).
+///
+/// # Safety
+/// As [`tritium_compile`].
 #[no_mangle]
-pub extern "C" fn tritium_lower_to_llvm_dialect(module: MlirModule, options: *const CompileOptions) -> bool {
+pub unsafe extern "C" fn tritium_lower_to_llvm_dialect(module: MlirModule, options: *const CompileOptions) -> bool {
     on_module(module, |op| {
         let options = unsafe { read_options(options) }?;
         lower_in_place(op, &options)
@@ -477,8 +484,11 @@ pub extern "C" fn tritium_lower_to_llvm_dialect(module: MlirModule, options: *co
 }
 
 /// Rust side of `tritiumKernelMetadataJSON` (see `Compile.h`).
+///
+/// # Safety
+/// As [`tritium_compile`]; `lowered` is null or a live module.
 #[no_mangle]
-pub extern "C" fn tritium_kernel_metadata_json(
+pub unsafe extern "C" fn tritium_kernel_metadata_json(
     module: MlirModule,
     lowered: MlirModule,
     options: *const CompileOptions,
@@ -510,7 +520,7 @@ pub fn kernel_function(module: Op) -> Option<Op> {
     let has_body = |f: &Op| f.entry_block(0).is_some();
     let public = |f: &Op| matches!(string_value(f.attr("sym_visibility")).as_deref(), None | Some("public"));
     let external = |f: &Op| {
-        f.attr("linkage").map_or(true, |l| {
+        f.attr("linkage").is_none_or(|l| {
             let text = l.to_string();
             !text.contains("internal") && !text.contains("private")
         })
@@ -737,13 +747,13 @@ mod tests {
         with_module(KERNEL, |module, diagnostics| {
             let before = module_text(module);
             let mut ptx = String::new();
-            let ok = tritium_compile(module, &options(""), EMIT_PTX, Some(append_text), &mut ptx as *mut String as *mut c_void);
+            let ok = unsafe { tritium_compile(module, &options(""), EMIT_PTX, Some(append_text), &mut ptx as *mut String as *mut c_void) };
             assert!(ok, "{diagnostics}");
             for expected in [".version 8.8", ".target sm_80", ".visible .entry k(", "mov.u32"] {
                 assert!(ptx.contains(expected), "{expected} in\n{ptx}");
             }
             // NVPTX object code is refused with a diagnostic; nothing changed.
-            let ok = tritium_compile(module, &options("cuda:80"), EMIT_OBJECT, None, std::ptr::null_mut());
+            let ok = unsafe { tritium_compile(module, &options("cuda:80"), EMIT_OBJECT, None, std::ptr::null_mut()) };
             assert!(!ok);
             assert!(diagnostics.contains("emits no object code"), "{diagnostics}");
             assert_eq!(module_text(module), before);
@@ -755,7 +765,7 @@ mod tests {
         with_module(KERNEL, |module, diagnostics| {
             let mut json = String::new();
             let null = MlirModule { ptr: std::ptr::null_mut() };
-            let ok = tritium_kernel_metadata_json(module, null, &options(""), Some(append_text), &mut json as *mut String as *mut c_void);
+            let ok = unsafe { tritium_kernel_metadata_json(module, null, &options(""), Some(append_text), &mut json as *mut String as *mut c_void) };
             assert!(ok, "{diagnostics}");
             assert!(json.contains("\"name\": \"k\""), "{json}");
             assert!(json.contains("\"num_warps\": 2"), "{json}");
@@ -770,10 +780,10 @@ mod tests {
         with_module(NEEDS_LOWERING, |module, diagnostics| {
             assert!(tritium_module_needs_lowering(module));
             let before = module_text(module);
-            let ok = tritium_compile(module, &options("cuda:80"), EMIT_PTX, None, std::ptr::null_mut());
+            let ok = unsafe { tritium_compile(module, &options("cuda:80"), EMIT_PTX, None, std::ptr::null_mut()) };
             assert!(!ok);
             assert!(diagnostics.contains("pipeline 'tritium-make-llir' is not registered"), "{diagnostics}");
-            assert!(!tritium_lower_to_llvm_dialect(module, &options("cuda:80")));
+            assert!(!unsafe { tritium_lower_to_llvm_dialect(module, &options("cuda:80")) });
             assert_eq!(module_text(module), before);
         });
     }

@@ -9,6 +9,13 @@
 |* the caller's callback, valid only during the call. Errors are MLIR         *|
 |* diagnostics on the module's location (attach a handler to the context to   *|
 |* see them) plus a failure result; the functions never abort on bad input.   *|
+|* (A fatal error inside LLVM's code generator, e.g. an instruction it cannot *|
+|* select, still aborts, as in any LLVM-based compiler.)                      *|
+|*                                                                            *|
+|* Process-wide effects, as in Triton: the first call registers Tritium's     *|
+|* passes and turns on the LLVM options `nvptx-short-ptr` (32-bit pointers to *|
+|* shared/constant/local memory) and `nvptx-mad-wide-opt`; the NVPTX and X86  *|
+|* LLVM targets are initialized.                                              *|
 \*===----------------------------------------------------------------------===*/
 #ifndef TRITIUM_C_COMPILE_H
 #define TRITIUM_C_COMPILE_H

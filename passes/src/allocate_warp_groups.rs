@@ -1,6 +1,8 @@
 //! `tritongpu-allocate-warp-groups`: records the total number of warps a
 //! kernel launches, `ttg.total-num-warps` on the module: `ttg.num-warps`
-//! plus, for the widest `ttg.warp_specialize`, the warps of its partitions.
+//! plus, for the widest `ttg.warp_specialize`, the warps of its partitions;
+//! and gives every function that is not a kernel (a private `tt.func`) the
+//! warp-id offset 0 (`ttg.warp-id-offset`) when it has none.
 use tritium_dialects::ir::Op;
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 
@@ -30,6 +32,12 @@ impl Pass for AllocateWarpGroups {
             }
         }
         module.set_attr("ttg.total-num-warps", i32_attr(module.context(), base + extra));
+        for func in crate::analysis::module_functions(module) {
+            let private = func.attr("sym_visibility").is_some_and(|v| v.to_string().trim_matches('"') == "private");
+            if private && func.attr("ttg.warp-id-offset").is_none() {
+                func.set_attr("ttg.warp-id-offset", i32_attr(module.context(), 0));
+            }
+        }
         Ok(())
     }
 }

@@ -2,7 +2,7 @@
 //! register `i` of the result is the op applied to register `i` of each
 //! operand, so one pattern lowers them all for scalars and tensors alike.
 use super::emit::Emitter;
-use super::{LowerPattern, Lowering};
+use super::{FastMath, LowerPattern, Lowering};
 use tritium_dialects::ir::{Attr, Op, Ty, Val};
 
 /// How an elementwise op maps to LLVM.
@@ -74,6 +74,11 @@ const TABLE: &[(&str, Kind)] = &[
     ("math.exp", Kind::Special),
     ("math.exp2", Kind::Special),
     ("math.rsqrt", Kind::Special),
+    ("math.log", Kind::Special),
+    ("math.log2", Kind::Special),
+    ("math.sin", Kind::Special),
+    ("math.cos", Kind::Special),
+    ("math.tanh", Kind::Special),
     ("tt.approx_divf", Kind::Special),
     ("tt.clampf", Kind::Special),
     ("tt.addptr", Kind::Special),
@@ -89,7 +94,7 @@ const ROOTS: &[&str] = &[
     "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.bitcast",
     "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int", "math.absf", "math.sqrt", "math.floor", "math.ceil",
     "math.fma", "math.copysign", "tt.precise_sqrt", "tt.precise_divf", "math.absi", "math.exp", "math.exp2",
-    "math.rsqrt", "tt.approx_divf", "tt.clampf", "tt.addptr", "ub.poison",
+    "math.rsqrt", "math.log", "math.log2", "math.sin", "math.cos", "math.tanh", "tt.approx_divf", "tt.clampf", "tt.addptr", "ub.poison",
 ];
 
 /// `ttg-to-llvm.elementwise`.
@@ -143,6 +148,12 @@ impl LowerPattern for Elementwise {
     }
 }
 
+/// `f(x)` through the backend's f32 approximation.
+fn fast(cx: &mut Lowering<'_>, f: FastMath, x: Val, name: &str) -> Result<Val, String> {
+    require_f32(&cx.e, x.ty(), name)?;
+    cx.target.fast_math_f32(&mut cx.e, f, x).ok_or_else(|| format!("'{name}' has no lowering on this target"))
+}
+
 /// `log2(e)`, for `exp(x) = 2^(x log2 e)`.
 const LOG2_E: f64 = std::f64::consts::LOG2_E;
 
@@ -166,13 +177,24 @@ fn lower_special(cx: &mut Lowering<'_>, op: Op, args: &[Val], out: Ty) -> Result
             require_f32(&cx.e, out, name)?;
             let k = cx.e.const_float(out, LOG2_E);
             let x = cx.e.val("llvm.fmul", &[args[0], k], out, &[]);
-            Ok(cx.target.exp2_f32(&mut cx.e, x))
+            fast(cx, FastMath::Exp2, x, name)
         }
-        "math.exp2" => {
-            require_f32(&cx.e, out, name)?;
-            Ok(cx.target.exp2_f32(&mut cx.e, args[0]))
+        "math.exp2" => fast(cx, FastMath::Exp2, args[0], name),
+        "math.log" => {
+            let l = fast(cx, FastMath::Log2, args[0], name)?;
+            let k = cx.e.const_float(out, std::f64::consts::LN_2);
+            Ok(cx.e.val("llvm.fmul", &[l, k], out, &[]))
         }
+        "math.log2" => fast(cx, FastMath::Log2, args[0], name),
+        "math.sin" => fast(cx, FastMath::Sin, args[0], name),
+        "math.cos" => fast(cx, FastMath::Cos, args[0], name),
+        "math.tanh" => fast(cx, FastMath::Tanh, args[0], name),
         "math.rsqrt" => {
+            if out == cx.e.f32() {
+                if let Some(v) = cx.target.fast_math_f32(&mut cx.e, FastMath::Rsqrt, args[0]) {
+                    return Ok(v);
+                }
+            }
             let s = cx.e.val("llvm.intr.sqrt", &[args[0]], out, &[]);
             let one = cx.e.const_float(out, 1.0);
             Ok(cx.e.val("llvm.fdiv", &[one, s], out, &[]))

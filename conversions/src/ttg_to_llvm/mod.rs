@@ -32,6 +32,7 @@ pub mod emit;
 pub mod layout;
 pub mod memory;
 pub mod reduce;
+pub mod scan;
 
 use emit::{Emitter, ICmp};
 use layout::DistLayout;
@@ -88,6 +89,17 @@ pub enum RmwOp {
     Xchg,
 }
 
+/// The unary f32 functions a backend approximates in hardware.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FastMath {
+    Exp2,
+    Log2,
+    Sin,
+    Cos,
+    Rsqrt,
+    Tanh,
+}
+
 /// Load/store cache hints of `tt.load`/`tt.store`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CacheHints {
@@ -120,6 +132,8 @@ pub trait TargetInfo: Sync {
     fn barrier(&self, e: &mut Emitter);
     /// `value` of the lane `lane ^ mask` of the warp (32-bit or narrower values).
     fn shuffle_xor(&self, e: &mut Emitter, value: Val, mask: u32) -> Val;
+    /// `value` of lane `lane` (i32, any lane of the warp) for 32-bit values.
+    fn shuffle_idx(&self, e: &mut Emitter, value: Val, lane: Val) -> Val;
     /// The address space of shared memory.
     fn shared_address_space(&self) -> u32 {
         3
@@ -149,8 +163,9 @@ pub trait TargetInfo: Sync {
     /// An atomic compare-and-swap at `ptr` when `pred`; yields the old value.
     #[allow(clippy::too_many_arguments)]
     fn atomic_cas(&self, e: &mut Emitter, ptr: Val, cmp: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String>;
-    /// `2^x` (f32, the fast approximation Triton uses for `math.exp`).
-    fn exp2_f32(&self, e: &mut Emitter, x: Val) -> Val;
+    /// A fast f32 approximation of `f(x)` (Triton uses the hardware's
+    /// approximate `2^x` for `math.exp`); `None` when the target has none.
+    fn fast_math_f32(&self, e: &mut Emitter, f: FastMath, x: Val) -> Option<Val>;
     /// `x / y` approximately (f32, `tt.approx_divf`).
     fn approx_div_f32(&self, e: &mut Emitter, x: Val, y: Val) -> Val;
     /// Marks `func` as a kernel launched with `num_threads` threads.
@@ -200,6 +215,7 @@ pub fn core_patterns() -> Vec<&'static dyn LowerPattern> {
     v.extend(convert::PATTERNS.iter().copied());
     v.extend(memory::PATTERNS.iter().copied());
     v.extend(reduce::PATTERNS.iter().copied());
+    v.extend(scan::PATTERNS.iter().copied());
     v
 }
 

@@ -27,24 +27,45 @@ pub struct Reduce;
 /// The patterns of this file.
 pub static PATTERNS: &[&dyn LowerPattern] = &[&Reduce];
 
+/// Which lane a shuffle reads.
+#[derive(Clone, Copy)]
+pub enum Source {
+    /// The lane `lane ^ mask`.
+    Xor(u32),
+    /// The lane given (i32).
+    Lane(Val),
+}
+
+fn shuffle32(cx: &mut Lowering<'_>, v: Val, from: Source) -> Val {
+    match from {
+        Source::Xor(mask) => cx.target.shuffle_xor(&mut cx.e, v, mask),
+        Source::Lane(lane) => cx.target.shuffle_idx(&mut cx.e, v, lane),
+    }
+}
+
 /// `value` from the lane `lane ^ mask`, for any scalar type up to 64 bits.
 pub fn shuffle_xor_any(cx: &mut Lowering<'_>, v: Val, mask: u32) -> Val {
+    shuffle_any(cx, v, Source::Xor(mask))
+}
+
+/// `value` from another lane, for any scalar type up to 64 bits.
+pub fn shuffle_any(cx: &mut Lowering<'_>, v: Val, from: Source) -> Val {
     let ty = v.ty();
     let i32t = cx.e.i32();
     let bits = ty.bit_width();
     if ty == i32t || (ty.is_float() && bits == 32) {
-        return cx.target.shuffle_xor(&mut cx.e, v, mask);
+        return shuffle32(cx, v, from);
     }
     if ty.is_integer() && bits < 32 {
         let w = cx.e.cast("llvm.zext", v, i32t);
-        let s = cx.target.shuffle_xor(&mut cx.e, w, mask);
+        let s = shuffle32(cx, w, from);
         return cx.e.cast("llvm.trunc", s, ty);
     }
     if ty.is_float() && bits < 32 {
         let it = cx.e.int_ty(bits);
         let b = cx.e.cast("llvm.bitcast", v, it);
         let w = cx.e.cast("llvm.zext", b, i32t);
-        let s = cx.target.shuffle_xor(&mut cx.e, w, mask);
+        let s = shuffle32(cx, w, from);
         let t = cx.e.cast("llvm.trunc", s, it);
         return cx.e.cast("llvm.bitcast", t, ty);
     }
@@ -63,8 +84,8 @@ pub fn shuffle_xor_any(cx: &mut Lowering<'_>, v: Val, mask: u32) -> Val {
         cx.e.lshr(as_int, k)
     };
     let hi = cx.e.cast("llvm.trunc", hi_w, i32t);
-    let lo = cx.target.shuffle_xor(&mut cx.e, lo, mask);
-    let hi = cx.target.shuffle_xor(&mut cx.e, hi, mask);
+    let lo = shuffle32(cx, lo, from);
+    let hi = shuffle32(cx, hi, from);
     let lo = cx.e.cast("llvm.zext", lo, i64t);
     let hi = cx.e.cast("llvm.zext", hi, i64t);
     let k = cx.e.const_int(i64t, 32);
@@ -80,7 +101,7 @@ pub fn shuffle_xor_any(cx: &mut Lowering<'_>, v: Val, mask: u32) -> Val {
 }
 
 /// Concatenates the bits `bits` of `id` (in order) into a small index.
-fn gather_bits(cx: &mut Lowering<'_>, id: Val, bits: &[usize], shift: usize, acc: Option<Val>) -> Option<Val> {
+pub fn gather_bits(cx: &mut Lowering<'_>, id: Val, bits: &[usize], shift: usize, acc: Option<Val>) -> Option<Val> {
     let mut acc = acc;
     for (k, &b) in bits.iter().enumerate() {
         let m = cx.e.and_i32(id, 1 << b);

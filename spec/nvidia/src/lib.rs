@@ -9,7 +9,7 @@
 //! registers (shared windows fit 32 bits whatever the pointer size).
 use tritium_conversions::ttg_to_llvm::emit::Emitter;
 use tritium_conversions::ttg_to_llvm::{
-    register_target, CacheHints, MemScope, MemSemantic, RmwOp, TargetInfo, TargetOptions,
+    register_target, CacheHints, FastMath, MemScope, MemSemantic, RmwOp, TargetInfo, TargetOptions,
 };
 use tritium_dialects::ir::{Op, Ty, Val};
 
@@ -230,6 +230,13 @@ impl TargetInfo for Nvidia {
         let r = e.inline_asm(&asm, "=r,r", &[v], &[i32t], true)[0];
         e.cast("llvm.bitcast", r, ty)
     }
+    fn shuffle_idx(&self, e: &mut Emitter, value: Val, lane: Val) -> Val {
+        let i32t = e.i32();
+        let ty = value.ty();
+        let v = e.cast("llvm.bitcast", value, i32t);
+        let r = e.inline_asm("shfl.sync.idx.b32 $0, $1, $2, 0x1f, -1;", "=r,r,r", &[v, lane], &[i32t], true)[0];
+        e.cast("llvm.bitcast", r, ty)
+    }
     fn load_global(
         &self,
         e: &mut Emitter,
@@ -408,9 +415,17 @@ impl TargetInfo for Nvidia {
         let r = e.inline_asm(&asm, &c, &operands, &[it], true)[0];
         Ok(e.cast("llvm.bitcast", r, ty))
     }
-    fn exp2_f32(&self, e: &mut Emitter, x: Val) -> Val {
-        let f = e.f32();
-        e.inline_asm("ex2.approx.f32 $0, $1;", "=f,f", &[x], &[f], false)[0]
+    fn fast_math_f32(&self, e: &mut Emitter, f: FastMath, x: Val) -> Option<Val> {
+        let instruction = match f {
+            FastMath::Exp2 => "ex2.approx.f32",
+            FastMath::Log2 => "lg2.approx.f32",
+            FastMath::Sin => "sin.approx.f32",
+            FastMath::Cos => "cos.approx.f32",
+            FastMath::Rsqrt => "rsqrt.approx.f32",
+            FastMath::Tanh => "tanh.approx.f32",
+        };
+        let ty = e.f32();
+        Some(e.inline_asm(&format!("{instruction} $0, $1;"), "=f,f", &[x], &[ty], false)[0])
     }
     fn approx_div_f32(&self, e: &mut Emitter, x: Val, y: Val) -> Val {
         let f = e.f32();

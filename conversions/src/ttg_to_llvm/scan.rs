@@ -1,0 +1,274 @@
+//! `tt.scan` (inclusive, forward or `reverse`): within each thread, then
+//! across the lanes of a warp (Hillis–Steele on the threads' totals), then
+//! across warps through shared memory.
+//!
+//! Algorithm (forward; reverse mirrors every "lower" into "higher"):
+//! 1. Group the thread's registers by their coordinates with the scanned
+//!    axis zeroed; scan each group in axis order with the combiner.
+//! 2. Let i be the thread's lane index along the axis. Scan the groups'
+//!    totals over i with log2(lanes) steps reading lane i - 2^j; the thread's
+//!    exclusive prefix is then the inclusive total of lane i - 1, combined
+//!    into each of its elements when i > 0.
+//! 3. With W warps along the axis, the last lane of each warp writes its
+//!    totals to shared memory at `((w * P) + p) * G + g`, barrier, and each
+//!    thread folds the totals of the warps before its own into its elements.
+//!
+//! The combiner must be associative (as Triton requires), so that combining
+//! a prefix with a partial scan equals scanning the whole.
+use super::convert::{from_storage, to_storage};
+use super::emit::ICmp;
+use super::reduce::{gather_bits, shuffle_any, Source};
+use super::{LowerPattern, Lowering};
+use std::collections::HashMap;
+use tritium_dialects::ir::{Op, Ty, Val};
+
+/// `ttg-to-llvm.scan`.
+pub struct Scan;
+
+/// The patterns of this file.
+pub static PATTERNS: &[&dyn LowerPattern] = &[&Scan];
+
+/// Moves the bits of `index` (i32) to the positions `bits` (inverse of
+/// `gather_bits`).
+fn scatter_bits(cx: &mut Lowering<'_>, index: Val, bits: &[usize]) -> Val {
+    let mut acc: Option<Val> = None;
+    for (k, &b) in bits.iter().enumerate() {
+        let m = cx.e.and_i32(index, 1 << k);
+        let t = if b >= k { cx.e.shl_i32(m, (b - k) as u32) } else { cx.e.lshr_i32(m, (k - b) as u32) };
+        acc = Some(match acc {
+            Some(a) => cx.e.or(a, t),
+            None => t,
+        });
+    }
+    acc.unwrap_or_else(|| cx.e.i32_const(0))
+}
+
+/// `cond ? a : b` element-wise.
+fn select_all(cx: &mut Lowering<'_>, cond: Val, a: &[Val], b: &[Val]) -> Vec<Val> {
+    a.iter().zip(b).map(|(x, y)| cx.e.select(cond, *x, *y)).collect()
+}
+
+impl LowerPattern for Scan {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.scan"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.scan"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let axis = op.attr("axis").and_then(|a| a.int()).ok_or("scan without axis")? as usize;
+        let reverse = op.attr("reverse").and_then(|a| a.bool()).unwrap_or(false);
+        let operands = op.operands();
+        let k = operands.len();
+        let l = cx.layout(operands[0].ty())?;
+        let regs: Vec<Vec<Val>> = operands.iter().map(|v| cx.get(*v)).collect::<Result<_, _>>()?;
+        let region = op.region(0);
+        let combine = |cx: &mut Lowering<'_>, a: &[Val], b: &[Val]| -> Result<Vec<Val>, String> {
+            let mut args = a.to_vec();
+            args.extend_from_slice(b);
+            cx.inline_region(region, &args)
+        };
+        let along = |b: &Vec<i64>| b[axis] != 0;
+        for b in l.lanes.iter().chain(&l.warps).chain(&l.reg_bases) {
+            if along(b) && b.iter().enumerate().any(|(d, &x)| d != axis && x != 0) {
+                return Err("tt.scan: a register, lane or warp moves along the axis and another dimension at once".into());
+            }
+        }
+        // 1. Within the thread (duplicate registers copy their original).
+        let mut out: Vec<Vec<Option<Val>>> = vec![vec![None; l.num_regs()]; k];
+        let mut group_of: HashMap<Vec<i64>, usize> = HashMap::new();
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (r, c) in l.regs.iter().enumerate() {
+            let mut key = c.clone();
+            key[axis] = 0;
+            let g = *group_of.entry(key).or_insert_with(|| {
+                groups.push(Vec::new());
+                groups.len() - 1
+            });
+            if !groups[g].iter().any(|&m| l.regs[m] == *c) {
+                groups[g].push(r);
+            }
+        }
+        let mut totals: Vec<Vec<Val>> = Vec::with_capacity(groups.len());
+        for members in &mut groups {
+            members.sort_by_key(|&r| if reverse { -l.regs[r][axis] } else { l.regs[r][axis] });
+            let mut running: Vec<Val> = (0..k).map(|j| regs[j][members[0]]).collect();
+            for j in 0..k {
+                out[j][members[0]] = Some(running[j]);
+            }
+            for &r in &members[1..] {
+                let x: Vec<Val> = (0..k).map(|j| regs[j][r]).collect();
+                running = combine(cx, &running, &x)?;
+                for j in 0..k {
+                    out[j][r] = Some(running[j]);
+                }
+            }
+            totals.push(running);
+        }
+        let (_, lane, warp) = cx.thread_ids();
+        // 2. Across lanes.
+        let lane_bits: Vec<usize> = (0..l.lanes.len()).filter(|&b| along(&l.lanes[b])).collect();
+        if !lane_bits.is_empty() {
+            let n = 1i64 << lane_bits.len();
+            let idx = gather_bits(cx, lane, &lane_bits, 0, None).unwrap_or_else(|| cx.e.i32_const(0));
+            let others_mask: i64 = !lane_bits.iter().fold(0i64, |m, &b| m | 1 << b);
+            let rest = cx.e.and_i32(lane, others_mask);
+            // The lane whose axis index is `i`.
+            let lane_at = |cx: &mut Lowering<'_>, i: Val| -> Val {
+                let clamped = cx.e.and_i32(i, n - 1);
+                let s = scatter_bits(cx, clamped, &lane_bits);
+                cx.e.or(rest, s)
+            };
+            let mut inclusive = totals.clone();
+            for step in 0..lane_bits.len() {
+                let d = 1i64 << step;
+                let from = if reverse { cx.e.add_i32(idx, d) } else { cx.e.add_i32(idx, -d) };
+                let src = lane_at(cx, from);
+                let valid = if reverse {
+                    let lim = cx.e.i32_const(n - d);
+                    cx.e.icmp(ICmp::Slt, idx, lim)
+                } else {
+                    let lim = cx.e.i32_const(d);
+                    cx.e.icmp(ICmp::Sge, idx, lim)
+                };
+                for t in inclusive.iter_mut() {
+                    let other: Vec<Val> = t.iter().map(|v| shuffle_any(cx, *v, Source::Lane(src))).collect();
+                    let merged = combine(cx, &other, t)?;
+                    *t = select_all(cx, valid, &merged, t);
+                }
+            }
+            // Exclusive prefix: the inclusive total of the previous lane.
+            let from = if reverse { cx.e.add_i32(idx, 1) } else { cx.e.add_i32(idx, -1) };
+            let src = lane_at(cx, from);
+            let has_prefix = if reverse {
+                let lim = cx.e.i32_const(n - 1);
+                cx.e.icmp(ICmp::Slt, idx, lim)
+            } else {
+                let zero = cx.e.i32_const(0);
+                cx.e.icmp(ICmp::Sgt, idx, zero)
+            };
+            for (g, members) in groups.iter().enumerate() {
+                let prefix: Vec<Val> = inclusive[g].iter().map(|v| shuffle_any(cx, *v, Source::Lane(src))).collect();
+                for &r in members {
+                    let mine: Vec<Val> = (0..k).map(|j| out[j][r].expect("scanned")).collect();
+                    let merged = combine(cx, &prefix, &mine)?;
+                    let chosen = select_all(cx, has_prefix, &merged, &mine);
+                    for j in 0..k {
+                        out[j][r] = Some(chosen[j]);
+                    }
+                }
+            }
+            totals = inclusive;
+            // Every lane needs its warp's total for step 3: the last lane's inclusive value.
+            let last = cx.e.i32_const(if reverse { 0 } else { n - 1 });
+            let src = lane_at(cx, last);
+            for t in totals.iter_mut() {
+                *t = t.iter().map(|v| shuffle_any(cx, *v, Source::Lane(src))).collect();
+            }
+        }
+        // 3. Across warps.
+        let warp_bits: Vec<usize> = (0..l.warps.len()).filter(|&b| along(&l.warps[b])).collect();
+        if !warp_bits.is_empty() {
+            let w_count = 1i64 << warp_bits.len();
+            let lane_pos: Vec<usize> =
+                (0..l.lanes.len()).filter(|&i| !along(&l.lanes[i]) && l.lanes[i].iter().any(|&x| x != 0)).collect();
+            let warp_pos: Vec<usize> =
+                (0..l.warps.len()).filter(|&i| !along(&l.warps[i]) && l.warps[i].iter().any(|&x| x != 0)).collect();
+            let p_count = 1i64 << (lane_pos.len() + warp_pos.len());
+            let g_count = groups.len() as i64;
+            let types: Vec<Ty> = totals[0].iter().map(|v| v.ty()).collect();
+            let store_tys: Vec<Ty> = types
+                .iter()
+                .map(|t| if t.is_integer() && t.bit_width() < 8 { cx.e.int_ty(8) } else if t.is_integer() || t.is_float() { *t } else { cx.e.i64() })
+                .collect();
+            let bytes: i64 = store_tys.iter().map(|t| i64::from(t.bit_width() / 8)).sum();
+            if let Some(limit) = Lowering::scratch_size(op) {
+                if w_count * p_count * g_count * bytes > limit {
+                    return Err(format!("tt.scan: {limit} bytes of scratch cannot hold the warps' totals"));
+                }
+            }
+            let base = cx.scratch(op)?;
+            let pos = gather_bits(cx, lane, &lane_pos, 0, None);
+            let pos = gather_bits(cx, warp, &warp_pos, lane_pos.len(), pos).unwrap_or_else(|| cx.e.i32_const(0));
+            let w_idx = gather_bits(cx, warp, &warp_bits, 0, None).unwrap_or_else(|| cx.e.i32_const(0));
+            let i8t = cx.e.int_ty(8);
+            let mut bases = Vec::with_capacity(k);
+            let mut offset = 0i64;
+            for t in &store_tys {
+                let off = cx.e.i32_const(offset);
+                bases.push(cx.e.gep(base, i8t, off));
+                offset += w_count * p_count * g_count * i64::from(t.bit_width() / 8);
+            }
+            let slot = |cx: &mut Lowering<'_>, w: Val, g: i64| -> Val {
+                let wp = cx.e.mul_i32(w, p_count);
+                let row = cx.e.add(wp, pos);
+                let row = cx.e.mul_i32(row, g_count);
+                cx.e.add_i32(row, g)
+            };
+            for (g, t) in totals.iter().enumerate() {
+                let idx = slot(cx, w_idx, g as i64);
+                for j in 0..k {
+                    let p = cx.e.gep(bases[j], store_tys[j], idx);
+                    let v = to_storage(cx, t[j], store_tys[j]);
+                    cx.target.store_shared(&mut cx.e, p, v, None);
+                }
+            }
+            cx.barrier();
+            for (g, members) in groups.iter().enumerate() {
+                // Fold the totals of the warps before this one (after, in reverse).
+                let mut prefix: Option<Vec<Val>> = None;
+                let mut any: Option<Val> = None;
+                let order: Vec<i64> = if reverse { (0..w_count).rev().collect() } else { (0..w_count).collect() };
+                for w in order {
+                    let wv = cx.e.i32_const(w);
+                    let idx = slot(cx, wv, g as i64);
+                    let mut part = Vec::with_capacity(k);
+                    for j in 0..k {
+                        let p = cx.e.gep(bases[j], store_tys[j], idx);
+                        let v = cx.target.load_shared(&mut cx.e, p, store_tys[j]);
+                        part.push(from_storage(cx, v, types[j]));
+                    }
+                    let before = if reverse { cx.e.icmp(ICmp::Sgt, wv, w_idx) } else { cx.e.icmp(ICmp::Slt, wv, w_idx) };
+                    prefix = Some(match (prefix, any) {
+                        (Some(acc), Some(seen)) => {
+                            let merged = combine(cx, &acc, &part)?;
+                            let first = select_all(cx, seen, &merged, &part);
+                            select_all(cx, before, &first, &acc)
+                        }
+                        _ => part,
+                    });
+                    any = Some(match any {
+                        Some(seen) => cx.e.or(seen, before),
+                        None => before,
+                    });
+                }
+                let (Some(prefix), Some(has)) = (prefix, any) else { continue };
+                for &r in members {
+                    let mine: Vec<Val> = (0..k).map(|j| out[j][r].expect("scanned")).collect();
+                    let merged = combine(cx, &prefix, &mine)?;
+                    let chosen = select_all(cx, has, &merged, &mine);
+                    for j in 0..k {
+                        out[j][r] = Some(chosen[j]);
+                    }
+                }
+            }
+        }
+        // Duplicate registers take their original's value.
+        let mut result = Vec::with_capacity(k);
+        for j in 0..k {
+            let mut vals = Vec::with_capacity(l.num_regs());
+            for (r, c) in l.regs.iter().enumerate() {
+                let v = match out[j][r] {
+                    Some(v) => v,
+                    None => {
+                        let first = l.regs.iter().position(|x| x == c).unwrap_or(r);
+                        out[j][first].ok_or("tt.scan: a register was not scanned")?
+                    }
+                };
+                vals.push(v);
+            }
+            result.push(vals);
+        }
+        Ok(result)
+    }
+}

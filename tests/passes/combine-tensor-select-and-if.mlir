@@ -1,0 +1,26 @@
+// tritongpu-combine-tensor-select-and-if: a select on the condition of a later scf.if becomes a result of the if (CHECK lines from Triton's own pass).
+// RUN: tritium-opt %s --tritongpu-combine-tensor-select-and-if | FileCheck %s
+// RUN: %mlir-opt %s --pass-pipeline='builtin.module(tritongpu-combine-tensor-select-and-if)' | FileCheck %s
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritongpu-combine-tensor-select-and-if{num-warps=4})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPT
+
+// OPT: no such option num-warps
+// CHECK-LABEL: tt.func public @select_if
+// CHECK: %0 = scf.if %arg0 -> (tensor<128xf32, #blocked>) {
+// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: tt.store %arg3, %cst : !tt.ptr<f32>
+// CHECK-NEXT: scf.yield %arg1 : tensor<128xf32, #blocked>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %arg2 : tensor<128xf32, #blocked>
+// CHECK-NEXT: }
+// CHECK-NEXT: tt.return %0 : tensor<128xf32, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @select_if(%c: i1, %a: tensor<128xf32, #blocked>, %b: tensor<128xf32, #blocked>, %p: !tt.ptr<f32>) -> tensor<128xf32, #blocked> {
+    %s = arith.select %c, %a, %b : tensor<128xf32, #blocked>
+    scf.if %c {
+      %one = arith.constant 1.0 : f32
+      tt.store %p, %one : !tt.ptr<f32>
+    }
+    tt.return %s : tensor<128xf32, #blocked>
+  }
+}
