@@ -64,6 +64,7 @@ build: deps $(BUILD)/build.ninja
 test: build
 	$(CARGO) test --release --workspace
 	$(LLVM_BIN)/lit -sv tests
+	python3 tests/passes/check_prellvm.py --corpus $(CORPUS)
 	python3 tests/corpus/check_corpus.py --corpus $(CORPUS) \
 	  --stages $(CORPUS_STAGES) --require $(CORPUS_REQUIRED)
 	python3 tests/corpus/check_corpus.py --corpus $(CORPUS) \

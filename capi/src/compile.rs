@@ -401,16 +401,19 @@ fn postprocess_ptx(ptx: &str, version: u32) -> String {
         })
 }
 
+/// Functions the CUDA driver provides to every kernel (PTX system calls).
+const DRIVER_FUNCTIONS: &[&str] = &["vprintf", "__assertfail", "malloc", "free"];
+
 /// A GPU kernel cannot call a function nobody defines: refuses an LLVM-dialect
 /// module that declares non-intrinsic functions (e.g. libdevice's `__nv_*`)
-/// when no library is linked.
+/// when no library is linked. The driver's system calls are always there.
 fn check_no_external_calls(module: Op) -> Result<(), String> {
     let external: Vec<String> = module
         .nested_ops()
         .into_iter()
         .filter(|op| op.name() == "llvm.func" && op.num_regions() > 0 && op.entry_block(0).is_none())
         .filter_map(|op| op.attr("sym_name").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string()))
-        .filter(|name| !name.starts_with("llvm."))
+        .filter(|name| !name.starts_with("llvm.") && !DRIVER_FUNCTIONS.contains(&name.as_str()))
         .collect();
     if external.is_empty() {
         Ok(())

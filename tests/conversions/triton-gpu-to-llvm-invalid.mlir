@@ -27,13 +27,13 @@ module {
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // UNTOUCHED-LABEL: tt.func public @unsupported
 // UNTOUCHED-NOT: llvm.func
-// UNTOUCHED: tt.print
+// UNTOUCHED: tt.gather
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @unsupported(%x: tensor<512xi32, #blocked>) {
-    %y = arith.addi %x, %x : tensor<512xi32, #blocked>
-    // CHECK: :[[@LINE+1]]:5: error: 'tt.print' has no lowering to LLVM
-    tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %y : tensor<512xi32, #blocked>
-    tt.return
+  tt.func public @unsupported(%x: tensor<512xf32, #blocked>, %i: tensor<512xi32, #blocked>) -> tensor<512xf32, #blocked> {
+    %y = arith.addf %x, %x : tensor<512xf32, #blocked>
+    // CHECK: :[[@LINE+1]]:10: error: 'tt.gather' has no lowering to LLVM
+    %g = tt.gather %y[%i] {axis = 0 : i32} : (tensor<512xf32, #blocked>, tensor<512xi32, #blocked>) -> tensor<512xf32, #blocked>
+    tt.return %g : tensor<512xf32, #blocked>
   }
 }
 

@@ -99,3 +99,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     tt.return
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // tt.print: one vprintf per element with its program id and index;
+  // tt.assert: a branch to __assertfail when an element is false.
+  // CHECK-DAG: llvm.func @__assertfail(!llvm.ptr, !llvm.ptr, i32, !llvm.ptr, i64)
+  // CHECK-DAG: llvm.func @vprintf(!llvm.ptr, !llvm.ptr) -> i32
+  // CHECK-DAG: llvm.mlir.global internal constant @__tritium_str_{{.*}}("pid (%u, %u, %u) idx (%d) x: %d\0A\00")
+  // CHECK-LABEL: llvm.func @debug(
+  tt.func public @debug(%x: tensor<512xi32, #blocked>) {
+    // CHECK: llvm.alloca
+    // CHECK-COUNT-4: llvm.call @vprintf
+    tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %x : tensor<512xi32, #blocked>
+    %c = arith.constant dense<0> : tensor<512xi32, #blocked>
+    %ok = arith.cmpi sge, %x, %c : tensor<512xi32, #blocked>
+    // CHECK: llvm.cond_br %{{.*}}, ^[[FAIL:.*]], ^[[REST:.*]]
+    // CHECK: ^[[FAIL]]:
+    // CHECK: llvm.call @__assertfail
+    // CHECK: llvm.br ^[[REST]]
+    tt.assert %ok, "x must be >= 0" : tensor<512xi1, #blocked>
+    tt.return
+  }
+}

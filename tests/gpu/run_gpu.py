@@ -587,7 +587,7 @@ class Worker:
             if os.path.isfile(err):
                 with open(err, errors="replace") as f:
                     lines = [ln for ln in f.read().splitlines() if ln.strip()]
-                why = "compile failed: " + " | ".join(lines[1:4])[:300]
+                why = " | ".join(lines[1:4])[:300]
             rec.update(status="FAIL", details=[why], stage="bundle")
             return None
         with open(ptx, errors="replace") as f:
@@ -724,14 +724,16 @@ class Worker:
         rec["cases"] = ncases
         rec["cases_failed"] = len(fails)
         ok = not fails and not rec.get("abi_problems")
+        shown = [f[:320] for f in fails[:2]] + ([f"+{len(fails) - 2} more failing cases"] if len(fails) > 2 else [])
         rec.update(status="OK" if ok else "FAIL", stage="correctness",
-                   details=(["ABI: " + p for p in rec.get("abi_problems", [])] + fails)[:6])
+                   details=["ABI: " + p for p in rec.get("abi_problems", [])][:3] + shown)
 
     # --- timing --------------------------------------------------------------------------------------------
     def timing(self, loaded):
         cp = self.cp
         rng = np.random.default_rng(424242)
-        prob = self.spec["build"](self.spec["perf"], self.C, rng)
+        perf = self.spec["cases"][-1] if self.a.quick else self.spec["perf"]
+        prob = self.spec["build"](perf, self.C, rng)
         bufs = self.to_device(prob)
         stream = cp.cuda.Stream(non_blocking=True)
         per = {}
@@ -825,7 +827,7 @@ class Worker:
                       or (self.a.time_incorrect and self.slot_rec(s).get("stage") == "correctness")}
                 for s in loaded:
                     if s not in tl:
-                        self.slot_rec(s)["timing"] = dict(status="SKIP", error="not timed (incorrect)")
+                        self.slot_rec(s)["timing"] = dict(status="SKIP", error="incorrect")
                 self.timing(tl)
         except FatalCuda as e:
             self.res["fatal"] = str(e)
@@ -927,6 +929,7 @@ def run_kernel(a, k, tmpdir):
         argv = ["--worker", k, "--bundle", a.bundle, "--slots", ",".join(slots), "--phases", ",".join(ph),
                 "--result", result_path, "--iters", str(a.iters), "--trials", str(a.trials),
                 "--trial-ms", str(a.trial_ms)] + (["--no-graph"] if a.no_graph else []) \
+            + (["--quick"] if a.quick else []) \
             + (["--time-incorrect"] if a.time_incorrect else [])
         rc, log = spawn(argv, a.worker_timeout)
         spawns += 1
@@ -1050,7 +1053,7 @@ def parent_main(a):
             def us(t):
                 if t.get("status") == "OK":
                     return f"{t['us']:.2f} us"
-                return "not timed" + (f" ({t.get('error')})" if t.get("error") else "")
+                return "not timed (" + (t.get("error") or "failed correctness") + ")"
             line = f"{k}: tritium {us(to)}, triton {us(tt)}"
             if to.get("status") == "OK" and tt.get("status") == "OK":
                 line += f", speed tritium/triton = {tt['us'] / to['us']:.3f}"
@@ -1103,6 +1106,7 @@ def main():
     ap.add_argument("--iters", type=int, default=200, help="launches per trial (fewer for slow kernels)")
     ap.add_argument("--trials", type=int, default=7)
     ap.add_argument("--trial-ms", type=float, default=60.0, help="cap on one trial's length")
+    ap.add_argument("--quick", action="store_true", help="time the largest correctness case, not the big perf size")
     ap.add_argument("--copy-mib", type=int, default=512)
     ap.add_argument("--worker-timeout", type=float, default=240.0)
     ap.add_argument("--json", default="", help="also write the JSON summary here")

@@ -7,7 +7,7 @@
 
 // CC: error: allocate-shared-memory-nv: 'compute-capability' must be positive, got 0
 // MEMBAR: error: triton-nvidia-gpu-membar: 'compute-capability' must be positive, got -3
-// PARSE: Invalid option 'compute-capability'
+// PARSE: 'sm80' value invalid for integer argument
 // UNKNOWN: no such option num-warps
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @f() {

@@ -45,3 +45,4 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %old = tt.atomic_rmw add, acq_rel, gpu, %p, %v, %true : (!tt.ptr<i32>, i32, i1) -> i32
     tt.return %old : i32
   }
+}

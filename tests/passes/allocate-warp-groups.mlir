@@ -3,7 +3,7 @@
 // RUN: %mlir-opt %s --pass-pipeline='builtin.module(tritongpu-allocate-warp-groups)' | FileCheck %s
 // RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritongpu-allocate-warp-groups{instrumented=maybe})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPT
 
-// OPT: Invalid option 'instrumented'
+// OPT: 'maybe' is invalid value for boolean argument
 // CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32, "ttg.total-num-warps" = 4 : i32}
 // CHECK: tt.func public @kernel
 // CHECK: tt.func private @helper() -> i32 attributes {noinline = true, "ttg.warp-id-offset" = 0 : i32}

@@ -20,6 +20,8 @@ pub struct Emitter {
     pub loc: MlirLocation,
     block: MlirBlock,
     attrs: HashMap<String, Attr>,
+    /// The body of the enclosing module (for declarations and constants).
+    module_body: Option<MlirBlock>,
 }
 
 /// Integer comparison predicates (LLVM's `ICmpPredicate` numbering, which is
@@ -41,7 +43,7 @@ pub enum ICmp {
 impl Emitter {
     /// An emitter with no insertion block yet.
     pub fn new(ctx: MlirContext, loc: MlirLocation) -> Self {
-        Emitter { ctx, loc, block: MlirBlock { ptr: std::ptr::null_mut() }, attrs: HashMap::new() }
+        Emitter { ctx, loc, block: MlirBlock { ptr: std::ptr::null_mut() }, attrs: HashMap::new(), module_body: None }
     }
 
     /// Appends new ops to the end of `block` from now on.
@@ -52,6 +54,96 @@ impl Emitter {
     /// The block ops are appended to.
     pub fn block(&self) -> MlirBlock {
         self.block
+    }
+
+    /// Lets the emitter add symbols (declarations, constants) to `body`.
+    pub fn set_module_body(&mut self, body: MlirBlock) {
+        self.module_body = Some(body);
+    }
+
+    /// Whether the module already has a symbol `name`.
+    fn has_symbol(&self, name: &str) -> bool {
+        let Some(body) = self.module_body else { return false };
+        tritium_dialects::ir::block_ops(body).iter().any(|o| {
+            o.attr("sym_name").is_some_and(|a| unsafe { tritium_dialects::ir::str_of(mlirStringAttrGetValue(a.0)) } == name)
+        })
+    }
+
+    /// Inserts a detached symbol op at the start of the module.
+    fn add_symbol(&self, op: Op) -> Result<(), String> {
+        let body = self.module_body.ok_or("no module to add a symbol to")?;
+        unsafe {
+            let first = mlirBlockGetFirstOperation(body);
+            if first.ptr.is_null() {
+                mlirBlockAppendOwnedOperation(body, op.0);
+            } else {
+                mlirBlockInsertOwnedOperationBefore(body, first, op.0);
+            }
+        }
+        Ok(())
+    }
+
+    /// Declares the external function `name` of type `fty` (once).
+    pub fn declare_func(&mut self, name: &str, fty: Ty) -> Result<(), String> {
+        if self.has_symbol(name) {
+            return Ok(());
+        }
+        let attrs = [
+            ("sym_name", self.str_attr(name).0),
+            ("function_type", self.type_attr(fty).0),
+            ("linkage", self.attr("#llvm.linkage<external>").0),
+        ];
+        let op = Rewriter::build(self.loc, "llvm.func", &[], &[], &attrs, 1);
+        self.add_symbol(op)
+    }
+
+    /// A pointer (address space 0) to a NUL-terminated constant string.
+    pub fn string_constant(&mut self, text: &str) -> Result<Val, String> {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in text.bytes() {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+        let name = format!("__tritium_str_{hash:016x}");
+        if !self.has_symbol(&name) {
+            let mut bytes = text.replace('\0', " ");
+            bytes.push('\0');
+            let i8t = self.int_ty(8);
+            let ty = self.array_ty(i8t, bytes.len() as u32);
+            let attrs = [
+                ("sym_name", self.str_attr(&name).0),
+                ("global_type", self.type_attr(ty).0),
+                ("linkage", self.attr("#llvm.linkage<internal>").0),
+                ("constant", self.unit_attr().0),
+                ("value", self.str_attr(&bytes).0),
+                ("addr_space", self.int_attr(self.i32(), 0).0),
+            ];
+            let op = Rewriter::build(self.loc, "llvm.mlir.global", &[], &[], &attrs, 1);
+            self.add_symbol(op)?;
+        }
+        let sym = self.symbol_attr(&name);
+        let ptr = self.ptr_ty(0);
+        Ok(self.val("llvm.mlir.addressof", &[], ptr, &[("global_name", sym)]))
+    }
+
+    /// Ends the current block with `cond_br cond, ^then, ^rest` and
+    /// continues in `^then`; [`end_if`](Self::end_if) with the returned
+    /// `^rest` closes it.
+    pub fn begin_if(&mut self, cond: Val) -> MlirBlock {
+        unsafe {
+            let region = mlirBlockGetParentRegion(self.block);
+            let then_block = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+            let rest = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+            mlirRegionInsertOwnedBlockAfter(region, self.block, then_block);
+            mlirRegionInsertOwnedBlockAfter(region, then_block, rest);
+            self.cond_br(cond, then_block, &[], rest, &[]);
+            self.block = then_block;
+            rest
+        }
+    }
+    /// Branches to `rest` (from [`begin_if`](Self::begin_if)) and continues there.
+    pub fn end_if(&mut self, rest: MlirBlock) {
+        self.br(rest, &[]);
+        self.block = rest;
     }
 
     // ----------------------------------------------------------------------

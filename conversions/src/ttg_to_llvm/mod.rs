@@ -31,6 +31,7 @@ pub mod elementwise;
 pub mod emit;
 pub mod layout;
 pub mod memory;
+pub mod misc;
 pub mod reduce;
 pub mod scan;
 
@@ -168,6 +169,11 @@ pub trait TargetInfo: Sync {
     fn fast_math_f32(&self, e: &mut Emitter, f: FastMath, x: Val) -> Option<Val>;
     /// `x / y` approximately (f32, `tt.approx_divf`).
     fn approx_div_f32(&self, e: &mut Emitter, x: Val, y: Val) -> Val;
+    /// Prints with the C format `format` (a constant string) and `args`
+    /// (already promoted as C varargs: doubles, 32/64-bit integers, pointers).
+    fn printf(&self, cx: &mut Lowering<'_>, format: Val, args: &[Val]) -> Result<(), String>;
+    /// Reports a failed device assertion and stops the kernel.
+    fn assert_fail(&self, cx: &mut Lowering<'_>, message: Val, file: Val, line: u32, function: Val) -> Result<(), String>;
     /// Marks `func` as a kernel launched with `num_threads` threads.
     fn mark_kernel(&self, e: &mut Emitter, func: Op, num_threads: u32);
     /// Backend replacements of core patterns (same slot name) and additions.
@@ -216,6 +222,7 @@ pub fn core_patterns() -> Vec<&'static dyn LowerPattern> {
     v.extend(memory::PATTERNS.iter().copied());
     v.extend(reduce::PATTERNS.iter().copied());
     v.extend(scan::PATTERNS.iter().copied());
+    v.extend(misc::PATTERNS.iter().copied());
     v
 }
 
@@ -231,6 +238,8 @@ pub const TARGET_HOOKS: &[(&str, &str)] = &[
     ("atomics", "atomic read-modify-write and compare-and-swap, global and shared"),
     ("math", "exp2 and approximate division"),
     ("kernel-attributes", "what marks a function as a kernel of N threads"),
+    ("printf", "formatted printing from device code (tt.print)"),
+    ("assert-fail", "reporting a failed device assertion (tt.assert)"),
 ];
 
 /// Every slot of the lowering: (name, ops it covers).
@@ -432,6 +441,28 @@ impl<'a> Lowering<'a> {
     /// A barrier across the CTA.
     pub fn barrier(&mut self) {
         self.target.barrier(&mut self.e);
+    }
+
+    /// Allocates `ty` on the thread's stack, in the function's entry block.
+    pub fn alloca(&mut self, ty: Ty) -> Val {
+        let i64t = self.e.i64();
+        let ptr = self.e.ptr_ty(0);
+        let one_attr = self.e.int_attr(i64t, 1);
+        let elem = self.e.type_attr(ty);
+        let entry = self.entry_block;
+        let first = unsafe { mlirBlockGetFirstOperation(entry) };
+        let one = tritium_dialects::rewrite::Rewriter::build(self.e.loc, "llvm.mlir.constant", &[], &[i64t], &[("value", one_attr.0)], 0);
+        let alloca = tritium_dialects::rewrite::Rewriter::build(self.e.loc, "llvm.alloca", &[one.result(0)], &[ptr], &[("elem_type", elem.0)], 0);
+        unsafe {
+            for op in [one, alloca] {
+                if first.ptr.is_null() {
+                    mlirBlockAppendOwnedOperation(entry, op.0);
+                } else {
+                    mlirBlockInsertOwnedOperationBefore(entry, first, op.0);
+                }
+            }
+        }
+        alloca.result(0)
     }
 
     /// Lowers the single block of `region` inline with `args` as its block
@@ -654,6 +685,7 @@ fn lower_func(
     let name = symbol_name(func);
     let kernel = is_kernel(func);
     let mut e = Emitter::new(ctx, floc);
+    e.set_module_body(body);
     let (inputs, results) = func_signature(func).map_err(|m| (floc, m))?;
     let mut params = Vec::new();
     for t in &inputs {

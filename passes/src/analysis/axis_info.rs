@@ -520,6 +520,32 @@ impl AxisInfoAnalysis {
                 }
                 info
             }
+            "tt.reshape" => {
+                // Reshapes that only add or drop unit dimensions keep each
+                // dimension's facts (an added unit dimension is like
+                // expand_dims'); other reshapes are unknown.
+                let a = operand(0)?;
+                let src = shape_of(op.operand(0).ty());
+                let src_dims: Vec<usize> = (0..src.len()).filter(|&d| src[d] != 1).collect();
+                let dst_dims: Vec<usize> = (0..rank).filter(|&d| shape[d] != 1).collect();
+                let same = src_dims.len() == dst_dims.len()
+                    && src_dims.iter().zip(&dst_dims).all(|(&s, &d)| src[s] == shape[d])
+                    && a.rank() == src.len();
+                if !same {
+                    return Some(AxisInfo::unknown(rank));
+                }
+                let unit_div = match a.constant {
+                    Some(c) => highest_pow2_divisor(c),
+                    None => src_dims.iter().fold(0, |g, &d| gcd(g, if a.contiguity[d] > 1 { 1 } else { a.divisibility[d] })).max(1),
+                };
+                let mut info = AxisInfo { contiguity: vec![1; rank], divisibility: vec![unit_div; rank], constancy: vec![1; rank], constant: a.constant };
+                for (&s, &d) in src_dims.iter().zip(&dst_dims) {
+                    info.contiguity[d] = a.contiguity[s];
+                    info.divisibility[d] = a.divisibility[s];
+                    info.constancy[d] = a.constancy[s];
+                }
+                info
+            }
             "tt.trans" => {
                 let a = operand(0)?;
                 let order: Vec<usize> =

@@ -9,7 +9,7 @@
 //! registers (shared windows fit 32 bits whatever the pointer size).
 use tritium_conversions::ttg_to_llvm::emit::Emitter;
 use tritium_conversions::ttg_to_llvm::{
-    register_target, CacheHints, FastMath, MemScope, MemSemantic, RmwOp, TargetInfo, TargetOptions,
+    register_target, CacheHints, FastMath, Lowering, MemScope, MemSemantic, RmwOp, TargetInfo, TargetOptions,
 };
 use tritium_dialects::ir::{Op, Ty, Val};
 
@@ -430,6 +430,47 @@ impl TargetInfo for Nvidia {
     fn approx_div_f32(&self, e: &mut Emitter, x: Val, y: Val) -> Val {
         let f = e.f32();
         e.inline_asm("div.full.f32 $0, $1, $2;", "=f,f,f", &[x, y], &[f], false)[0]
+    }
+    fn printf(&self, cx: &mut Lowering<'_>, format: Val, args: &[Val]) -> Result<(), String> {
+        // vprintf(format, buffer): the arguments laid out as a C struct.
+        let ptr = cx.e.ptr_ty(0);
+        let i32t = cx.e.i32();
+        let fty = cx.e.func_ty(i32t, &[ptr, ptr]);
+        cx.e.declare_func("vprintf", fty)?;
+        let buffer = if args.is_empty() {
+            cx.e.zero(ptr)
+        } else {
+            let types: Vec<Ty> = args.iter().map(|a| a.ty()).collect();
+            let st = cx.e.struct_ty(&types);
+            let buffer = cx.alloca(st);
+            let i8t = cx.e.int_ty(8);
+            let mut offset = 0i64;
+            for a in args {
+                let size = i64::from(match a.ty().bit_width() {
+                    0 => 64,
+                    b => b,
+                } / 8);
+                offset = (offset + size - 1) / size * size;
+                let off = cx.e.i32_const(offset);
+                let field = cx.e.gep(buffer, i8t, off);
+                cx.e.store(*a, field);
+                offset += size;
+            }
+            buffer
+        };
+        cx.e.call("vprintf", &[format, buffer], Some(i32t));
+        Ok(())
+    }
+    fn assert_fail(&self, cx: &mut Lowering<'_>, message: Val, file: Val, line: u32, function: Val) -> Result<(), String> {
+        let ptr = cx.e.ptr_ty(0);
+        let (i32t, i64t) = (cx.e.i32(), cx.e.i64());
+        let void = cx.e.void_ty();
+        let fty = cx.e.func_ty(void, &[ptr, ptr, i32t, ptr, i64t]);
+        cx.e.declare_func("__assertfail", fty)?;
+        let line = cx.e.i32_const(i64::from(line));
+        let char_size = cx.e.const_int(i64t, 1);
+        cx.e.call("__assertfail", &[message, file, line, function, char_size], None);
+        Ok(())
     }
     fn mark_kernel(&self, e: &mut Emitter, func: Op, num_threads: u32) {
         func.set_attr("nvvm.kernel", e.unit_attr());

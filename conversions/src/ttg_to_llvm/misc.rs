@@ -1,0 +1,139 @@
+//! Debugging ops: `tt.print` (one formatted line per element, through the
+//! backend's `printf`) and `tt.assert` (each thread checks its elements and
+//! reports a failure through the backend's `assert_fail`).
+use super::emit::ICmp;
+use super::{LowerPattern, Lowering};
+use tritium_dialects::ir::{Op, Ty, Val};
+
+/// `ttg-to-llvm.print`.
+pub struct Print;
+/// `ttg-to-llvm.assert`.
+pub struct Assert;
+
+/// The patterns of this file.
+pub static PATTERNS: &[&dyn LowerPattern] = &[&Print, &Assert];
+
+/// The C conversion of a value of type `ty` and the value promoted as a
+/// vararg.
+fn promote(cx: &mut Lowering<'_>, v: Val, hex: bool, signed: bool) -> (String, Val) {
+    let ty = v.ty();
+    if ty.is_float() {
+        let f64t = Ty(unsafe { mlir_sys::mlirF64TypeGet(cx.e.ctx) });
+        return ("%f".into(), cx.e.cast("llvm.fpext", v, f64t));
+    }
+    if ty.is_integer() {
+        let bits = ty.bit_width();
+        if bits == 64 {
+            let spec = if hex { "0x%016llx" } else if signed { "%lld" } else { "%llu" };
+            return (spec.into(), v);
+        }
+        let i32t = cx.e.i32();
+        let w = if bits < 32 { cx.e.cast(if signed { "llvm.sext" } else { "llvm.zext" }, v, i32t) } else { v };
+        let spec = if hex { "0x%08x" } else if signed { "%d" } else { "%u" };
+        return (spec.into(), w);
+    }
+    ("%p".into(), v)
+}
+
+/// `file`, `line` and `function` of a location, as far as it tells.
+fn source_position(op: Op) -> (String, u32) {
+    let mut text = String::new();
+    unsafe extern "C" fn append(s: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
+        let out = &mut *(data as *mut String);
+        out.push_str(&String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)));
+    }
+    unsafe { mlir_sys::mlirLocationPrint(op.location(), Some(append), &mut text as *mut String as *mut _) };
+    // The first `"file":line:col` in the printed location.
+    if let Some(start) = text.find('"') {
+        let rest = &text[start + 1..];
+        if let Some(end) = rest.find('"') {
+            let file = rest[..end].to_string();
+            let line = rest[end + 1..].strip_prefix(':').and_then(|r| r.split(':').next()).and_then(|n| n.parse().ok()).unwrap_or(0);
+            return (file, line);
+        }
+    }
+    ("unknown".into(), 0)
+}
+
+impl LowerPattern for Print {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.print"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.print"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let prefix = op.attr("prefix").map(|a| unsafe { tritium_dialects::ir::str_of(mlir_sys::mlirStringAttrGetValue(a.0)) }.to_string()).unwrap_or_default();
+        let prefix = prefix.replace('%', "%%");
+        let hex = op.attr("hex").and_then(|a| a.bool()).unwrap_or(false);
+        let signed = op.attr("isSigned").and_then(|a| a.i32_array()).unwrap_or_default();
+        let pids: Vec<Val> = (0..3).map(|a| cx.target.program_id(&mut cx.e, a)).collect();
+        let operands = op.operands();
+        if operands.is_empty() {
+            let fmt = cx.e.string_constant(&format!("pid (%u, %u, %u) {prefix}\n"))?;
+            return cx.target.printf(cx, fmt, &pids).map(|_| vec![]);
+        }
+        for (i, v) in operands.iter().enumerate() {
+            let is_signed = signed.get(i).copied().unwrap_or(1) != 0;
+            let operand = if operands.len() > 1 { format!("(operand {i}) ") } else { String::new() };
+            let regs = cx.get(*v)?;
+            if !v.ty().is_tensor() {
+                let (spec, val) = promote(cx, regs[0], hex, is_signed);
+                let fmt = cx.e.string_constant(&format!("pid (%u, %u, %u) idx (){prefix}{operand}{spec}\n"))?;
+                let mut args = pids.clone();
+                args.push(val);
+                cx.target.printf(cx, fmt, &args)?;
+                continue;
+            }
+            let l = cx.layout(v.ty())?;
+            let t = cx.thread_coords(&l);
+            let dup = l.duplicate_regs();
+            let idx_spec = vec!["%d"; l.shape.len()].join(", ");
+            for (r, c) in l.regs.iter().enumerate() {
+                if dup[r] {
+                    continue;
+                }
+                let (spec, val) = promote(cx, regs[r], hex, is_signed);
+                let fmt = cx.e.string_constant(&format!("pid (%u, %u, %u) idx ({idx_spec}){prefix}{operand}{spec}\n"))?;
+                let mut args = pids.clone();
+                for (d, td) in t.iter().enumerate() {
+                    let k = cx.e.i32_const(c[d]);
+                    args.push(cx.e.xor(*td, k));
+                }
+                args.push(val);
+                cx.target.printf(cx, fmt, &args)?;
+            }
+        }
+        Ok(vec![])
+    }
+}
+
+impl LowerPattern for Assert {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.assert"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.assert"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let message = op.attr("message").map(|a| unsafe { tritium_dialects::ir::str_of(mlir_sys::mlirStringAttrGetValue(a.0)) }.to_string()).unwrap_or_default();
+        let regs = cx.get(op.operand(0))?;
+        let mut ok: Option<Val> = None;
+        for v in regs {
+            ok = cx.e.and_pred(ok, Some(v));
+        }
+        let Some(ok) = ok else { return Ok(vec![]) };
+        let t = cx.e.bool_const(true);
+        let failed = cx.e.icmp(ICmp::Ne, ok, t);
+        let (file, line) = source_position(op);
+        let msg = cx.e.string_constant(&message)?;
+        let file = cx.e.string_constant(&file)?;
+        let func = cx.e.string_constant("unknown")?;
+        // The failure path is a block of its own so that the kernel goes on otherwise.
+        let rest = cx.e.begin_if(failed);
+        let target = cx.target;
+        target.assert_fail(cx, msg, file, line, func)?;
+        cx.e.end_if(rest);
+        Ok(vec![])
+    }
+}
