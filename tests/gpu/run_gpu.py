@@ -18,7 +18,6 @@ $OUT/gpu_results.json when $OUT is set.  Needs numpy + cupy (torch only for the 
 """
 import argparse
 import json
-import math
 import os
 import re
 import shutil
@@ -461,6 +460,20 @@ def ptx_type_matches(ptx_t, tt):
     return True
 
 
+_ELEM = {"f32": "fp32", "f16": "fp16", "bf16": "bf16", "f64": "fp64", "f8E4M3FN": "fp8e4nv", "f8E5M2": "fp8e5"}
+
+
+def norm_type(t):
+    """A type as Triton's signature spells it: '!tt.ptr<f32>' -> '*fp32', 'f32' -> 'fp32', '!llvm.ptr<1>' -> '*'."""
+    t = str(t).strip()
+    m = re.fullmatch(r"!tt\.ptr<\s*([\w]+)\s*(?:,\s*\d+\s*)?>", t)
+    if m:
+        return "*" + _ELEM.get(m.group(1), m.group(1))
+    if t.startswith("!llvm.ptr") or t in ("ptr", "!llvm.ptr"):
+        return "*"
+    return _ELEM.get(t, t)
+
+
 def _pick(d, *keys, default=None):
     for k in keys:
         if isinstance(d, dict) and k in d and d[k] is not None:
@@ -522,9 +535,10 @@ def launch_meta(bundle, k, slot, triton_meta):
                     if gn is not None and not scratch and gn != wn:
                         problems.append(f"K.json arg {i} named {gn!r}, want {wn!r}")
                     if gt is not None and isinstance(gt, str):
-                        if scratch and not gt.startswith("*") and gt not in ("ptr", "u64", "i64"):
+                        nt = norm_type(gt)
+                        if scratch and not nt.startswith("*"):
                             problems.append(f"K.json arg {i} ({wn}) type {gt!r}, want a pointer")
-                        if not scratch and gt != wt:
+                        if not scratch and nt != wt:
                             problems.append(f"K.json arg {i} ({wn}) type {gt!r}, want {wt!r}")
     return meta, problems, notes
 
@@ -773,7 +787,8 @@ class Worker:
                                 self.launch(p["L"], prob, p["args"], gs)
                         finally:
                             g = gs.end_capture()
-                    g.upload(stream)
+                    if hasattr(g, "upload"):
+                        g.upload(stream)
                     g.launch(stream)  # warm replay
                     stream.synchronize()
                     p["graph"] = g
@@ -868,6 +883,8 @@ def device_main(a):
         info["gpu"] = dev.name
         info["sms"] = dev.multi_processor_count
         nbytes = a.copy_mib << 20
+        if nbytes == 0:
+            raise RuntimeError("skipped (--no-copy)")
         src = torch.empty(nbytes, dtype=torch.uint8, device="cuda").random_()
         dst = torch.empty_like(src)
         for _ in range(3):
@@ -1016,7 +1033,7 @@ def parent_main(a):
     tmpdir = tempfile.mkdtemp(prefix="tritium-gpu-")
 
     dev_path = os.path.join(tmpdir, "device.json")
-    spawn(["--device-info", "--result", dev_path, "--copy-mib", str(a.copy_mib)], 300)
+    spawn(["--device-info", "--result", dev_path, "--copy-mib", str(0 if a.no_copy else a.copy_mib)], 300)
     dev = {}
     if os.path.exists(dev_path):
         with open(dev_path) as f:
@@ -1107,8 +1124,9 @@ def main():
     ap.add_argument("--trials", type=int, default=7)
     ap.add_argument("--trial-ms", type=float, default=60.0, help="cap on one trial's length")
     ap.add_argument("--quick", action="store_true", help="time the largest correctness case, not the big perf size")
-    ap.add_argument("--copy-mib", type=int, default=512)
-    ap.add_argument("--worker-timeout", type=float, default=240.0)
+    ap.add_argument("--copy-mib", type=int, default=512, help="size of the torch copy_ baseline")
+    ap.add_argument("--no-copy", action="store_true", help="skip the copy baseline (no GB/s comparison)")
+    ap.add_argument("--worker-timeout", type=float, default=120.0, help="seconds per worker process")
     ap.add_argument("--json", default="", help="also write the JSON summary here")
     # internal
     ap.add_argument("--worker", help=argparse.SUPPRESS)
