@@ -299,8 +299,11 @@ impl<'a> Lowering<'a> {
         Ok(l)
     }
 
-    /// The number of values `ty` lowers to (registers of a tensor, else 1).
+    /// The number of values `ty` lowers to (see `expanded_types`).
     pub fn num_values(&mut self, ty: Ty) -> Result<usize, String> {
+        if let Some(md) = tritium_dialects::ttg::bridge::memdesc_of(ty) {
+            return Ok(1 + md.shape.len());
+        }
         if ty.is_tensor() {
             Ok(self.layout(ty)?.num_regs())
         } else {
@@ -525,6 +528,33 @@ pub fn ptr_address_space(ty: Ty) -> u32 {
         .unwrap_or(1)
 }
 
+/// A `!ttg.memdesc` value as the lowering carries it: the base of its
+/// buffer in shared memory and the view's offsets (one per dimension of the
+/// view, in elements, in the coordinates of the allocation shape: a
+/// `memdesc_subslice` adds to them, a `memdesc_index` moves `base` to the
+/// selected buffer and drops the leading offset).
+#[derive(Clone, Debug)]
+pub struct MemDescValue {
+    /// `!llvm.ptr<3>`.
+    pub base: Val,
+    /// `i32` offsets.
+    pub offsets: Vec<Val>,
+}
+
+impl MemDescValue {
+    /// Reads the value map's entry of a memdesc.
+    pub fn from_values(values: &[Val]) -> Result<MemDescValue, String> {
+        let (base, offsets) = values.split_first().ok_or("an empty memdesc value")?;
+        Ok(MemDescValue { base: *base, offsets: offsets.to_vec() })
+    }
+    /// The value map's entry.
+    pub fn to_values(&self) -> Vec<Val> {
+        let mut v = vec![self.base];
+        v.extend(&self.offsets);
+        v
+    }
+}
+
 /// The pass `convert-triton-gpu-to-llvm{compute-capability ptx-version}`.
 pub struct ConvertTritonGPUToLLVM;
 
@@ -656,8 +686,22 @@ fn is_kernel(func: Op) -> bool {
     func.attr("sym_visibility").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) } != "private").unwrap_or(true)
 }
 
-/// The expanded LLVM types of values of type `ty` (one per register).
+/// The expanded LLVM types of values of type `ty`:
+/// - a tensor: one value per register the thread holds;
+/// - a `!ttg.memdesc` of rank r: the shared-memory base of its buffer
+///   (`!llvm.ptr<3>`) then r `i32` offsets, the view's start in the
+///   coordinates of its allocation shape (see [`MemDescValue`]);
+/// - a `!ttg.async.token`: one `i32` (unused; it only orders ops);
+/// - a scalar: itself.
 fn expanded_types(e: &Emitter, ty: Ty) -> Result<Vec<Ty>, String> {
+    if let Some(md) = tritium_dialects::ttg::bridge::memdesc_of(ty) {
+        let mut v = vec![e.ptr_ty(3)];
+        v.extend(std::iter::repeat(e.i32()).take(md.shape.len()));
+        return Ok(v);
+    }
+    if tritium_dialects::ttg::bridge::is_async_token(ty) {
+        return Ok(vec![e.i32()]);
+    }
     let elem = llvm_scalar_type(e, ty.element())?;
     if ty.is_tensor() {
         Ok(vec![elem; DistLayout::of(ty)?.num_regs()])
