@@ -533,7 +533,7 @@ pub fn ptr_address_space(ty: Ty) -> u32 {
 /// view, in elements, in the coordinates of the allocation shape: a
 /// `memdesc_subslice` adds to them, a `memdesc_index` moves `base` to the
 /// selected buffer and drops the leading offset).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct MemDescValue {
     /// `!llvm.ptr<3>`.
     pub base: Val,
