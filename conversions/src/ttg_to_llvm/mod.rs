@@ -27,6 +27,7 @@
 //! nothing to pack and unpack, and LLVM sees plain SSA values.
 pub mod axis;
 pub mod convert;
+pub mod dot;
 pub mod elementwise;
 pub mod emit;
 pub mod layout;
@@ -34,6 +35,7 @@ pub mod memory;
 pub mod misc;
 pub mod reduce;
 pub mod scan;
+pub mod shared;
 
 use emit::{Emitter, ICmp};
 use layout::DistLayout;
@@ -223,6 +225,8 @@ pub fn core_patterns() -> Vec<&'static dyn LowerPattern> {
     v.extend(reduce::PATTERNS.iter().copied());
     v.extend(scan::PATTERNS.iter().copied());
     v.extend(misc::PATTERNS.iter().copied());
+    v.extend(shared::PATTERNS.iter().copied());
+    v.extend(dot::PATTERNS.iter().copied());
     v
 }
 
