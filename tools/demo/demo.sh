@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The demo: Tritium's main job on a bundled kernel, in stock mlir-opt with the
 # plugin: Triton's make_ttir stage (inline, canonicalize, triton-combine, ...),
-# then the first TTGIR step, convert-triton-to-tritongpu, which gives every
-# tensor a distributed layout. It grows with the pipeline.
+# then convert-triton-to-tritongpu, which gives every tensor a distributed
+# layout, then Triton's make_llir stage down to the LLVM dialect, and PTX for
+# an sm_80 GPU produced inside the library (checked with ptxas when present).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 KERNEL=tools/demo/softmax.ttir.mlir
@@ -30,3 +31,22 @@ echo "== 4. the same result from tritium-opt"
 build/bin/tritium-opt "$KERNEL" \
   --pass-pipeline='builtin.module(tritium-make-ttir{target=cuda:80},convert-triton-to-tritongpu{target=cuda:80 num-warps=4})' \
   | diff - "$TTGIR" && echo "   identical"
+
+echo "== 5. Triton's make_llir stage in stock mlir-opt: allocation, Membar, ttg->LLVM (the NVIDIA backend, by ttg.target)"
+"${MLIR_OPT[@]}" "$TTGIR" --pass-pipeline='builtin.module(tritium-make-llir{target=cuda:80})' -o build/demo.llvm.mlir
+printf '   %s LLVM-dialect ops, %s of them PTX inline asm; shared memory: %s bytes\n' \
+  "$(grep -cE '^ +(%[^ ]+ = )?"?(llvm|nvvm)\.' build/demo.llvm.mlir)" \
+  "$(grep -c 'llvm.inline_asm' build/demo.llvm.mlir)" \
+  "$(grep -o 'ttg.shared = [0-9]*' build/demo.llvm.mlir | grep -o '[0-9]*$')"
+
+echo "== 6. to PTX inside the library: build/bin/tritium-compile $TTGIR --target cuda:80 -o build/demo.ptx"
+build/bin/tritium-compile "$TTGIR" --target cuda:80 -o build/demo.ptx
+sed -n '/^\.version/p;/^\.target/p;/\.entry/,/^)/p' build/demo.ptx | sed 's/^/   /'
+echo "   build/demo.json:"
+sed 's/^/   /' build/demo.json
+PTXAS=$(ls "${TRITON_VENV:-$HOME/.cache/tritium/triton-3.9.0}"/lib/python3*/site-packages/triton/backends/nvidia/bin/ptxas 2>/dev/null | head -1 || true)
+if [ -n "$PTXAS" ]; then
+  "$PTXAS" -arch=sm_80 build/demo.ptx -o build/demo.cubin && echo "   ptxas -arch=sm_80: ok ($(stat -c %s build/demo.cubin) bytes of SASS)"
+else
+  echo "   (ptxas not found: make deps installs it)"
+fi
