@@ -254,13 +254,6 @@ pub fn through_shared(
 ) -> Result<Vec<Val>, String> {
     let numel: i64 = src.shape.iter().product();
     let bits = numel.trailing_zeros();
-    let lin_basis = |l: &DistLayout, b: &[i64]| l.linear(b);
-    let thread_bits = |l: &DistLayout| l.lanes.iter().chain(&l.warps).fold(0i64, |m, b| m | lin_basis(l, b));
-    let touched = thread_bits(src) | thread_bits(dst);
-    let reg_single_bits = |l: &DistLayout| {
-        l.reg_bases.iter().map(|b| lin_basis(l, b)).filter(|x| x.count_ones() == 1).fold(0i64, |m, x| m | x)
-    };
-    let candidates = reg_single_bits(src) & reg_single_bits(dst) & !touched;
     // Storage: i1 as i8, pointers as i64.
     let is_ptr = !elem.is_integer() && !elem.is_float();
     let store_ty = if is_ptr {
@@ -272,18 +265,7 @@ pub fn through_shared(
     };
     let bytes = i64::from(store_ty.bit_width().max(8) / 8);
     let limit = Lowering::scratch_size(op).unwrap_or(numel * bytes);
-    let mut round_mask = 0i64;
-    let mut bit = bits as i64 - 1;
-    while (numel >> round_mask.count_ones()) * bytes > limit {
-        while bit >= 0 && candidates >> bit & 1 == 0 {
-            bit -= 1;
-        }
-        if bit < 0 {
-            return Err(format!("convert_layout: {} bytes of scratch cannot hold the conversion", limit));
-        }
-        round_mask |= 1 << bit;
-        bit -= 1;
-    }
+    let round_mask = round_bits(src, dst, bytes, limit)?;
     let keep = ((1i64 << bits) - 1) & !round_mask;
     // pext(x, keep) for a constant x.
     let compress = |x: i64| -> i64 {
@@ -369,6 +351,33 @@ pub fn through_shared(
     out.into_iter().map(|v| v.ok_or_else(|| "convert_layout: a register was never loaded".to_string())).collect()
 }
 
+/// The round bits of a conversion through `limit` bytes of scratch (see
+/// [`through_shared`]): the fewest high bits of the linear element index,
+/// held in registers by both layouts and by no lane or warp, that make one
+/// round's elements fit.
+pub fn round_bits(src: &DistLayout, dst: &DistLayout, bytes: i64, limit: i64) -> Result<i64, String> {
+    let numel: i64 = src.shape.iter().product();
+    let bits = numel.trailing_zeros();
+    let thread_bits = |l: &DistLayout| l.lanes.iter().chain(&l.warps).fold(0i64, |m, b| m | l.linear(b));
+    let touched = thread_bits(src) | thread_bits(dst);
+    let reg_single_bits =
+        |l: &DistLayout| l.reg_bases.iter().map(|b| l.linear(b)).filter(|x| x.count_ones() == 1).fold(0i64, |m, x| m | x);
+    let candidates = reg_single_bits(src) & reg_single_bits(dst) & !touched;
+    let mut round_mask = 0i64;
+    let mut bit = bits as i64 - 1;
+    while (numel >> round_mask.count_ones()) * bytes > limit {
+        while bit >= 0 && candidates >> bit & 1 == 0 {
+            bit -= 1;
+        }
+        if bit < 0 {
+            return Err(format!("convert_layout: {limit} bytes of scratch cannot hold the conversion"));
+        }
+        round_mask |= 1 << bit;
+        bit -= 1;
+    }
+    Ok(round_mask)
+}
+
 /// `v` as stored in shared memory (`i1` widened, pointers as integers).
 pub fn to_storage(cx: &mut Lowering<'_>, v: Val, store_ty: tritium_dialects::ir::Ty) -> Val {
     let ty = v.ty();
@@ -389,5 +398,63 @@ pub fn from_storage(cx: &mut Lowering<'_>, v: Val, elem: tritium_dialects::ir::T
         cx.e.cast("llvm.trunc", v, elem)
     } else {
         cx.e.cast("llvm.inttoptr", v, elem)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tritium_dialects::ttg::encoding::{Cga, Encoding};
+
+    fn blocked(spt: &[u32], tpw: &[u32], wpc: &[u32], order: &[u32]) -> Encoding {
+        Encoding::Blocked {
+            size_per_thread: spt.to_vec(),
+            threads_per_warp: tpw.to_vec(),
+            warps_per_cta: wpc.to_vec(),
+            order: order.to_vec(),
+            cga: Cga::default(),
+        }
+    }
+
+    #[test]
+    fn conversion_rounds_fit_the_scratch() {
+        // 1024 f32 from 4 per thread to 1 per thread: the element index bit 9 is a
+        // register bit in both layouts, so 2048 bytes take two rounds.
+        let src = DistLayout::from_encoding(&blocked(&[4], &[32], &[4], &[0]), &[1024]).unwrap();
+        let dst = DistLayout::from_encoding(&blocked(&[1], &[32], &[4], &[0]), &[1024]).unwrap();
+        assert_eq!(round_bits(&src, &dst, 4, 4096).unwrap(), 0);
+        assert_eq!(round_bits(&src, &dst, 4, 2048).unwrap(), 1 << 9);
+        assert!(round_bits(&src, &dst, 4, 1024).is_err());
+    }
+
+    #[test]
+    fn shape_ops_are_register_permutations() {
+        // Broadcast 32x1 -> 32x32 under the same encoding: every register of the
+        // result reads the only column of its row.
+        let enc = blocked(&[1, 4], &[4, 8], &[4, 1], &[1, 0]);
+        let src = DistLayout::from_encoding(&enc, &[32, 1]).unwrap();
+        let dst = DistLayout::from_encoding(&enc, &[32, 32]).unwrap();
+        let map = remap_registers(&src, &dst, |c| vec![c[0], 0]).unwrap();
+        for (r, s) in map.iter().enumerate() {
+            assert_eq!(src.regs[*s][0], dst.regs[r][0]);
+        }
+        // A conversion that moves elements between threads is not a permutation.
+        let other = DistLayout::from_encoding(&blocked(&[1, 4], &[2, 16], &[4, 1], &[1, 0]), &[32, 32]).unwrap();
+        assert!(remap_registers(&dst, &other, |c| c.to_vec()).is_err());
+    }
+
+    #[test]
+    fn thread_placement_of_a_blocked_layout() {
+        let l = DistLayout::from_encoding(&blocked(&[4], &[32], &[4], &[0]), &[1024]).unwrap();
+        assert_eq!(l.num_regs(), 8);
+        assert_eq!(l.regs[1], vec![1]);
+        assert_eq!(l.regs[4], vec![512]);
+        assert_eq!(l.lanes[0], vec![4]);
+        assert_eq!(l.warps[1], vec![256]);
+        assert_eq!(l.contiguous_regs_along(0), 4);
+        assert_eq!(l.broadcast_masks(), (0, 0));
+        // 64 elements over 128 threads: the second warp pair holds copies.
+        let b = DistLayout::from_encoding(&blocked(&[1], &[32], &[4], &[0]), &[64]).unwrap();
+        assert_eq!(b.broadcast_masks(), (0, 0b10));
     }
 }
