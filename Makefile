@@ -20,6 +20,8 @@ CORPUS_REQUIRED := source,ttir,ttgir_convert,ttgir@cuda_sm80,ttgir_prellvm@cuda_
 # ttir -> convert-triton-to-tritongpu -> ttgir_convert), and must match.
 PASS_STAGES     := ttir,ttgir_convert
 PASS_REQUIRED   := ttir,ttgir_convert
+# What the fuzzer runs on its TTGIR mutants: make_llir down to the LLVM dialect.
+LLIR_FUZZ_PIPELINE := builtin.module(tritium-make-llir{target=cuda:80})
 # What the fuzzer also runs on its TTIR mutants.
 FUZZ_PIPELINE   := builtin.module(tritium-make-ttir{target=cuda:80},convert-triton-to-tritongpu{target=cuda:80})
 # The Triton 3.9.0 wheel (no runtime dependencies) provides ptxas and libdevice
@@ -87,6 +89,8 @@ test: build
 	  --stages ttgir_convert,ttgir,ttgir_prellvm
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 200 --seed 4 \
 	  --stages source,ttir --pipeline '$(FUZZ_PIPELINE)'
+	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 150 --seed 5 \
+	  --stages ttgir,ttgir_prellvm --pipeline '$(LLIR_FUZZ_PIPELINE)'
 
 demo: build
 	@bash tools/demo/demo.sh
