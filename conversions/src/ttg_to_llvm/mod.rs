@@ -103,6 +103,32 @@ pub enum FastMath {
     Tanh,
 }
 
+/// An element type of a warp-level matrix multiply-accumulate instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MmaType {
+    F16,
+    BF16,
+    /// f32 bits read as TensorFloat-32 (the low 13 mantissa bits ignored).
+    TF32,
+    S8,
+    F32,
+    S32,
+}
+
+/// One warp-level matrix multiply-accumulate `D = A·B + C` of shape
+/// `m`×`n`×`k` (Ampere's `mma.sync`, A row-major, B column-major).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MmaInstr {
+    pub m: u32,
+    pub n: u32,
+    pub k: u32,
+    /// The element type of A and of B.
+    pub a: MmaType,
+    pub b: MmaType,
+    /// The element type of C and D.
+    pub acc: MmaType,
+}
+
 /// Load/store cache hints of `tt.load`/`tt.store`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CacheHints {
@@ -178,6 +204,15 @@ pub trait TargetInfo: Sync {
     fn assert_fail(&self, cx: &mut Lowering<'_>, message: Val, file: Val, line: u32, function: Val) -> Result<(), String>;
     /// Marks `func` as a kernel launched with `num_threads` threads.
     fn mark_kernel(&self, e: &mut Emitter, func: Op, num_threads: u32);
+    /// One warp-synchronous [`MmaInstr`]: `a` and `b` are the thread's
+    /// fragments of A and B as `i32` words (elements narrower than 32 bits
+    /// packed, the lowest first) in the instruction's fragment order, `c` the
+    /// accumulator fragment (f32 or i32 values); returns D in `c`'s order
+    /// and types.
+    fn mma_sync(&self, e: &mut Emitter, instr: MmaInstr, a: &[Val], b: &[Val], c: &[Val]) -> Result<Vec<Val>, String> {
+        let _ = (e, a, b, c);
+        Err(format!("{instr:?} is not supported by this target"))
+    }
     /// Backend replacements of core patterns (same slot name) and additions.
     fn patterns(&self) -> Vec<&'static dyn LowerPattern> {
         Vec::new()
@@ -244,6 +279,7 @@ pub const TARGET_HOOKS: &[(&str, &str)] = &[
     ("kernel-attributes", "what marks a function as a kernel of N threads"),
     ("printf", "formatted printing from device code (tt.print)"),
     ("assert-fail", "reporting a failed device assertion (tt.assert)"),
+    ("mma-sync", "a warp-level matrix multiply-accumulate on register fragments (tt.dot)"),
 ];
 
 /// Every slot of the lowering: (name, ops it covers).

@@ -16,7 +16,7 @@
 //! 4. The result register at coordinates c is the group holding c with the
 //!    axis coordinate re-inserted.
 use super::convert::{from_storage, to_storage};
-use super::emit::ICmp;
+use super::layout::DistLayout;
 use super::{LowerPattern, Lowering};
 use std::collections::HashMap;
 use tritium_dialects::ir::{Op, Ty, Val};
@@ -115,6 +115,108 @@ pub fn gather_bits(cx: &mut Lowering<'_>, id: Val, bits: &[usize], shift: usize,
     acc
 }
 
+/// The shared-memory slots through which the warps along an axis exchange
+/// per-thread values (partial reductions, scan totals): slot
+/// `((w * P) + pos) * per_round + g` of operand j's region, where w is a
+/// warp's index along the axis, pos the thread's position among the P
+/// threads holding distinct values, g a group of the thread's registers.
+pub struct WarpExchange {
+    /// Per operand: its region's start and the type stored there.
+    pub bases: Vec<Val>,
+    pub store_tys: Vec<Ty>,
+    /// The operands' own types.
+    pub types: Vec<Ty>,
+    /// This thread's position and its warp's index along the axis (i32).
+    pub pos: Val,
+    pub w_idx: Val,
+    /// Warps along the axis, positions, groups per round.
+    pub w_count: i64,
+    pub p_count: i64,
+    pub per_round: i64,
+}
+
+impl WarpExchange {
+    /// Sets up the exchange of `groups` groups of values of `types` among
+    /// the warps of `l` along `axis`, in `op`'s scratch; `None` when one
+    /// warp spans the axis. With `rounds`, groups are split into rounds until
+    /// a round fits `allocation.size`; without, everything must fit.
+    pub fn new(
+        cx: &mut Lowering<'_>,
+        op: Op,
+        l: &DistLayout,
+        axis: usize,
+        groups: i64,
+        types: &[Ty],
+        rounds: bool,
+    ) -> Result<Option<WarpExchange>, String> {
+        let along = |b: &Vec<i64>| b[axis] != 0;
+        let warp_axis_bits: Vec<usize> = (0..l.warps.len()).filter(|&i| along(&l.warps[i])).collect();
+        if warp_axis_bits.is_empty() {
+            return Ok(None);
+        }
+        let w_count = 1i64 << warp_axis_bits.len();
+        let holds = |b: &Vec<i64>| !along(b) && b.iter().any(|&x| x != 0);
+        let lane_pos: Vec<usize> = (0..l.lanes.len()).filter(|&i| holds(&l.lanes[i])).collect();
+        let warp_pos: Vec<usize> = (0..l.warps.len()).filter(|&i| holds(&l.warps[i])).collect();
+        let p_count = 1i64 << (lane_pos.len() + warp_pos.len());
+        let store_tys: Vec<Ty> = types
+            .iter()
+            .map(|t| if t.is_integer() && t.bit_width() < 8 { cx.e.int_ty(8) } else if t.is_integer() || t.is_float() { *t } else { cx.e.i64() })
+            .collect();
+        let bytes: i64 = store_tys.iter().map(|t| i64::from(t.bit_width() / 8)).sum();
+        let limit = Lowering::scratch_size(op).unwrap_or(w_count * p_count * groups * bytes);
+        let mut per_round = groups;
+        while w_count * p_count * per_round * bytes > limit {
+            if !rounds || per_round == 1 || per_round % 2 != 0 {
+                return Err(format!("'{}': {limit} bytes of scratch cannot hold the values the warps exchange", op.name()));
+            }
+            per_round /= 2;
+        }
+        let base = cx.scratch(op)?;
+        let (_, lane, warp) = cx.thread_ids();
+        let pos = gather_bits(cx, lane, &lane_pos, 0, None);
+        let pos = gather_bits(cx, warp, &warp_pos, lane_pos.len(), pos).unwrap_or_else(|| cx.e.i32_const(0));
+        let w_idx = gather_bits(cx, warp, &warp_axis_bits, 0, None).unwrap_or_else(|| cx.e.i32_const(0));
+        let i8t = cx.e.int_ty(8);
+        let mut bases = Vec::with_capacity(types.len());
+        let mut byte_offset = 0i64;
+        for t in &store_tys {
+            let off = cx.e.i32_const(byte_offset);
+            bases.push(cx.e.gep(base, i8t, off));
+            byte_offset += w_count * p_count * per_round * i64::from(t.bit_width() / 8);
+        }
+        Ok(Some(WarpExchange { bases, store_tys, types: types.to_vec(), pos, w_idx, w_count, p_count, per_round }))
+    }
+
+    /// The slot index of (warp `w`, this thread's position, group `g` of the round).
+    pub fn slot(&self, cx: &mut Lowering<'_>, w: Val, g: i64) -> Val {
+        let wp = cx.e.mul_i32(w, self.p_count);
+        let row = cx.e.add(wp, self.pos);
+        let row = cx.e.mul_i32(row, self.per_round);
+        cx.e.add_i32(row, g)
+    }
+
+    /// Stores `values` (one per operand) at `slot`.
+    pub fn store(&self, cx: &mut Lowering<'_>, slot: Val, values: &[Val]) {
+        for (j, v) in values.iter().enumerate() {
+            let p = cx.e.gep(self.bases[j], self.store_tys[j], slot);
+            let v = to_storage(cx, *v, self.store_tys[j]);
+            cx.target.store_shared(&mut cx.e, p, v, None);
+        }
+    }
+
+    /// Loads the values (one per operand) at `slot`.
+    pub fn load(&self, cx: &mut Lowering<'_>, slot: Val) -> Vec<Val> {
+        (0..self.bases.len())
+            .map(|j| {
+                let p = cx.e.gep(self.bases[j], self.store_tys[j], slot);
+                let v = cx.target.load_shared(&mut cx.e, p, self.store_tys[j]);
+                from_storage(cx, v, self.types[j])
+            })
+            .collect()
+    }
+}
+
 impl LowerPattern for Reduce {
     fn name(&self) -> &'static str {
         "ttg-to-llvm.reduce"
@@ -178,73 +280,24 @@ impl LowerPattern for Reduce {
             }
         }
         // 3. Across warps.
-        let warp_axis_bits: Vec<usize> = (0..l.warps.len()).filter(|&i| along(&l.warps[i])).collect();
-        if !warp_axis_bits.is_empty() {
-            let w_count = 1i64 << warp_axis_bits.len();
-            let lane_pos: Vec<usize> = (0..l.lanes.len()).filter(|&i| !along(&l.lanes[i]) && l.lanes[i].iter().any(|&x| x != 0)).collect();
-            let warp_pos: Vec<usize> = (0..l.warps.len()).filter(|&i| !along(&l.warps[i]) && l.warps[i].iter().any(|&x| x != 0)).collect();
-            let p_count = 1i64 << (lane_pos.len() + warp_pos.len());
-            let g_count = acc.len() as i64;
-            let types: Vec<Ty> = acc[0].iter().map(|v| v.ty()).collect();
-            let store_tys: Vec<Ty> = types
-                .iter()
-                .map(|t| if t.is_integer() && t.bit_width() < 8 { cx.e.int_ty(8) } else if t.is_integer() || t.is_float() { *t } else { cx.e.i64() })
-                .collect();
-            let bytes: i64 = store_tys.iter().map(|t| i64::from(t.bit_width() / 8)).sum();
-            let limit = Lowering::scratch_size(op).unwrap_or(w_count * p_count * g_count * bytes);
-            let mut per_round = g_count;
-            while w_count * p_count * per_round * bytes > limit {
-                if per_round == 1 || per_round % 2 != 0 {
-                    return Err(format!("tt.reduce: {limit} bytes of scratch cannot hold the partial results"));
-                }
-                per_round /= 2;
-            }
-            let base = cx.scratch(op)?;
-            let (_, lane, warp) = cx.thread_ids();
-            let pos = gather_bits(cx, lane, &lane_pos, 0, None);
-            let pos = gather_bits(cx, warp, &warp_pos, lane_pos.len(), pos).unwrap_or_else(|| cx.e.i32_const(0));
-            let w_idx = gather_bits(cx, warp, &warp_axis_bits, 0, None).unwrap_or_else(|| cx.e.i32_const(0));
-            // Element offsets of each operand's region (in its own elements).
-            let i8t = cx.e.int_ty(8);
-            let mut bases = Vec::with_capacity(k);
-            let mut byte_offset = 0i64;
-            for t in &store_tys {
-                let off = cx.e.i32_const(byte_offset);
-                bases.push(cx.e.gep(base, i8t, off));
-                byte_offset += w_count * p_count * per_round * i64::from(t.bit_width() / 8);
-            }
-            // slot(w, g) = (w * P + pos) * per_round + g
-            let my_row = {
-                let wp = cx.e.mul_i32(w_idx, p_count);
-                cx.e.add(wp, pos)
-            };
+        let types: Vec<Ty> = acc[0].iter().map(|v| v.ty()).collect();
+        if let Some(x) = WarpExchange::new(cx, op, &l, axis, acc.len() as i64, &types, true)? {
             let mut round_start = 0i64;
-            while round_start < g_count {
+            while round_start < acc.len() as i64 {
                 if round_start > 0 {
                     cx.barrier();
                 }
-                for g in round_start..round_start + per_round {
-                    let row = cx.e.mul_i32(my_row, per_round);
-                    let idx = cx.e.add_i32(row, g - round_start);
-                    for j in 0..k {
-                        let p = cx.e.gep(bases[j], store_tys[j], idx);
-                        let v = to_storage(cx, acc[g as usize][j], store_tys[j]);
-                        cx.target.store_shared(&mut cx.e, p, v, None);
-                    }
+                for g in round_start..round_start + x.per_round {
+                    let slot = x.slot(cx, x.w_idx, g - round_start);
+                    x.store(cx, slot, &acc[g as usize]);
                 }
                 cx.barrier();
-                for g in round_start..round_start + per_round {
+                for g in round_start..round_start + x.per_round {
                     let mut total: Option<Vec<Val>> = None;
-                    for w in 0..w_count {
-                        let row = cx.e.add_i32(pos, w * p_count);
-                        let row = cx.e.mul_i32(row, per_round);
-                        let idx = cx.e.add_i32(row, g - round_start);
-                        let mut part = Vec::with_capacity(k);
-                        for j in 0..k {
-                            let p = cx.e.gep(bases[j], store_tys[j], idx);
-                            let v = cx.target.load_shared(&mut cx.e, p, store_tys[j]);
-                            part.push(from_storage(cx, v, types[j]));
-                        }
+                    for w in 0..x.w_count {
+                        let wv = cx.e.i32_const(w);
+                        let slot = x.slot(cx, wv, g - round_start);
+                        let part = x.load(cx, slot);
                         total = Some(match total {
                             Some(t) => combine(cx, &t, &part)?,
                             None => part,
@@ -252,9 +305,8 @@ impl LowerPattern for Reduce {
                     }
                     acc[g as usize] = total.unwrap_or_default();
                 }
-                round_start += per_round;
+                round_start += x.per_round;
             }
-            let _ = ICmp::Eq;
         }
         // 4. Results.
         let results = op.results();

@@ -15,9 +15,8 @@
 //!
 //! The combiner must be associative (as Triton requires), so that combining
 //! a prefix with a partial scan equals scanning the whole.
-use super::convert::{from_storage, to_storage};
 use super::emit::ICmp;
-use super::reduce::{gather_bits, shuffle_any, Source};
+use super::reduce::{gather_bits, shuffle_any, Source, WarpExchange};
 use super::{LowerPattern, Lowering};
 use std::collections::HashMap;
 use tritium_dialects::ir::{Op, Ty, Val};
@@ -105,7 +104,7 @@ impl LowerPattern for Scan {
             }
             totals.push(running);
         }
-        let (_, lane, warp) = cx.thread_ids();
+        let (_, lane, _) = cx.thread_ids();
         // 2. Across lanes.
         let lane_bits: Vec<usize> = (0..l.lanes.len()).filter(|&b| along(&l.lanes[b])).collect();
         if !lane_bits.is_empty() {
@@ -167,68 +166,23 @@ impl LowerPattern for Scan {
             }
         }
         // 3. Across warps.
-        let warp_bits: Vec<usize> = (0..l.warps.len()).filter(|&b| along(&l.warps[b])).collect();
-        if !warp_bits.is_empty() {
-            let w_count = 1i64 << warp_bits.len();
-            let lane_pos: Vec<usize> =
-                (0..l.lanes.len()).filter(|&i| !along(&l.lanes[i]) && l.lanes[i].iter().any(|&x| x != 0)).collect();
-            let warp_pos: Vec<usize> =
-                (0..l.warps.len()).filter(|&i| !along(&l.warps[i]) && l.warps[i].iter().any(|&x| x != 0)).collect();
-            let p_count = 1i64 << (lane_pos.len() + warp_pos.len());
-            let g_count = groups.len() as i64;
-            let types: Vec<Ty> = totals[0].iter().map(|v| v.ty()).collect();
-            let store_tys: Vec<Ty> = types
-                .iter()
-                .map(|t| if t.is_integer() && t.bit_width() < 8 { cx.e.int_ty(8) } else if t.is_integer() || t.is_float() { *t } else { cx.e.i64() })
-                .collect();
-            let bytes: i64 = store_tys.iter().map(|t| i64::from(t.bit_width() / 8)).sum();
-            if let Some(limit) = Lowering::scratch_size(op) {
-                if w_count * p_count * g_count * bytes > limit {
-                    return Err(format!("tt.scan: {limit} bytes of scratch cannot hold the warps' totals"));
-                }
-            }
-            let base = cx.scratch(op)?;
-            let pos = gather_bits(cx, lane, &lane_pos, 0, None);
-            let pos = gather_bits(cx, warp, &warp_pos, lane_pos.len(), pos).unwrap_or_else(|| cx.e.i32_const(0));
-            let w_idx = gather_bits(cx, warp, &warp_bits, 0, None).unwrap_or_else(|| cx.e.i32_const(0));
-            let i8t = cx.e.int_ty(8);
-            let mut bases = Vec::with_capacity(k);
-            let mut offset = 0i64;
-            for t in &store_tys {
-                let off = cx.e.i32_const(offset);
-                bases.push(cx.e.gep(base, i8t, off));
-                offset += w_count * p_count * g_count * i64::from(t.bit_width() / 8);
-            }
-            let slot = |cx: &mut Lowering<'_>, w: Val, g: i64| -> Val {
-                let wp = cx.e.mul_i32(w, p_count);
-                let row = cx.e.add(wp, pos);
-                let row = cx.e.mul_i32(row, g_count);
-                cx.e.add_i32(row, g)
-            };
+        let types: Vec<Ty> = totals[0].iter().map(|v| v.ty()).collect();
+        if let Some(x) = WarpExchange::new(cx, op, &l, axis, groups.len() as i64, &types, false)? {
             for (g, t) in totals.iter().enumerate() {
-                let idx = slot(cx, w_idx, g as i64);
-                for j in 0..k {
-                    let p = cx.e.gep(bases[j], store_tys[j], idx);
-                    let v = to_storage(cx, t[j], store_tys[j]);
-                    cx.target.store_shared(&mut cx.e, p, v, None);
-                }
+                let slot = x.slot(cx, x.w_idx, g as i64);
+                x.store(cx, slot, t);
             }
             cx.barrier();
             for (g, members) in groups.iter().enumerate() {
                 // Fold the totals of the warps before this one (after, in reverse).
                 let mut prefix: Option<Vec<Val>> = None;
                 let mut any: Option<Val> = None;
-                let order: Vec<i64> = if reverse { (0..w_count).rev().collect() } else { (0..w_count).collect() };
+                let order: Vec<i64> = if reverse { (0..x.w_count).rev().collect() } else { (0..x.w_count).collect() };
                 for w in order {
                     let wv = cx.e.i32_const(w);
-                    let idx = slot(cx, wv, g as i64);
-                    let mut part = Vec::with_capacity(k);
-                    for j in 0..k {
-                        let p = cx.e.gep(bases[j], store_tys[j], idx);
-                        let v = cx.target.load_shared(&mut cx.e, p, store_tys[j]);
-                        part.push(from_storage(cx, v, types[j]));
-                    }
-                    let before = if reverse { cx.e.icmp(ICmp::Sgt, wv, w_idx) } else { cx.e.icmp(ICmp::Slt, wv, w_idx) };
+                    let slot = x.slot(cx, wv, g as i64);
+                    let part = x.load(cx, slot);
+                    let before = if reverse { cx.e.icmp(ICmp::Sgt, wv, x.w_idx) } else { cx.e.icmp(ICmp::Slt, wv, x.w_idx) };
                     prefix = Some(match (prefix, any) {
                         (Some(acc), Some(seen)) => {
                             let merged = combine(cx, &acc, &part)?;

@@ -1,0 +1,358 @@
+"""Extra Triton kernels for GPU coverage beyond the corpus (written for Tritium's harness).
+
+Each kernel exercises something the 12-kernel corpus lacks: scans, multi-operand (argmax) reductions,
+2D/3D reductions along each axis, transposes through shared memory, i64/i8/u32/f16/bf16 data, integer
+div/rem/shift, a 3D grid with num_programs, returning atomics, join/split/reshape, sort/topk/flip/gather,
+and num_warps 1, 2, 4 and 8.  No tl.dot, no tensor descriptors, no device_print.
+
+`generate.py` compiles every entry of KERNELS with Triton 3.9 for cuda:80 and writes
+tests/gpu/extra/cuda_sm80/K.{ttgir.mlir,ttgir_prellvm.mlir,ptx,meta.json}.  The references live in
+tests/gpu/run_gpu.py (one @spec each, same names).
+"""
+from dataclasses import dataclass, field
+
+import triton
+import triton.language as tl
+
+
+# --------------------------------------------------------------------------------------------------------
+# 1. scans along a 1D block: f32 forward + reverse cumsum, i32 cumsum, a custom associative_scan (cummax)
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def _max_combine(a, b):
+    return tl.maximum(a, b)
+
+
+@triton.jit
+def x_cumsum_1d(x_ptr, i_ptr, fwd_ptr, rev_ptr, icum_ptr, cmax_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    iv = tl.load(i_ptr + offs, mask=m, other=0)
+    tl.store(fwd_ptr + offs, tl.cumsum(x, axis=0), mask=m)
+    tl.store(rev_ptr + offs, tl.cumsum(x, axis=0, reverse=True), mask=m)
+    tl.store(icum_ptr + offs, tl.cumsum(iv, axis=0), mask=m)
+    tl.store(cmax_ptr + offs, tl.associative_scan(iv, 0, _max_combine), mask=m)
+
+
+# --------------------------------------------------------------------------------------------------------
+# 2. scans of a 2D tile along axis 0 and axis 1 (f32 fwd, f32 reverse, i32), num_warps 2
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_cumsum_2d(x_ptr, i_ptr, c0_ptr, c1r_ptr, i1_ptr, i0r_ptr, M, N, R: tl.constexpr, C: tl.constexpr):
+    rows = tl.program_id(0) * R + tl.arange(0, R)
+    cols = tl.arange(0, C)
+    m = (rows[:, None] < M) & (cols[None, :] < N)
+    off = rows[:, None] * N + cols[None, :]
+    x = tl.load(x_ptr + off, mask=m, other=0.0)
+    iv = tl.load(i_ptr + off, mask=m, other=0)
+    tl.store(c0_ptr + off, tl.cumsum(x, axis=0), mask=m)
+    tl.store(c1r_ptr + off, tl.cumsum(x, axis=1, reverse=True), mask=m)
+    tl.store(i1_ptr + off, tl.cumsum(iv, axis=1), mask=m)
+    tl.store(i0r_ptr + off, tl.cumsum(iv, axis=0, reverse=True), mask=m)
+
+
+# --------------------------------------------------------------------------------------------------------
+# 3. argmax / argmin (reduce with (value, index) operands, tie-break left) along axis 1 (f32) and along
+#    axis 0 (i32), plus max(..., return_indices=True)
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_argmax(x_ptr, i_ptr, amax_ptr, amin_ptr, vmax_ptr, imax_ptr, icol_ptr, M, N, BM: tl.constexpr,
+             BN: tl.constexpr):
+    pid = tl.program_id(0)
+    rows = pid * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    m = (rows[:, None] < M) & (cols[None, :] < N)
+    off = rows[:, None] * N + cols[None, :]
+    x = tl.load(x_ptr + off, mask=m, other=-float("inf"))
+    rm = rows < M
+    tl.store(amax_ptr + rows, tl.argmax(x, axis=1), mask=rm)
+    tl.store(amin_ptr + rows, tl.argmin(tl.where(m, x, float("inf")), axis=1), mask=rm)
+    v, ix = tl.max(x, axis=1, return_indices=True)
+    tl.store(vmax_ptr + rows, v, mask=rm)
+    tl.store(imax_ptr + rows, ix, mask=rm)
+    iv = tl.load(i_ptr + off, mask=m, other=-2147483648)
+    tl.store(icol_ptr + pid * N + cols, tl.argmax(iv, axis=0), mask=cols < N)
+
+
+# --------------------------------------------------------------------------------------------------------
+# 4. 2D reductions along axis 0 and axis 1, nested reduce to a scalar, i32 min, num_warps 8
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_reduce2d(x_ptr, rowsum_ptr, rowmin_ptr, colsum_ptr, colmax_ptr, tot_ptr, M, N, stride, BM: tl.constexpr,
+               BN: tl.constexpr):
+    pid = tl.program_id(0)
+    rows = pid * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    m = (rows[:, None] < M) & (cols[None, :] < N)
+    x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=m, other=0.0)
+    tl.store(rowsum_ptr + rows, tl.sum(x, axis=1), mask=rows < M)
+    xi = (x * 100.0).to(tl.int32)
+    tl.store(rowmin_ptr + rows, tl.min(tl.where(m, xi, 2147483647), axis=1), mask=rows < M)
+    tl.store(colsum_ptr + pid * N + cols, tl.sum(x, axis=0), mask=cols < N)
+    tl.store(colmax_ptr + pid * N + cols, tl.max(tl.where(m, x, -float("inf")), axis=0), mask=cols < N)
+    tl.store(tot_ptr + pid, tl.sum(tl.sum(x, axis=1), axis=0))
+
+
+# --------------------------------------------------------------------------------------------------------
+# 5. transpose of a loaded tile (tl.trans), stored row-major: f32 and f16, 2D grid
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_transpose(x_ptr, h_ptr, xt_ptr, ht_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    m = (rm[:, None] < M) & (rn[None, :] < N)
+    src = rm[:, None] * N + rn[None, :]
+    x = tl.load(x_ptr + src, mask=m)
+    h = tl.load(h_ptr + src, mask=m)
+    mt = (rn[:, None] < N) & (rm[None, :] < M)
+    dst = rn[:, None] * M + rm[None, :]
+    tl.store(xt_ptr + dst, tl.trans(x), mask=mt)
+    tl.store(ht_ptr + dst, tl.trans(h), mask=mt)
+
+
+# --------------------------------------------------------------------------------------------------------
+# 6. tl.where / arithmetic / shifts / casts on i64 and i8 data, num_warps 2
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_where_i64_i8(a_ptr, b_ptr, c_ptr, d_ptr, o64_ptr, o8_ptr, o32_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    a = tl.load(a_ptr + offs, mask=m, other=0)
+    b = tl.load(b_ptr + offs, mask=m, other=0)
+    c = tl.load(c_ptr + offs, mask=m, other=0)
+    d = tl.load(d_ptr + offs, mask=m, other=0)
+    o64 = tl.where(a > b, a - b, b * 3 + c.to(tl.int64))
+    o8 = tl.where(c < d, c, d + 1)
+    o32 = (a >> 20).to(tl.int32) + c.to(tl.int32) * d.to(tl.int32)
+    tl.store(o64_ptr + offs, o64, mask=m)
+    tl.store(o8_ptr + offs, o8, mask=m)
+    tl.store(o32_ptr + offs, o32, mask=m)
+
+
+# --------------------------------------------------------------------------------------------------------
+# 7. f16 / bf16 elementwise math with casts; exp2 / log / sin / cos / sqrt / rsqrt on f32
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_half_math(h_ptr, g_ptr, of_ptr, oh_ptr, og_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    h = tl.load(h_ptr + offs, mask=m, other=0.0)
+    g = tl.load(g_ptr + offs, mask=m, other=0.0)
+    hf = h.to(tl.float32)
+    gf = g.to(tl.float32)
+    tl.store(of_ptr + offs, tl.exp2(hf * 0.5), mask=m)
+    tl.store(of_ptr + n + offs, tl.log(gf * gf + 1.0), mask=m)
+    tl.store(of_ptr + 2 * n + offs, tl.sin(hf) + tl.cos(gf), mask=m)
+    tl.store(of_ptr + 3 * n + offs, tl.sqrt(gf * gf + 0.25) * tl.rsqrt(hf * hf + 1.0), mask=m)
+    tl.store(oh_ptr + offs, h * h + h, mask=m)  # f16 arithmetic
+    tl.store(oh_ptr + n + offs, gf.to(tl.float16), mask=m)  # bf16 -> f32 -> f16
+    tl.store(og_ptr + offs, g * g + g, mask=m)  # bf16 arithmetic
+    tl.store(og_ptr + n + offs, (hf * 3.0 - 1.0).to(tl.bfloat16), mask=m)  # f32 -> bf16 (rtne)
+
+
+# --------------------------------------------------------------------------------------------------------
+# 8. integer div / rem / shifts on signed i32 and unsigned u32, num_warps 1
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_int_ops(a_ptr, b_ptr, ua_ptr, ub_ptr, o_ptr, uo_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    a = tl.load(a_ptr + offs, mask=m, other=1)
+    b = tl.load(b_ptr + offs, mask=m, other=1)
+    ua = tl.load(ua_ptr + offs, mask=m, other=1)
+    ub = tl.load(ub_ptr + offs, mask=m, other=1)
+    sh = b & 31
+    tl.store(o_ptr + offs, a // b, mask=m)
+    tl.store(o_ptr + n + offs, a % b, mask=m)
+    tl.store(o_ptr + 2 * n + offs, a << sh, mask=m)
+    tl.store(o_ptr + 3 * n + offs, a >> sh, mask=m)
+    tl.store(o_ptr + 4 * n + offs, a // 7 + a % -5, mask=m)
+    ush = ub & 31
+    tl.store(uo_ptr + offs, ua // ub, mask=m)
+    tl.store(uo_ptr + n + offs, ua % ub, mask=m)
+    tl.store(uo_ptr + 2 * n + offs, ua >> ush, mask=m)
+    tl.store(uo_ptr + 3 * n + offs, (ua // 10) ^ (ua % 10), mask=m)
+    tl.store(uo_ptr + 4 * n + offs, a.to(tl.uint32, bitcast=True) >> 3, mask=m)
+
+
+# --------------------------------------------------------------------------------------------------------
+# 9. 3D grid: program_id(0..2), num_programs(0..2), grid-stride loop with a runtime step
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_grid3d(x_ptr, out_ptr, info_ptr, n, BLOCK: tl.constexpr):
+    p0 = tl.program_id(0)
+    p1 = tl.program_id(1)
+    p2 = tl.program_id(2)
+    n0 = tl.num_programs(0)
+    n1 = tl.num_programs(1)
+    n2 = tl.num_programs(2)
+    pid = (p2 * n1 + p1) * n0 + p0
+    total = n0 * n1 * n2
+    for start in range(pid * BLOCK, n, total * BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        mk = offs < n
+        x = tl.load(x_ptr + offs, mask=mk)
+        tl.store(out_ptr + offs, x * 3.0 + pid.to(tl.float32), mask=mk)
+    base = info_ptr + pid * 8
+    tl.store(base + 0, p0)
+    tl.store(base + 1, p1)
+    tl.store(base + 2, p2)
+    tl.store(base + 3, n0)
+    tl.store(base + 4, n1)
+    tl.store(base + 5, n2)
+    tl.store(base + 6, total)
+    tl.store(base + 7, pid)
+
+
+# --------------------------------------------------------------------------------------------------------
+# 10. masked atomics: f32 scatter-add, i32 scatter-max / min, a returning atomic_add (tickets), atomic_cas
+#     with its old value used, atomic_xchg
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_atomics(x_ptr, i_ptr, bins_ptr, imax_ptr, imin_ptr, ctr_ptr, tickets_ptr, cas_ptr, casold_ptr, xchg_ptr, n,
+              NB: tl.constexpr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    iv = tl.load(i_ptr + offs, mask=m, other=0)
+    b = iv & (NB - 1)
+    tl.atomic_add(bins_ptr + b, x, mask=m, sem="relaxed")
+    tl.atomic_max(imax_ptr + b, iv, mask=m)
+    tl.atomic_min(imin_ptr + (b % 4), iv, mask=m & (x > 0.0))
+    t = tl.atomic_add(ctr_ptr + tl.zeros_like(offs), 1, mask=m)
+    tl.store(tickets_ptr + offs, t, mask=m)
+    old = tl.atomic_cas(cas_ptr + pid % 4, 0, pid + 1)
+    tl.store(casold_ptr + pid, old)
+    tl.atomic_xchg(xchg_ptr + pid, pid * 10 + 1)
+
+
+# --------------------------------------------------------------------------------------------------------
+# 11. join / reshape (interleave), reshape + split (de-interleave) on i32, reshape 1D -> 2D + reduce
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_join_split(x_ptr, y_ptr, z_ptr, w_ptr, il_ptr, sa_ptr, sb_ptr, rs_ptr, B: tl.constexpr, R: tl.constexpr,
+                 C: tl.constexpr):
+    pid = tl.program_id(0)
+    o = pid * B + tl.arange(0, B)
+    x = tl.load(x_ptr + o)
+    y = tl.load(y_ptr + o)
+    il = tl.reshape(tl.join(x, y), [2 * B])
+    tl.store(il_ptr + pid * 2 * B + tl.arange(0, 2 * B), il)
+    z = tl.load(z_ptr + pid * 2 * B + tl.arange(0, 2 * B))
+    a, b = tl.split(tl.reshape(z, [B, 2]))
+    tl.store(sa_ptr + o, a - b)
+    tl.store(sb_ptr + o, a * b)
+    w = tl.load(w_ptr + pid * R * C + tl.arange(0, R * C))
+    w2 = tl.reshape(w, [R, C])
+    tl.store(rs_ptr + pid * R + tl.arange(0, R), tl.sum(w2, axis=1))
+
+
+# --------------------------------------------------------------------------------------------------------
+# 12. sort (f32 ascending, i32 descending), topk, flip, gather along the last dim of a 2D tile
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_sort_flip(x_ptr, i_ptr, xs_ptr, isd_ptr, tk_ptr, xf_ptr, g_ptr, R: tl.constexpr, C: tl.constexpr,
+                K: tl.constexpr):
+    rows = tl.program_id(0) * R + tl.arange(0, R)
+    cols = tl.arange(0, C)
+    off = rows[:, None] * C + cols[None, :]
+    x = tl.load(x_ptr + off)
+    iv = tl.load(i_ptr + off)
+    tl.store(xs_ptr + off, tl.sort(x, dim=1))
+    tl.store(isd_ptr + off, tl.sort(iv, dim=1, descending=True))
+    tl.store(tk_ptr + rows[:, None] * K + tl.arange(0, K)[None, :], tl.topk(x, K, dim=1))
+    tl.store(xf_ptr + off, tl.flip(x, dim=1))
+    idx = (cols[None, :] * 5 + 3 + rows[:, None]) % C
+    tl.store(g_ptr + off, tl.gather(x, idx, axis=1))
+
+
+# --------------------------------------------------------------------------------------------------------
+# 13. 3D tiles: broadcast-heavy index math, reduce along axis 1 and axis 2, num_warps 8
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_bcast3d(x_ptr, y_ptr, out_ptr, s1_ptr, m2_ptr, M, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    a = tl.program_id(0) * A + tl.arange(0, A)
+    b = tl.arange(0, B)
+    c = tl.arange(0, C)
+    off = a[:, None, None] * (B * C) + b[None, :, None] * C + c[None, None, :]
+    m = (a[:, None, None] < M) & (b[None, :, None] < B) & (c[None, None, :] < C)
+    x = tl.load(x_ptr + off, mask=m, other=0.0)
+    yv = tl.load(y_ptr + b[:, None] * C + c[None, :])
+    z = x * yv[None, :, :] + (a[:, None, None] * 3 - c[None, None, :]).to(tl.float32)
+    tl.store(out_ptr + off, z, mask=m)
+    am = a[:, None] < M
+    tl.store(s1_ptr + a[:, None] * C + c[None, :], tl.sum(z, axis=1), mask=am)
+    tl.store(m2_ptr + a[:, None] * B + b[None, :], tl.max(z, axis=2), mask=am)
+
+
+# ========================================================================================================
+# compile specs (the same shape as the corpus' kernels.py)
+# ========================================================================================================
+@dataclass
+class CompileSpec:
+    name: str
+    fn: object
+    signature: dict
+    constexprs: dict = field(default_factory=dict)
+    divisible: tuple = ()
+    num_warps: int = 4
+    num_stages: int = None
+    note: str = ""
+
+    def attrs(self):
+        names = self.fn.arg_names
+        return {(names.index(a), ): [["tt.divisibility", 16]] for a in self.divisible}
+
+
+def _spec(name, fn, types, constexprs=None, divisible=None, **kw):
+    constexprs = constexprs or {}
+    sig = {a: ("constexpr" if a in constexprs else types[a]) for a in fn.arg_names}
+    if divisible is None:  # every pointer 16-aligned (what the JIT infers for fresh allocations)
+        divisible = tuple(a for a, t in sig.items() if t.startswith("*"))
+    return CompileSpec(name=name, fn=fn, signature=sig, constexprs=constexprs, divisible=tuple(divisible), **kw)
+
+
+F32P, F16P, BF16P, I32P, U32P, I8P, I64P = "*fp32", "*fp16", "*bf16", "*i32", "*u32", "*i8", "*i64"
+
+KERNELS = [
+    _spec("x_cumsum_1d", x_cumsum_1d, dict(x_ptr=F32P, i_ptr=I32P, fwd_ptr=F32P, rev_ptr=F32P, icum_ptr=I32P,
+                                           cmax_ptr=I32P, n="i32"), {"BLOCK": 512}, num_warps=4,
+          note="tt.scan f32 fwd/reverse + i32 + custom combine across 4 warps"),
+    _spec("x_cumsum_2d", x_cumsum_2d, dict(x_ptr=F32P, i_ptr=I32P, c0_ptr=F32P, c1r_ptr=F32P, i1_ptr=I32P,
+                                           i0r_ptr=I32P, M="i32", N="i32"), {"R": 16, "C": 64}, num_warps=2,
+          note="tt.scan along axis 0 and 1 of a 2D tile, fwd and reverse"),
+    _spec("x_argmax", x_argmax, dict(x_ptr=F32P, i_ptr=I32P, amax_ptr=I32P, amin_ptr=I32P, vmax_ptr=F32P,
+                                     imax_ptr=I32P, icol_ptr=I32P, M="i32", N="i32"), {"BM": 8, "BN": 256},
+          num_warps=4, note="argmax/argmin: two-operand tt.reduce, axis 1 (f32) and axis 0 (i32)"),
+    _spec("x_reduce2d", x_reduce2d, dict(x_ptr=F32P, rowsum_ptr=F32P, rowmin_ptr=I32P, colsum_ptr=F32P,
+                                         colmax_ptr=F32P, tot_ptr=F32P, M="i32", N="i32", stride="i32"),
+          {"BM": 16, "BN": 128}, num_warps=8, note="reductions along axis 0 and 1, num_warps 8"),
+    _spec("x_transpose", x_transpose, dict(x_ptr=F32P, h_ptr=F16P, xt_ptr=F32P, ht_ptr=F16P, M="i32", N="i32"),
+          {"BM": 32, "BN": 64}, num_warps=4, note="tt.trans + convert_layout through shared memory, 2D grid"),
+    _spec("x_where_i64_i8", x_where_i64_i8, dict(a_ptr=I64P, b_ptr=I64P, c_ptr=I8P, d_ptr=I8P, o64_ptr=I64P,
+                                                 o8_ptr=I8P, o32_ptr=I32P, n="i32"), {"BLOCK": 256},
+          num_warps=2, note="select / arith on i64 and i8, sext / trunc"),
+    _spec("x_half_math", x_half_math, dict(h_ptr=F16P, g_ptr=BF16P, of_ptr=F32P, oh_ptr=F16P, og_ptr=BF16P,
+                                           n="i32"), {"BLOCK": 256}, num_warps=4,
+          note="f16/bf16 arithmetic and casts; exp2/log/sin/cos/sqrt/rsqrt"),
+    _spec("x_int_ops", x_int_ops, dict(a_ptr=I32P, b_ptr=I32P, ua_ptr=U32P, ub_ptr=U32P, o_ptr=I32P, uo_ptr=U32P,
+                                       n="i32"), {"BLOCK": 128}, num_warps=1,
+          note="divsi/remsi/shli/shrsi and divui/remui/shrui, num_warps 1"),
+    _spec("x_grid3d", x_grid3d, dict(x_ptr=F32P, out_ptr=F32P, info_ptr=I32P, n="i32"), {"BLOCK": 256},
+          num_warps=2, note="program_id / num_programs on 3 axes, grid-stride scf.for"),
+    _spec("x_atomics", x_atomics, dict(x_ptr=F32P, i_ptr=I32P, bins_ptr=F32P, imax_ptr=I32P, imin_ptr=I32P,
+                                       ctr_ptr=I32P, tickets_ptr=I32P, cas_ptr=I32P, casold_ptr=I32P, xchg_ptr=I32P,
+                                       n="i32"), {"NB": 16, "BLOCK": 512}, num_warps=4,
+          note="masked atomic add/max/min, returning atomic_add, atomic_cas old value, atomic_xchg"),
+    _spec("x_join_split", x_join_split, dict(x_ptr=F32P, y_ptr=F32P, z_ptr=I32P, w_ptr=F32P, il_ptr=F32P,
+                                             sa_ptr=I32P, sb_ptr=I32P, rs_ptr=F32P), {"B": 256, "R": 16, "C": 32},
+          num_warps=2, note="tt.join / tt.reshape / tt.split, reshape 1D->2D then reduce"),
+    _spec("x_sort_flip", x_sort_flip, dict(x_ptr=F32P, i_ptr=I32P, xs_ptr=F32P, isd_ptr=I32P, tk_ptr=F32P,
+                                           xf_ptr=F32P, g_ptr=F32P), {"R": 4, "C": 128, "K": 8}, num_warps=4,
+          note="tl.sort / tl.topk / tl.flip (reshape + reduce machinery) and tt.gather"),
+    _spec("x_bcast3d", x_bcast3d, dict(x_ptr=F32P, y_ptr=F32P, out_ptr=F32P, s1_ptr=F32P, m2_ptr=F32P, M="i32"),
+          {"A": 4, "B": 8, "C": 32}, num_warps=8, note="3D blocked layouts, broadcasts, reduce axis 1 and 2"),
+]
+KERNELS_BY_NAME = {k.name: k for k in KERNELS}
