@@ -124,3 +124,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // The user's assembly per group of packed elements, external functions per
+  // element, tt.cat as the operands' registers one after the other.
+  // CHECK-DAG: llvm.func @__nv_expf(f32) -> f32
+  // CHECK-LABEL: llvm.func @user_code(
+  tt.func public @user_code(%x: tensor<512xi8, #blocked>, %y: tensor<512xf32, #blocked>, %z: tensor<512xi32, #blocked>) -> (tensor<512xi8, #blocked>, tensor<512xf32, #blocked>, tensor<1024xf32, #blocked1>, tensor<512xi32, #blocked>) {
+    // CHECK: llvm.inline_asm asm_dialect = att "add.s8x4 $0, $1;", "=r,r" %{{.*}} : (vector<4xi8>) -> vector<4xi8>
+    %a = tt.elementwise_inline_asm "add.s8x4 $0, $1;" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %x : tensor<512xi8, #blocked> -> tensor<512xi8, #blocked>
+    // CHECK-COUNT-4: llvm.call @__nv_expf(%{{.*}}) : (f32) -> f32
+    %b = tt.extern_elementwise %y {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_expf"} : (tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked>
+    %c = tt.cat %b, %y : tensor<512xf32, #blocked> -> tensor<1024xf32, #blocked1>
+    // CHECK: llvm.zext %{{.*}} : i32 to i64
+    // CHECK: llvm.mul %{{.*}} : i64
+    // CHECK: llvm.lshr
+    %d = tt.mulhiui %z, %z : tensor<512xi32, #blocked>
+    tt.return %a, %b, %c, %d : tensor<512xi8, #blocked>, tensor<512xf32, #blocked>, tensor<1024xf32, #blocked1>, tensor<512xi32, #blocked>
+  }
+}

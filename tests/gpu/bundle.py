@@ -33,6 +33,24 @@ TARGETS = ["vec_add", "axpby_act", "softmax_rows", "atomic_accumulate", "select_
            "loop_carried", "static_unroll", "shape_ops", "tdesc_scale"]
 DOT_KERNELS = ["matmul_f16", "dot_i8_tf32"]
 ALL_KERNELS = TARGETS + DOT_KERNELS
+# Kernels beyond the corpus (tests/gpu/extra/kernels.py, compiled by tests/gpu/extra/generate.py): every
+# K.meta.json with status OK in this folder.  They travel with the repo, so no Triton is needed to stage them.
+EXTRA_DIR = os.path.join(HERE, "extra", "cuda_sm80")
+
+
+def extra_kernels(folder):
+    if not os.path.isdir(folder):
+        return []
+    names = []
+    for f in sorted(os.listdir(folder)):
+        if f.endswith(".meta.json"):
+            try:
+                with open(os.path.join(folder, f)) as fh:
+                    if json.load(fh).get("status", "OK") == "OK":
+                        names.append(f[:-len(".meta.json")])
+            except (OSError, ValueError):
+                pass
+    return names
 
 
 def ptx_entry_params(ptx_text):
@@ -77,15 +95,21 @@ def main():
     ap.add_argument("--timeout", type=float, default=300.0, help="seconds per tritium-compile call")
     args = ap.parse_args()
 
-    sel = {"targets": TARGETS, "dots": DOT_KERNELS, "all": ALL_KERNELS}.get(args.kernels)
+    extras = extra_kernels(args.extra_dir)
+    sel = {"targets": TARGETS, "dots": DOT_KERNELS, "all": ALL_KERNELS, "extra": []}.get(args.kernels)
     kernels = sel if sel is not None else [k.strip() for k in args.kernels.split(",") if k.strip()]
-    unknown = [k for k in kernels if k not in ALL_KERNELS]
+    if args.extra or args.kernels == "extra":
+        kernels = kernels + [k for k in extras if k not in kernels]
+    unknown = [k for k in kernels if k not in ALL_KERNELS and k not in extras]
     if unknown:
-        print(f"bundle: unknown kernel(s) {unknown}; known: {ALL_KERNELS}", file=sys.stderr)
+        print(f"bundle: unknown kernel(s) {unknown}; known: {ALL_KERNELS + extras}", file=sys.stderr)
         return 2
-    if not os.path.isdir(args.corpus):
-        print(f"bundle: corpus folder {args.corpus} is absent -- nothing staged (skipped)")
-        return 0
+    src_dir = {k: (args.extra_dir if k in extras and k not in ALL_KERNELS else args.corpus) for k in kernels}
+    if any(d == args.corpus for d in src_dir.values()) and not os.path.isdir(args.corpus):
+        print(f"bundle: corpus folder {args.corpus} is absent -- corpus kernels skipped")
+        kernels = [k for k in kernels if src_dir[k] != args.corpus]
+        if not kernels:
+            return 0
     if not args.ours_from_triton and not os.access(args.compiler, os.X_OK):
         print(f"bundle: note: {args.compiler} is missing; every tritium slot will be recorded as failed "
               f"(use --ours-from-triton to validate the harness with Triton's PTX)")
@@ -98,15 +122,20 @@ def main():
     kp = os.path.join(os.path.dirname(args.corpus.rstrip("/")), "kernels.py")
     if os.path.isfile(kp):  # for the record only: run_gpu.py does not import it
         shutil.copyfile(kp, os.path.join(out, "kernels.py"))
+    kx = os.path.join(os.path.dirname(args.extra_dir.rstrip("/")), "kernels.py")
+    if any(d == args.extra_dir for d in src_dir.values()) and os.path.isfile(kx):
+        shutil.copyfile(kx, os.path.join(out, "extra_kernels.py"))
 
     manifest = {"created": time.strftime("%Y-%m-%dT%H:%M:%S"), "corpus": os.path.abspath(args.corpus),
+                "extra_dir": os.path.abspath(args.extra_dir),
                 "target": args.target, "mode": "ours-from-triton" if args.ours_from_triton else "tritium-compile",
                 "compiler": args.compiler, "kernels": {}}
     n_ok = 0
     for k in kernels:
         rec = {}
-        src_ptx = os.path.join(args.corpus, f"{k}.ptx")
-        src_meta = os.path.join(args.corpus, f"{k}.meta.json")
+        rec["source"] = src_dir[k]
+        src_ptx = os.path.join(src_dir[k], f"{k}.ptx")
+        src_meta = os.path.join(src_dir[k], f"{k}.meta.json")
         if os.path.isfile(src_ptx) and os.path.isfile(src_meta):
             shutil.copyfile(src_ptx, os.path.join(out, "triton", f"{k}.ptx"))
             shutil.copyfile(src_meta, os.path.join(out, "triton", f"{k}.meta.json"))
@@ -127,7 +156,7 @@ def main():
             else:
                 rec["tritium"] = "no triton PTX to copy"
         else:
-            src_ir = os.path.join(args.corpus, f"{k}.ttgir_prellvm.mlir")
+            src_ir = os.path.join(src_dir[k], f"{k}.ttgir_prellvm.mlir")
             cmd = [args.compiler, src_ir, "--target", args.target, "-o", ours_ptx]
             rec["command"] = " ".join(cmd)
             t0 = time.time()

@@ -130,7 +130,7 @@ impl LowerPattern for Shape {
         "ttg-to-llvm.shape"
     }
     fn roots(&self) -> &'static [&'static str] {
-        &["tt.broadcast", "tt.expand_dims", "tt.reshape", "tt.trans", "tt.join", "tt.split"]
+        &["tt.broadcast", "tt.expand_dims", "tt.reshape", "tt.trans", "tt.join", "tt.split", "tt.cat", "tt.unsplat"]
     }
     fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
         let name = op.name();
@@ -148,6 +148,18 @@ impl LowerPattern for Shape {
                 let out = dst.regs.iter().zip(map).map(|(c, s)| if c[last] == 0 { lhs[s] } else { rhs[s] }).collect();
                 Ok(vec![out])
             }
+            "tt.cat" => {
+                // Like Triton: the result holds the operands' registers one after the
+                // other (tt.cat may reorder elements).
+                let mut regs = cx.get(op.operand(0))?;
+                regs.extend(cx.get(op.operand(1))?);
+                let n = cx.num_values(op.result(0).ty())?;
+                if regs.len() != n {
+                    return Err(format!("tt.cat: the operands hold {} registers, the result {n}", regs.len()));
+                }
+                Ok(vec![regs])
+            }
+            "tt.unsplat" => Ok(vec![vec![cx.get(op.operand(0))?[0]]]),
             "tt.split" => {
                 let src = cx.layout(op.operand(0).ty())?;
                 let regs = cx.get(op.operand(0))?;

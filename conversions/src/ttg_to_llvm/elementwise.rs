@@ -65,6 +65,12 @@ const TABLE: &[(&str, Kind)] = &[
     ("math.absf", Kind::Same("llvm.intr.fabs")),
     ("math.sqrt", Kind::Same("llvm.intr.sqrt")),
     ("math.floor", Kind::Same("llvm.intr.floor")),
+    ("math.trunc", Kind::Same("llvm.intr.trunc")),
+    ("math.round", Kind::Same("llvm.intr.round")),
+    ("math.roundeven", Kind::Same("llvm.intr.roundeven")),
+    ("tt.mulhiui", Kind::Special),
+    ("arith.index_cast", Kind::Special),
+    ("arith.index_castui", Kind::Special),
     ("math.ceil", Kind::Same("llvm.intr.ceil")),
     ("math.fma", Kind::Same("llvm.intr.fma")),
     ("math.copysign", Kind::Same("llvm.intr.copysign")),
@@ -89,7 +95,8 @@ const ROOTS: &[&str] = &[
     "arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui", "arith.remsi", "arith.remui",
     "arith.andi", "arith.ori", "arith.xori", "arith.shli", "arith.shrsi", "arith.shrui", "arith.maxsi",
     "arith.minsi", "arith.maxui", "arith.minui", "arith.addf", "arith.subf", "arith.mulf", "arith.divf",
-    "arith.remf", "arith.negf", "arith.maxnumf", "arith.minnumf", "arith.maximumf", "arith.minimumf",
+    "arith.remf", "arith.negf", "math.trunc", "math.round", "math.roundeven", "tt.mulhiui",
+    "arith.index_cast", "arith.index_castui", "arith.maxnumf", "arith.minnumf", "arith.maximumf", "arith.minimumf",
     "arith.select", "arith.cmpi", "arith.cmpf", "arith.extsi", "arith.extui", "arith.trunci", "arith.extf",
     "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.bitcast",
     "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int", "math.absf", "math.sqrt", "math.floor", "math.ceil",
@@ -220,6 +227,22 @@ fn lower_special(cx: &mut Lowering<'_>, op: Op, args: &[Val], out: Ty) -> Result
             Ok(cx.e.gep(args[0], elem, args[1]))
         }
         "ub.poison" => Ok(cx.e.val("llvm.mlir.poison", &[], out, &[])),
+        "tt.mulhiui" => {
+            // The high half of the unsigned double-width product.
+            let bits = out.bit_width();
+            let wide = cx.e.int_ty(bits * 2);
+            let a = cx.e.cast("llvm.zext", args[0], wide);
+            let b = cx.e.cast("llvm.zext", args[1], wide);
+            let p = cx.e.mul(a, b);
+            let k = cx.e.const_int(wide, i64::from(bits));
+            let hi = cx.e.lshr(p, k);
+            Ok(cx.e.cast("llvm.trunc", hi, out))
+        }
+        "arith.index_cast" | "arith.index_castui" => {
+            let (from, to) = (args[0].ty().bit_width(), out.bit_width());
+            let ext = if name == "arith.index_cast" { "llvm.sext" } else { "llvm.zext" };
+            Ok(if from < to { cx.e.cast(ext, args[0], out) } else { cx.e.cast("llvm.trunc", args[0], out) })
+        }
         _ => Err(format!("'{name}' has no lowering to LLVM")),
     }
 }

@@ -448,6 +448,11 @@ impl Emitter {
         let i = self.i32_const(index);
         self.val("llvm.extractelement", &[vec, i], ty, &[])
     }
+    /// `insertelement value into vec[index]`.
+    pub fn insert_element(&mut self, vec: Val, value: Val, index: i64) -> Val {
+        let i = self.i32_const(index);
+        self.val("llvm.insertelement", &[vec, value, i], vec.ty(), &[])
+    }
     /// An inline-assembly statement. `results` empty: no result; one type:
     /// that value; several: a struct whose fields are returned in order.
     pub fn inline_asm(&mut self, asm: &str, constraints: &str, operands: &[Val], results: &[Ty], side_effects: bool) -> Vec<Val> {

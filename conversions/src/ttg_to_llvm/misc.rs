@@ -10,8 +10,100 @@ pub struct Print;
 /// `ttg-to-llvm.assert`.
 pub struct Assert;
 
+/// `ttg-to-llvm.extern-elementwise`: a call of an external function per
+/// element (e.g. libdevice's `__nv_*`, linked by the code generator).
+pub struct ExternElementwise;
+/// `ttg-to-llvm.elementwise-inline-asm`: the user's assembly per group of
+/// `packed_element` elements.
+pub struct ElementwiseInlineAsm;
+
 /// The patterns of this file.
-pub static PATTERNS: &[&dyn LowerPattern] = &[&Print, &Assert];
+pub static PATTERNS: &[&dyn LowerPattern] = &[&Print, &Assert, &ExternElementwise, &ElementwiseInlineAsm];
+
+fn str_attr(op: Op, name: &str) -> String {
+    op.attr(name).map(|a| unsafe { tritium_dialects::ir::str_of(mlir_sys::mlirStringAttrGetValue(a.0)) }.to_string()).unwrap_or_default()
+}
+
+impl LowerPattern for ExternElementwise {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.extern-elementwise"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.extern_elementwise"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let symbol = str_attr(op, "symbol");
+        if symbol.is_empty() {
+            return Err("tt.extern_elementwise without a symbol".into());
+        }
+        let out = cx.elem_ty(op.result(0).ty())?;
+        let arg_tys: Vec<Ty> = op.operands().iter().map(|v| cx.elem_ty(v.ty())).collect::<Result<_, _>>()?;
+        let fty = cx.e.func_ty(out, &arg_tys);
+        cx.e.declare_func(&symbol, fty)?;
+        let operands: Vec<Vec<Val>> = op.operands().into_iter().map(|v| cx.get(v)).collect::<Result<_, _>>()?;
+        let n = cx.num_values(op.result(0).ty())?;
+        let mut vals = Vec::with_capacity(n);
+        for i in 0..n {
+            let args: Vec<Val> = operands.iter().map(|o| o[i]).collect();
+            vals.push(cx.e.call(&symbol, &args, Some(out)).ok_or("extern call without result")?);
+        }
+        Ok(vec![vals])
+    }
+}
+
+impl LowerPattern for ElementwiseInlineAsm {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.elementwise-inline-asm"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.elementwise_inline_asm"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let asm = str_attr(op, "asm_string");
+        let constraints = str_attr(op, "constraints");
+        let pure = op.attr("pure").and_then(|a| a.bool()).unwrap_or(false);
+        let packed = op.attr("packed_element").and_then(|a| a.int()).unwrap_or(1).max(1) as usize;
+        let operands: Vec<Vec<Val>> = op.operands().into_iter().map(|v| cx.get(v)).collect::<Result<_, _>>()?;
+        let results = op.results();
+        let n = match results.first() {
+            Some(r) => cx.num_values(r.ty())?,
+            None => operands.first().map(|o| o.len()).unwrap_or(1),
+        };
+        if n % packed != 0 || operands.iter().any(|o| o.len() != n && o.len() != 1) {
+            return Err(format!("tt.elementwise_inline_asm: {n} elements per thread do not split into groups of {packed}"));
+        }
+        let result_elems: Vec<Ty> = results.iter().map(|r| cx.elem_ty(r.ty())).collect::<Result<_, _>>()?;
+        let asm_result_tys: Vec<Ty> =
+            result_elems.iter().map(|t| if packed > 1 { cx.e.vector_ty(*t, packed as u32) } else { *t }).collect();
+        let mut out: Vec<Vec<Val>> = vec![Vec::with_capacity(n); results.len()];
+        for start in (0..n).step_by(packed) {
+            let mut args = Vec::with_capacity(operands.len());
+            for o in &operands {
+                if o.len() == 1 || packed == 1 {
+                    args.push(o[if o.len() == 1 { 0 } else { start }]);
+                    continue;
+                }
+                let vt = cx.e.vector_ty(o[start].ty(), packed as u32);
+                let mut v = cx.e.undef(vt);
+                for k in 0..packed {
+                    v = cx.e.insert_element(v, o[start + k], k as i64);
+                }
+                args.push(v);
+            }
+            let vals = cx.e.inline_asm(&asm, &constraints, &args, &asm_result_tys, !pure);
+            for (j, v) in vals.into_iter().enumerate() {
+                if packed == 1 {
+                    out[j].push(v);
+                } else {
+                    for k in 0..packed {
+                        out[j].push(cx.e.extract_element(v, k as i64, result_elems[j]));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
 
 /// The C conversion of a value of type `ty` and the value promoted as a
 /// vararg.

@@ -204,6 +204,36 @@ pub trait TargetInfo: Sync {
     fn assert_fail(&self, cx: &mut Lowering<'_>, message: Val, file: Val, line: u32, function: Val) -> Result<(), String>;
     /// Marks `func` as a kernel launched with `num_threads` threads.
     fn mark_kernel(&self, e: &mut Emitter, func: Op, num_threads: u32);
+    /// Whether [`load_matrix`](TargetInfo::load_matrix) is available (for
+    /// 16-bit words; `trans` too when asked) on this module's target.
+    fn has_load_matrix(&self, _e: &Emitter, _trans: bool) -> bool {
+        false
+    }
+    /// A warp-wide load of `count` (1, 2 or 4) 8×8 matrices of 16-bit words
+    /// (NVIDIA's `ldmatrix`): lane `l` gives in `row` (a shared pointer, 16
+    /// bytes aligned) the address of row `l % 8` of matrix `l / 8`, 8
+    /// consecutive words. Returns `count` `i32` values: value `j` holds, in
+    /// lane `t`, words `2(t%4)` and `2(t%4)+1` of row `t/4` of matrix `j`
+    /// (low half first) — or, with `trans`, word `t/4` of rows `2(t%4)` and
+    /// `2(t%4)+1`.
+    fn load_matrix(&self, _e: &mut Emitter, _row: Val, _count: u32, _trans: bool) -> Result<Vec<Val>, String> {
+        Err("loading matrices from shared memory (ldmatrix) is not supported by this target".into())
+    }
+    /// Starts an asynchronous copy of `bytes` (4, 8 or 16) bytes from global
+    /// `src` to shared `dst` (both aligned to `bytes`); where `pred` is
+    /// false nothing is read and `dst` is filled with zeros.
+    fn async_copy(&self, _e: &mut Emitter, _dst: Val, _src: Val, _bytes: u32, _pred: Option<Val>, _hints: CacheHints) -> Result<(), String> {
+        Err("asynchronous copies to shared memory are not supported by this target".into())
+    }
+    /// Closes the group of asynchronous copies started since the last one.
+    fn async_commit(&self, _e: &mut Emitter) -> Result<(), String> {
+        Err("asynchronous copy groups are not supported by this target".into())
+    }
+    /// Waits until at most `pending` groups of asynchronous copies of this
+    /// thread are still in flight.
+    fn async_wait(&self, _e: &mut Emitter, _pending: u32) -> Result<(), String> {
+        Err("waiting for asynchronous copies is not supported by this target".into())
+    }
     /// One warp-synchronous [`MmaInstr`]: `a` and `b` are the thread's
     /// fragments of A and B as `i32` words (elements narrower than 32 bits
     /// packed, the lowest first) in the instruction's fragment order, `c` the
@@ -279,6 +309,8 @@ pub const TARGET_HOOKS: &[(&str, &str)] = &[
     ("kernel-attributes", "what marks a function as a kernel of N threads"),
     ("printf", "formatted printing from device code (tt.print)"),
     ("assert-fail", "reporting a failed device assertion (tt.assert)"),
+    ("load-matrix", "warp-wide loads of 8x8 matrices of 16-bit words from shared memory (ldmatrix)"),
+    ("async-copy", "asynchronous global-to-shared copies, their groups and waits (cp.async)"),
     ("mma-sync", "a warp-level matrix multiply-accumulate on register fragments (tt.dot)"),
 ];
 

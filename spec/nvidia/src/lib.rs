@@ -9,7 +9,8 @@
 //! registers (shared windows fit 32 bits whatever the pointer size).
 use tritium_conversions::ttg_to_llvm::emit::Emitter;
 use tritium_conversions::ttg_to_llvm::{
-    register_target, CacheHints, FastMath, Lowering, MemScope, MemSemantic, RmwOp, TargetInfo, TargetOptions,
+    register_target, CacheHints, FastMath, Lowering, MemScope, MemSemantic, MmaInstr, MmaType, RmwOp, TargetInfo,
+    TargetOptions,
 };
 use tritium_dialects::ir::{Op, Ty, Val};
 
@@ -182,6 +183,25 @@ fn shared_addr(e: &mut Emitter, ptr: Val) -> Val {
 /// Whether `ptr` points to shared memory.
 fn is_shared(e: &Emitter, ptr: Val) -> bool {
     ptr.ty() == e.ptr_ty(3)
+}
+
+/// The compute capability of the module the emitter builds into (from its
+/// `ttg.target`), when it can be found.
+fn module_compute_capability(e: &Emitter) -> Option<u32> {
+    use mlir_sys::*;
+    let block = e.block();
+    if block.ptr.is_null() {
+        return None;
+    }
+    let mut op = Op(unsafe { mlirBlockGetParentOperation(block) });
+    while !op.0.ptr.is_null() {
+        if let Some(a) = op.attr("ttg.target") {
+            let text = unsafe { tritium_dialects::ir::str_of(mlirStringAttrGetValue(a.0)) };
+            return compute_capability(text);
+        }
+        op = Op(unsafe { mlirOperationGetParentOperation(op.0) });
+    }
+    None
 }
 
 impl TargetInfo for Nvidia {
@@ -475,5 +495,110 @@ impl TargetInfo for Nvidia {
     fn mark_kernel(&self, e: &mut Emitter, func: Op, num_threads: u32) {
         func.set_attr("nvvm.kernel", e.unit_attr());
         func.set_attr("nvvm.reqntid", e.i32_array_attr(&[num_threads as i32]));
+    }
+    fn mma_sync(&self, e: &mut Emitter, instr: MmaInstr, a: &[Val], b: &[Val], c: &[Val]) -> Result<Vec<Val>, String> {
+        // Ampere's shapes (as Triton picks them); integer products saturate.
+        let name = |t: MmaType| match t {
+            MmaType::F16 => "f16",
+            MmaType::BF16 => "bf16",
+            MmaType::TF32 => "tf32",
+            MmaType::S8 => "s8",
+            MmaType::F32 => "f32",
+            MmaType::S32 => "s32",
+        };
+        let (words_a, words_b, words_c) = match (instr.m, instr.n, instr.k, instr.a, instr.acc) {
+            (16, 8, 16, MmaType::F16 | MmaType::BF16, MmaType::F32) => (4, 2, 4),
+            (16, 8, 16, MmaType::F16, MmaType::F16) => (4, 2, 2),
+            (16, 8, 8, MmaType::TF32, MmaType::F32) => (4, 2, 4),
+            (16, 8, 32, MmaType::S8, MmaType::S32) => (4, 2, 4),
+            _ => return Err(format!("no mma.sync instruction for {instr:?}")),
+        };
+        if instr.a != instr.b || a.len() != words_a || b.len() != words_b || c.len() != words_c {
+            return Err(format!("mma.sync {instr:?}: wrong fragment sizes"));
+        }
+        let sat = if instr.acc == MmaType::S32 { ".satfinite" } else { "" };
+        let list = |from: usize, n: usize| (from..from + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+        let (nc, na) = (c.len(), a.len());
+        let asm = format!(
+            "mma.sync.aligned.m{}n{}k{}.row.col{sat}.{}.{}.{}.{} {{ {} }}, {{ {} }}, {{ {} }}, {{ {} }};",
+            instr.m,
+            instr.n,
+            instr.k,
+            name(instr.acc),
+            name(instr.a),
+            name(instr.b),
+            name(instr.acc),
+            list(0, nc),
+            list(2 * nc, na),
+            list(2 * nc + na, b.len()),
+            list(nc, nc),
+        );
+        let out = if instr.acc == MmaType::F32 { "=f" } else { "=r" };
+        let mut constraints: Vec<String> = (0..nc).map(|_| out.to_string()).collect();
+        constraints.extend((0..nc).map(|i| i.to_string()));
+        constraints.extend((0..na + b.len()).map(|_| "r".to_string()));
+        let mut operands = c.to_vec();
+        operands.extend_from_slice(a);
+        operands.extend_from_slice(b);
+        let result = c[0].ty();
+        Ok(e.inline_asm(&asm, &constraints.join(","), &operands, &vec![result; nc], true))
+    }
+    fn has_load_matrix(&self, e: &Emitter, _trans: bool) -> bool {
+        // ldmatrix (and its .trans form) exists from sm_75 on.
+        module_compute_capability(e).is_some_and(|cc| cc >= 75)
+    }
+    fn load_matrix(&self, e: &mut Emitter, row: Val, count: u32, trans: bool) -> Result<Vec<Val>, String> {
+        if !matches!(count, 1 | 2 | 4) {
+            return Err(format!("ldmatrix loads 1, 2 or 4 matrices, not {count}"));
+        }
+        let n = count as usize;
+        let outs: Vec<String> = (0..n).map(|i| format!("${i}")).collect();
+        let asm = format!(
+            "ldmatrix.sync.aligned.m8n8.x{count}{}.shared.b16 {{ {} }}, [ ${n} + 0 ];",
+            if trans { ".trans" } else { "" },
+            outs.join(", ")
+        );
+        let mut constraints: Vec<&str> = vec!["=r"; n];
+        constraints.push("r");
+        let addr = shared_addr(e, row);
+        let i32t = e.i32();
+        Ok(e.inline_asm(&asm, &constraints.join(","), &[addr], &vec![i32t; n], true))
+    }
+    fn async_copy(&self, e: &mut Emitter, dst: Val, src: Val, bytes: u32, pred: Option<Val>, hints: CacheHints) -> Result<(), String> {
+        if !matches!(bytes, 4 | 8 | 16) {
+            return Err(format!("cp.async copies 4, 8 or 16 bytes, not {bytes}"));
+        }
+        if module_compute_capability(e).is_some_and(|cc| cc < 80) {
+            return Err("asynchronous copies (cp.async) need compute capability 80 or newer".into());
+        }
+        // .cg (bypassing L1) only exists for 16 bytes; .ca otherwise, or
+        // when asked for.
+        let level = if bytes == 16 && hints.cache != 2 { "cg" } else { "ca" };
+        let addr = shared_addr(e, dst);
+        let asm = match pred {
+            None => format!("cp.async.{level}.shared.global [ $0 + 0 ], [ $1 + 0 ], {bytes};"),
+            Some(_) => format!("cp.async.{level}.shared.global [ $0 + 0 ], [ $1 + 0 ], {bytes}, $2;"),
+        };
+        match pred {
+            None => {
+                e.inline_asm(&asm, "r,l", &[addr, src], &[], true);
+            }
+            Some(p) => {
+                // Reading 0 source bytes zero-fills the destination.
+                let full = e.i32_const(i64::from(bytes));
+                let zero = e.i32_const(0);
+                let size = e.select(p, full, zero);
+                e.inline_asm(&asm, "r,l,r", &[addr, src, size], &[], true);
+            }
+        }
+        Ok(())
+    }
+    fn async_commit(&self, e: &mut Emitter) -> Result<(), String> {
+        e.inline_asm("cp.async.commit_group;", "", &[], &[], true);
+        Ok(())
+    }
+    fn async_wait(&self, e: &mut Emitter, pending: u32) -> Result<(), String> {
+        e.inline_asm(&format!("cp.async.wait_group {pending};"), "~{memory}", &[], &[], true);
+        Ok(())
     }
 }

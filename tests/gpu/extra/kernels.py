@@ -250,10 +250,10 @@ def x_join_split(x_ptr, y_ptr, z_ptr, w_ptr, il_ptr, sa_ptr, sb_ptr, rs_ptr, B: 
 
 
 # --------------------------------------------------------------------------------------------------------
-# 12. sort (f32 ascending, i32 descending), topk, flip, gather along the last dim of a 2D tile
+# 12. sort (f32 ascending, i32 descending), topk, flip along the last dim of a 2D tile
 # --------------------------------------------------------------------------------------------------------
 @triton.jit
-def x_sort_flip(x_ptr, i_ptr, xs_ptr, isd_ptr, tk_ptr, xf_ptr, g_ptr, R: tl.constexpr, C: tl.constexpr,
+def x_sort_flip(x_ptr, i_ptr, xs_ptr, isd_ptr, tk_ptr, xf_ptr, R: tl.constexpr, C: tl.constexpr,
                 K: tl.constexpr):
     rows = tl.program_id(0) * R + tl.arange(0, R)
     cols = tl.arange(0, C)
@@ -264,8 +264,21 @@ def x_sort_flip(x_ptr, i_ptr, xs_ptr, isd_ptr, tk_ptr, xf_ptr, g_ptr, R: tl.cons
     tl.store(isd_ptr + off, tl.sort(iv, dim=1, descending=True))
     tl.store(tk_ptr + rows[:, None] * K + tl.arange(0, K)[None, :], tl.topk(x, K, dim=1))
     tl.store(xf_ptr + off, tl.flip(x, dim=1))
-    idx = (cols[None, :] * 5 + 3 + rows[:, None]) % C
-    tl.store(g_ptr + off, tl.gather(x, idx, axis=1))
+
+
+# --------------------------------------------------------------------------------------------------------
+# 12b. tt.gather along axis 1 (row-dependent permutation) and along axis 0 of a 2D tile
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_gather(x_ptr, g1_ptr, g0_ptr, R: tl.constexpr, C: tl.constexpr):
+    rows = tl.program_id(0) * R + tl.arange(0, R)
+    cols = tl.arange(0, C)
+    off = rows[:, None] * C + cols[None, :]
+    x = tl.load(x_ptr + off)
+    idx1 = (cols[None, :] * 5 + 3 + rows[:, None]) % C
+    tl.store(g1_ptr + off, tl.gather(x, idx1, axis=1))
+    idx0 = (tl.arange(0, R)[:, None] * 3 + cols[None, :]) % R
+    tl.store(g0_ptr + off, tl.gather(x, idx0, axis=0))
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -340,6 +353,10 @@ KERNELS = [
     _spec("x_int_ops", x_int_ops, dict(a_ptr=I32P, b_ptr=I32P, ua_ptr=U32P, ub_ptr=U32P, o_ptr=I32P, uo_ptr=U32P,
                                        n="i32"), {"BLOCK": 128}, num_warps=1,
           note="divsi/remsi/shli/shrsi and divui/remui/shrui, num_warps 1"),
+    _spec("x_int_ops_n16", x_int_ops, dict(a_ptr=I32P, b_ptr=I32P, ua_ptr=U32P, ub_ptr=U32P, o_ptr=I32P,
+                                           uo_ptr=U32P, n="i32"), {"BLOCK": 128}, num_warps=4,
+          divisible=("a_ptr", "b_ptr", "ua_ptr", "ub_ptr", "o_ptr", "uo_ptr", "n"),
+          note="x_int_ops with n divisible by 16 (one layout, no layout conversions), num_warps 4"),
     _spec("x_grid3d", x_grid3d, dict(x_ptr=F32P, out_ptr=F32P, info_ptr=I32P, n="i32"), {"BLOCK": 256},
           num_warps=2, note="program_id / num_programs on 3 axes, grid-stride scf.for"),
     _spec("x_atomics", x_atomics, dict(x_ptr=F32P, i_ptr=I32P, bins_ptr=F32P, imax_ptr=I32P, imin_ptr=I32P,
@@ -350,8 +367,10 @@ KERNELS = [
                                              sa_ptr=I32P, sb_ptr=I32P, rs_ptr=F32P), {"B": 256, "R": 16, "C": 32},
           num_warps=2, note="tt.join / tt.reshape / tt.split, reshape 1D->2D then reduce"),
     _spec("x_sort_flip", x_sort_flip, dict(x_ptr=F32P, i_ptr=I32P, xs_ptr=F32P, isd_ptr=I32P, tk_ptr=F32P,
-                                           xf_ptr=F32P, g_ptr=F32P), {"R": 4, "C": 128, "K": 8}, num_warps=4,
-          note="tl.sort / tl.topk / tl.flip (reshape + reduce machinery) and tt.gather"),
+                                           xf_ptr=F32P), {"R": 4, "C": 128, "K": 8}, num_warps=4,
+          note="tl.sort / tl.topk / tl.flip (reshape + reduce machinery)"),
+    _spec("x_gather", x_gather, dict(x_ptr=F32P, g1_ptr=F32P, g0_ptr=F32P), {"R": 8, "C": 64}, num_warps=4,
+          note="tt.gather along axis 1 and axis 0"),
     _spec("x_bcast3d", x_bcast3d, dict(x_ptr=F32P, y_ptr=F32P, out_ptr=F32P, s1_ptr=F32P, m2_ptr=F32P, M="i32"),
           {"A": 4, "B": 8, "C": 32}, num_warps=8, note="3D blocked layouts, broadcasts, reduce axis 1 and 2"),
 ]
