@@ -3,6 +3,7 @@
 //! side declares in `conversions/Passes.td`.
 use tritium_dialects::pass::Pass;
 
+pub mod target;
 pub mod triton_to_tritongpu;
 pub mod ttg_to_llvm;
 

@@ -79,18 +79,22 @@ impl TritonToTritonGPU {
             emit_error(module, "convert-triton-to-tritongpu: the 'target' option is required (e.g. target=cuda:80 or target=hip:gfx942)");
             return Err(());
         }
-        let positive = |name: &str, default: i64| -> Result<u32, ()> {
-            let value = options.int(name, default);
-            if value <= 0 || value > 1 << 16 || (value & (value - 1)) != 0 {
-                emit_error(module, &format!("convert-triton-to-tritongpu: '{name}' must be a positive power of two, got {value}"));
+        if let Err(message) = crate::target::check_target(&target) {
+            emit_error(module, &format!("convert-triton-to-tritongpu: {message}"));
+            return Err(());
+        }
+        let settings = check_settings(options.int("num-warps", 4), options.int("threads-per-warp", 32), options.int("num-ctas", 1));
+        let (num_warps, threads_per_warp, num_ctas) = match settings {
+            Ok(settings) => settings,
+            Err(message) => {
+                emit_error(module, &format!("convert-triton-to-tritongpu: {message}"));
                 return Err(());
             }
-            Ok(value as u32)
         };
         Ok(TritonToTritonGPU {
-            num_warps: positive("num-warps", 4)?,
-            threads_per_warp: positive("threads-per-warp", 32)?,
-            num_ctas: positive("num-ctas", 1)?,
+            num_warps,
+            threads_per_warp,
+            num_ctas,
             enable_source_remat: options.bool("enable-source-remat", false),
             context: module.context(),
             legality: spec::legality(CONVERSION, Some(&target), default_legality()),
@@ -124,6 +128,30 @@ impl TritonToTritonGPU {
     fn attr(&self, encoding: &Encoding) -> Option<Attr> {
         bridge::build(self.context, encoding)
     }
+}
+
+/// The most threads a CTA has (CUDA's and HIP's limit per block).
+pub const MAX_THREADS_PER_CTA: i64 = 1024;
+/// The most lanes of a warp (64: AMD's wave64).
+pub const MAX_THREADS_PER_WARP: i64 = 64;
+/// The most CTAs of a cluster (CUDA's non-portable cluster size).
+pub const MAX_NUM_CTAS: i64 = 16;
+
+/// Checks `num-warps`, `threads-per-warp` and `num-ctas`: each a power of
+/// two, at most [`MAX_THREADS_PER_WARP`] lanes and [`MAX_NUM_CTAS`] CTAs,
+/// and at most [`MAX_THREADS_PER_CTA`] threads per CTA in all.
+pub fn check_settings(num_warps: i64, threads_per_warp: i64, num_ctas: i64) -> Result<(u32, u32, u32), String> {
+    let power_of_two = |name: &str, value: i64, max: i64| {
+        if value <= 0 || value & (value - 1) != 0 || value > max {
+            return Err(format!("'{name}' must be a power of two from 1 to {max}, got {value}"));
+        }
+        Ok(value as u32)
+    };
+    let threads = power_of_two("threads-per-warp", threads_per_warp, MAX_THREADS_PER_WARP)?;
+    let warps = power_of_two("num-warps", num_warps, MAX_THREADS_PER_CTA / threads_per_warp)
+        .map_err(|e| format!("{e} (at most {MAX_THREADS_PER_CTA} threads per CTA with threads-per-warp={threads_per_warp})"))?;
+    let ctas = power_of_two("num-ctas", num_ctas, MAX_NUM_CTAS)?;
+    Ok((warps, threads, ctas))
 }
 
 /// What the conversion leaves legal (Triton's TritonGPUConversionTarget).

@@ -426,6 +426,428 @@ def build_dot_i8_tf32(p, C, rng):
 
 
 # ============================================================================================================
+# extra kernels (tests/gpu/extra/kernels.py, staged with `bundle.py --extra`): coverage beyond the corpus.
+# Triton's PTX is the ground truth for the semantics; the references below are written from kernels.py.
+# ============================================================================================================
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+
+
+def _blocks(v, B, fill=0):
+    """Pad a 1D array to a multiple of B with `fill` and reshape to (-1, B)."""
+    n = v.size
+    pad = np.full(ru(max(n, 1), B), fill, dtype=v.dtype)
+    pad[:n] = v
+    return pad.reshape(-1, B)
+
+
+def _row_blocks(x2, R, fill=0):
+    """Pad a 2D array's rows to a multiple of R and reshape to (G, R, cols)."""
+    M = x2.shape[0]
+    pad = np.full((ru(max(M, 1), R),) + x2.shape[1:], fill, dtype=x2.dtype)
+    pad[:M] = x2
+    return pad.reshape(-1, R, *x2.shape[1:])
+
+
+def _sum_tol(absmag, rel=4e-6, floor=1e-6):
+    return rel * absmag + floor
+
+
+def bf16_to_f32(u):
+    return (np.asarray(u).astype(np.uint32) << 16).view(np.float32)
+
+
+def f32_to_bf16(x):
+    """Round-to-nearest-even f32 -> bf16 bits (no NaN inputs)."""
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def _tdiv(a, b):  # C / arith.divsi on int64 arrays
+    q = np.abs(a) // np.abs(b)
+    return np.where((a < 0) != (b < 0), -q, q)
+
+
+def _trem(a, b):  # C % / arith.remsi
+    return a - b * _tdiv(a, b)
+
+
+def _tied_f32(rng, n, scale=4):
+    """Float data with many exact ties and no zeros (values k/scale + 1/(2 scale))."""
+    return ((np.floor(rng.standard_normal(n) * 2 * scale) + 0.5) / scale).astype(np.float32)
+
+
+# x_cumsum_1d: per-program (BLOCK) inclusive scans: f32 fwd and reverse (tolerance scaled by the running |x| sum),
+# i32 cumsum and a custom max-combine scan (exact).  Masked lanes load 0, so they never leak into valid outputs.
+@spec("x_cumsum_1d", cases=[dict(n=n) for n in (1, 511, 512, 513, 3000, 100003)], perf=dict(n=1 << 22))
+def build_x_cumsum_1d(p, C, rng):
+    n, B = p["n"], C["BLOCK"]
+    x = randn(rng, n)
+    iv = rng.integers(-1000, 1001, n).astype(np.int32)
+
+    def ref():
+        X = _blocks(x.astype(np.float64), B)
+        A = np.abs(X)
+        fwd, fa = np.cumsum(X, 1), np.cumsum(A, 1)
+        rev, ra = np.cumsum(X[:, ::-1], 1)[:, ::-1], np.cumsum(A[:, ::-1], 1)[:, ::-1]
+        I = _blocks(iv.astype(np.int64), B)
+        return [("fwd_ptr", check_close(fwd.reshape(-1)[:n], 0.0, _sum_tol(fa.reshape(-1)[:n]))),
+                ("rev_ptr", check_close(rev.reshape(-1)[:n], 0.0, _sum_tol(ra.reshape(-1)[:n]))),
+                ("icum_ptr", check_exact(np.cumsum(I, 1).reshape(-1)[:n].astype(np.int32))),
+                ("cmax_ptr", check_exact(np.maximum.accumulate(I, 1).reshape(-1)[:n].astype(np.int32)))]
+    return Problem((cdiv(n, B),), dict(x_ptr=x, i_ptr=iv, fwd_ptr=nan_f32(n), rev_ptr=nan_f32(n),
+                                       icum_ptr=sentinel_i32(n), cmax_ptr=sentinel_i32(n)),
+                   dict(n=n), ref, nbytes=24 * n, desc=f"n={n}")
+
+
+# x_cumsum_2d: per [R, C] tile (rows pid*R..), scans along axis 0 (fwd f32, reverse i32) and axis 1 (reverse f32,
+# fwd i32) over the valid N columns; masked rows/cols load 0 and are not stored.
+@spec("x_cumsum_2d", cases=[dict(M=1, N=1), dict(M=16, N=64), dict(M=17, N=63), dict(M=100, N=33),
+                            dict(M=1000, N=64), dict(M=35, N=5)], perf=dict(M=1 << 16, N=64))
+def build_x_cumsum_2d(p, C, rng):
+    M, N, R = p["M"], p["N"], C["R"]
+    assert N <= C["C"]
+    x = randn(rng, M * N)
+    iv = rng.integers(-100, 101, M * N).astype(np.int32)
+
+    def ref():
+        X = _row_blocks(x.astype(np.float64).reshape(M, N), R)  # (G, R, N)
+        A = np.abs(X)
+        I = _row_blocks(iv.astype(np.int64).reshape(M, N), R)
+        c0, c0a = np.cumsum(X, 1), np.cumsum(A, 1)
+        c1r, c1a = np.cumsum(X[:, :, ::-1], 2)[:, :, ::-1], np.cumsum(A[:, :, ::-1], 2)[:, :, ::-1]
+        i1 = np.cumsum(I, 2)
+        i0r = np.cumsum(I[:, ::-1], 1)[:, ::-1]
+
+        def flat(v):
+            return v.reshape(-1, N)[:M].reshape(-1)
+        return [("c0_ptr", check_close(flat(c0), 0.0, _sum_tol(flat(c0a)))),
+                ("c1r_ptr", check_close(flat(c1r), 0.0, _sum_tol(flat(c1a)))),
+                ("i1_ptr", check_exact(flat(i1).astype(np.int32))),
+                ("i0r_ptr", check_exact(flat(i0r).astype(np.int32)))]
+    return Problem((cdiv(M, R),), dict(x_ptr=x, i_ptr=iv, c0_ptr=nan_f32(M * N), c1r_ptr=nan_f32(M * N),
+                                       i1_ptr=sentinel_i32(M * N), i0r_ptr=sentinel_i32(M * N)),
+                   dict(M=M, N=N), ref, nbytes=24 * M * N, desc=f"M={M} N={N}")
+
+
+# x_argmax: argmax / argmin / max(return_indices) along axis 1 over the valid columns (first index on ties; the
+# data has many ties), and argmax along axis 0 of an i32 tile within each BM-row block (local row index).
+@spec("x_argmax", cases=[dict(M=1, N=1), dict(M=8, N=256), dict(M=9, N=255), dict(M=77, N=100),
+                         dict(M=1000, N=256), dict(M=13, N=3)], perf=dict(M=1 << 15, N=256))
+def build_x_argmax(p, C, rng):
+    M, N, BM = p["M"], p["N"], C["BM"]
+    assert N <= C["BN"]
+    G = cdiv(M, BM)
+    x = _tied_f32(rng, M * N, 2)
+    iv = rng.integers(-5, 6, M * N).astype(np.int32)
+
+    def ref():
+        X = x.reshape(M, N)
+        I = _row_blocks(iv.reshape(M, N).astype(np.int64), BM, fill=INT32_MIN)  # (G, BM, N); pad rows lose
+        return [("amax_ptr", check_exact(np.argmax(X, 1).astype(np.int32))),
+                ("amin_ptr", check_exact(np.argmin(X, 1).astype(np.int32))),
+                ("vmax_ptr", check_exact(X.max(1))),
+                ("imax_ptr", check_exact(np.argmax(X, 1).astype(np.int32))),
+                ("icol_ptr", check_exact(np.argmax(I, 1).astype(np.int32).reshape(-1)))]
+    return Problem((G,), dict(x_ptr=x, i_ptr=iv, amax_ptr=sentinel_i32(M), amin_ptr=sentinel_i32(M),
+                              vmax_ptr=nan_f32(M), imax_ptr=sentinel_i32(M), icol_ptr=sentinel_i32(G * N)),
+                   dict(M=M, N=N), ref, nbytes=8 * M * N, desc=f"M={M} N={N}")
+
+
+# x_reduce2d: per BM-row block: row sums, i32 row min of trunc(x*100), per-block column sums / maxima (stored at
+# pid*N + col), and the block total (nested reduce).  Strided rows (stride >= N, no hint).
+@spec("x_reduce2d", cases=[dict(M=1, N=1, s=1), dict(M=16, N=128, s=128), dict(M=17, N=100, s=131),
+                           dict(M=300, N=127, s=127), dict(M=4099, N=128, s=160), dict(M=40, N=7, s=9)],
+      perf=dict(M=1 << 17, N=128, s=128), membound=True)
+def build_x_reduce2d(p, C, rng):
+    M, N, s, BM = p["M"], p["N"], p["s"], C["BM"]
+    assert N <= C["BN"]
+    G = cdiv(M, BM)
+    x = randn(rng, (M - 1) * s + N)
+
+    def ref():
+        idx = np.arange(M)[:, None] * s + np.arange(N)[None, :]
+        X32 = x[idx]
+        X = X32.astype(np.float64)
+        XI = np.trunc(X32 * np.float32(100.0)).astype(np.int32)
+        XB = _row_blocks(X, BM)
+        AB = np.abs(XB)
+        XBm = _row_blocks(X, BM, fill=-np.inf)
+        return [("rowsum_ptr", check_close(X.sum(1), 0.0, _sum_tol(np.abs(X).sum(1)))),
+                ("rowmin_ptr", check_exact(XI.min(1))),
+                ("colsum_ptr", check_close(XB.sum(1).reshape(-1), 0.0, _sum_tol(AB.sum(1).reshape(-1)))),
+                ("colmax_ptr", check_exact(XBm.max(1).astype(np.float32).reshape(-1))),
+                ("tot_ptr", check_close(XB.sum((1, 2)), 0.0, _sum_tol(AB.sum((1, 2)))))]
+    return Problem((G,), dict(x_ptr=x, rowsum_ptr=nan_f32(M), rowmin_ptr=sentinel_i32(M), colsum_ptr=nan_f32(G * N),
+                              colmax_ptr=nan_f32(G * N), tot_ptr=nan_f32(G)),
+                   dict(M=M, N=N, stride=s), ref, nbytes=4 * M * N, desc=f"M={M} N={N} stride={s}")
+
+
+# x_transpose: xt = x.T (f32), ht = h.T (f16), 2D grid (cdiv(M, BM), cdiv(N, BN)), masked edges.  Exact.
+@spec("x_transpose", cases=[dict(M=1, N=1), dict(M=32, N=64), dict(M=33, N=65), dict(M=100, N=200),
+                            dict(M=512, N=384), dict(M=7, N=300)], perf=dict(M=4096, N=4096), membound=True)
+def build_x_transpose(p, C, rng):
+    M, N = p["M"], p["N"]
+    x = randn(rng, M * N)
+    h = randn(rng, M * N).astype(np.float16)
+
+    def ref():
+        return [("xt_ptr", check_exact(x.reshape(M, N).T.reshape(-1))),
+                ("ht_ptr", check_exact(h.reshape(M, N).T.reshape(-1)))]
+    return Problem((cdiv(M, C["BM"]), cdiv(N, C["BN"])),
+                   dict(x_ptr=x, h_ptr=h, xt_ptr=nan_f32(M * N), ht_ptr=np.full(M * N, np.nan, np.float16)),
+                   dict(M=M, N=N), ref, nbytes=12 * M * N, desc=f"M={M} N={N}")
+
+
+# x_where_i64_i8: o64 = a > b ? a - b : 3b + c (i64); o8 = c < d ? c : d + 1 (i8, wraps); o32 = i32(a >> 20) + c*d.
+@spec("x_where_i64_i8", cases=[dict(n=n) for n in (1, 255, 256, 257, 10000, 100003)], perf=dict(n=1 << 24),
+      membound=True)
+def build_x_where_i64_i8(p, C, rng):
+    n = p["n"]
+    a = rng.integers(-(1 << 40), 1 << 40, n).astype(np.int64)
+    b = np.where(rng.random(n) < 0.05, a, rng.integers(-(1 << 40), 1 << 40, n)).astype(np.int64)
+    c = rng.integers(-128, 128, n).astype(np.int8)
+    d = np.where(rng.random(n) < 0.05, np.int8(127), rng.integers(-128, 128, n)).astype(np.int8)
+
+    def ref():
+        o64 = np.where(a > b, a - b, b * 3 + c.astype(np.int64))
+        o8 = np.where(c < d, c.astype(np.int16), d.astype(np.int16) + 1).astype(np.int8)
+        o32 = (a >> 20).astype(np.int32) + c.astype(np.int32) * d.astype(np.int32)
+        return [("o64_ptr", check_exact(o64)), ("o8_ptr", check_exact(o8)), ("o32_ptr", check_exact(o32))]
+    return Problem((cdiv(n, C["BLOCK"]),), dict(a_ptr=a, b_ptr=b, c_ptr=c, d_ptr=d,
+                                                o64_ptr=np.full(n, 0x7EEEEEEEEEEEEEEE, np.int64),
+                                                o8_ptr=np.full(n, 0x5A, np.int8), o32_ptr=sentinel_i32(n)),
+                   dict(n=n), ref, nbytes=31 * n, desc=f"n={n}")
+
+
+# x_half_math: of = [exp2(h/2), log(g^2+1), sin h + cos g, sqrt(g^2+1/4) * rsqrt(h^2+1)] (f32, approx math ->
+# tolerance); oh = [h*h + h in f16, f16(f32(g))]; og = [g*g + g in bf16, bf16(3h - 1)] (bf16 as uint16 bits).
+@spec("x_half_math", cases=[dict(n=n) for n in (1, 255, 256, 1000, 100003)], perf=dict(n=1 << 24))
+def build_x_half_math(p, C, rng):
+    n = p["n"]
+    h = (rng.random(n) * 8 - 4).astype(np.float16)
+    g = f32_to_bf16(randn(rng, n, 2.0))
+
+    def ref():
+        hf = h.astype(np.float64)
+        gf = bf16_to_f32(g).astype(np.float64)
+        of = np.concatenate([np.exp2(hf * 0.5), np.log(gf * gf + 1.0), np.sin(hf) + np.cos(gf),
+                             np.sqrt(gf * gf + 0.25) / np.sqrt(hf * hf + 1.0)])
+        hh = hf * hf + hf
+        oh_want = np.concatenate([hh, bf16_to_f32(g).astype(np.float16).astype(np.float64)])
+        oh_tol = np.concatenate([1e-3 * (hf * hf + np.abs(hf)) + 1e-4, np.zeros(n)])
+        gg = gf * gf + gf
+        b3 = bf16_to_f32(f32_to_bf16(h.astype(np.float32) * np.float32(3.0) - np.float32(1.0))).astype(np.float64)
+
+        def og_check(got):
+            gotf = bf16_to_f32(got).astype(np.float64)
+            want = np.concatenate([gg, b3])
+            tol = np.concatenate([8e-3 * (gf * gf + np.abs(gf)) + 1e-6, np.zeros(n)])
+            bad = ~(np.abs(gotf - want) <= tol)
+            if not bad.any():
+                return None
+            i = int(np.flatnonzero(bad)[0])
+            return f"{int(bad.sum())}/{bad.size} wrong, first at [{i}] got {gotf[i]!r} want {want[i]!r}"
+        return [("of_ptr", check_close(of, 2e-5, 1e-5)), ("oh_ptr", check_close(oh_want, 0.0, oh_tol)),
+                ("og_ptr", check_fn(og_check))]
+    return Problem((cdiv(n, C["BLOCK"]),), dict(h_ptr=h, g_ptr=g, of_ptr=nan_f32(4 * n),
+                                                oh_ptr=np.full(2 * n, np.nan, np.float16),
+                                                og_ptr=np.full(2 * n, 0x7FC0, np.uint16)),
+                   dict(n=n), ref, nbytes=28 * n, desc=f"n={n}")
+
+
+# x_int_ops (n no hint, num_warps 1) / x_int_ops_n16 (n % 16 == 0, num_warps 4): i32 trunc div, C rem, shl, ashr
+# by b & 31, a//7 + a%-5; u32 div, rem, lshr, (a//10) ^ (a%10), bitcast(a) >> 3.  Exact.
+def build_x_int_ops(p, C, rng):
+    n = p["n"]
+
+    def mixed(lo_small, hi_small, lo, hi):
+        v = np.where(rng.random(n) < 0.5, rng.integers(lo_small, hi_small, n), rng.integers(lo, hi, n))
+        return v
+    a = mixed(-50, 51, INT32_MIN + 1, INT32_MAX).astype(np.int32)
+    b = mixed(-9, 10, -(1 << 20), 1 << 20)
+    b = np.where(b == 0, 3, b).astype(np.int32)
+    ua = mixed(0, 100, 0, 1 << 32).astype(np.uint32)
+    ub = mixed(1, 40, 1, 1 << 32).astype(np.uint32)
+
+    def ref():
+        A, Bv = a.astype(np.int64), b.astype(np.int64)
+        sh = Bv & 31
+        o = np.concatenate([_tdiv(A, Bv), _trem(A, Bv), ((A << sh) & 0xFFFFFFFF).astype(np.uint32).view(np.int32),
+                            A >> sh, _tdiv(A, np.int64(7)) + _trem(A, np.int64(-5))])
+        UA, UB = ua.astype(np.uint64), ub.astype(np.uint64)
+        uo = np.concatenate([UA // UB, UA % UB, UA >> (UB & np.uint64(31)), (UA // 10) ^ (UA % 10),
+                             a.view(np.uint32).astype(np.uint64) >> np.uint64(3)])
+        return [("o_ptr", check_exact(o.astype(np.int64).astype(np.int32) if o.dtype != np.int32 else o)),
+                ("uo_ptr", check_exact(uo.astype(np.uint32)))]
+    return Problem((cdiv(n, C["BLOCK"]),), dict(a_ptr=a, b_ptr=b, ua_ptr=ua, ub_ptr=ub, o_ptr=sentinel_i32(5 * n),
+                                                uo_ptr=np.full(5 * n, 0x7F7F7F7F, np.uint32)),
+                   dict(n=n), ref, nbytes=56 * n, desc=f"n={n}")
+
+
+spec("x_int_ops", cases=[dict(n=n) for n in (1, 127, 128, 129, 1000, 100003)], perf=dict(n=1 << 22))(build_x_int_ops)
+spec("x_int_ops_n16", cases=[dict(n=n) for n in (16, 128, 1008, 100000)], perf=dict(n=1 << 22))(build_x_int_ops)
+
+
+# x_grid3d: 3D grid; program pid = (p2*n1 + p1)*n0 + p0 handles chunks pid, pid+total, ... of BLOCK:
+# out = 3x + pid; info[pid] = (p0, p1, p2, n0, n1, n2, total, pid).
+@spec("x_grid3d", cases=[dict(n=1, g=(1, 1, 1)), dict(n=256, g=(2, 1, 1)), dict(n=1000, g=(1, 2, 3)),
+                         dict(n=100003, g=(3, 2, 2)), dict(n=5000, g=(4, 3, 2)), dict(n=70000, g=(65, 1, 1))],
+      perf=dict(n=1 << 24, g=(33, 4, 2)), membound=True)
+def build_x_grid3d(p, C, rng):
+    n, (g0, g1, g2), B = p["n"], p["g"], C["BLOCK"]
+    total = g0 * g1 * g2
+    x = randn(rng, n)
+
+    def ref():
+        pid = (np.arange(n) // B) % total
+        want = 3.0 * x.astype(np.float64) + pid
+        info = np.array([[p_ % g0, (p_ // g0) % g1, p_ // (g0 * g1), g0, g1, g2, total, p_] for p_ in range(total)],
+                        np.int32).reshape(-1)
+        return [("out_ptr", check_close(want, 0.0, 3e-7 * (3.0 * np.abs(x) + pid) + 1e-30)),
+                ("info_ptr", check_exact(info))]
+    return Problem((g0, g1, g2), dict(x_ptr=x, out_ptr=nan_f32(n), info_ptr=sentinel_i32(8 * total)), dict(n=n), ref,
+                   nbytes=8 * n, desc=f"n={n} grid={p['g']}")
+
+
+# x_atomics: f32 atomic_add into 16 bins (tolerance), i32 atomic_max per bin and atomic_min over bin%4 where x > 0
+# (exact), a returning atomic_add on one counter (tickets must be a permutation of 0..n-1), atomic_cas(cas[pid%4],
+# 0, pid+1) with its old value stored (one winner per slot, the losers see the winner's value), atomic_xchg.
+@spec("x_atomics", cases=[dict(n=n) for n in (1, 511, 512, 513, 5000, 100003)], perf=dict(n=1 << 20))
+def build_x_atomics(p, C, rng):
+    n, B, NB = p["n"], C["BLOCK"], C["NB"]
+    G = cdiv(n, B)
+    x = randn(rng, n)
+    iv = rng.integers(-10 ** 6, 10 ** 6, n).astype(np.int32)
+    arrays = dict(x_ptr=x, i_ptr=iv, bins_ptr=np.zeros(NB, np.float32), imax_ptr=np.full(NB, INT32_MIN, np.int32),
+                  imin_ptr=np.full(4, INT32_MAX, np.int32), ctr_ptr=np.zeros(1, np.int32), tickets_ptr=sentinel_i32(n),
+                  cas_ptr=np.zeros(4, np.int32), casold_ptr=sentinel_i32(G), xchg_ptr=sentinel_i32(G))
+
+    def ref():
+        b = iv & (NB - 1)
+        x64 = x.astype(np.float64)
+        bins = np.bincount(b, weights=x64, minlength=NB)
+        babs = np.bincount(b, weights=np.abs(x64), minlength=NB)
+        imax = np.full(NB, INT32_MIN, np.int64)
+        np.maximum.at(imax, b, iv.astype(np.int64))
+        imin = np.full(4, INT32_MAX, np.int64)
+        sel = x > 0
+        np.minimum.at(imin, b[sel] % 4, iv[sel].astype(np.int64))
+        box = {}
+
+        def tickets_ok(g):
+            if not np.array_equal(np.sort(g.astype(np.int64)), np.arange(n)):
+                return f"tickets are not a permutation of 0..{n - 1} (first {g[:8].tolist()})"
+            return None
+
+        def cas_ok(g):
+            box["cas"] = g.copy()
+            return None
+
+        def casold_ok(old):
+            cas = box.get("cas")
+            for s in range(4):
+                progs = [q for q in range(G) if q % 4 == s]
+                w = int(cas[s])
+                if not progs:
+                    if w != 0:
+                        return f"cas[{s}] = {w}, want 0 (no program)"
+                    continue
+                if (w - 1) not in progs:
+                    return f"cas[{s}] = {w} is no pid+1 of a program with pid % 4 == {s}"
+                for q in progs:
+                    want = 0 if q == w - 1 else w
+                    if int(old[q]) != want:
+                        return f"casold[{q}] = {int(old[q])}, want {want} (cas[{s}] = {w})"
+            return None
+        return [("bins_ptr", check_close(bins, 0.0, 1e-5 + 2e-6 * babs)),
+                ("imax_ptr", check_exact(imax.astype(np.int32))), ("imin_ptr", check_exact(imin.astype(np.int32))),
+                ("ctr_ptr", check_exact(np.array([n], np.int32))), ("tickets_ptr", check_fn(tickets_ok)),
+                ("cas_ptr", check_fn(cas_ok)), ("casold_ptr", check_fn(casold_ok)),
+                ("xchg_ptr", check_exact((np.arange(G) * 10 + 1).astype(np.int32)))]
+    return Problem((G,), arrays, dict(n=n), ref, nbytes=8 * n, desc=f"n={n}")
+
+
+# x_join_split: per program: il = interleave(x, y) (join + reshape), (a, b) = split(reshape(z, [B, 2])) ->
+# a - b, a * b (i32), rs = row sums of reshape(w, [R, C]).
+@spec("x_join_split", cases=[dict(G=1), dict(G=3), dict(G=17)], perf=dict(G=4096))
+def build_x_join_split(p, C, rng):
+    G, B, R, Cc = p["G"], C["B"], C["R"], C["C"]
+    x, y = randn(rng, G * B), randn(rng, G * B)
+    z = rng.integers(-30000, 30000, 2 * G * B).astype(np.int32)
+    w = randn(rng, G * R * Cc)
+
+    def ref():
+        il = np.empty(2 * G * B, np.float32)
+        il[0::2], il[1::2] = x, y
+        za, zb = z[0::2].astype(np.int64), z[1::2].astype(np.int64)
+        W = w.astype(np.float64).reshape(G * R, Cc)
+        return [("il_ptr", check_exact(il)), ("sa_ptr", check_exact((za - zb).astype(np.int32))),
+                ("sb_ptr", check_exact((za * zb).astype(np.int32))),
+                ("rs_ptr", check_close(W.sum(1), 0.0, _sum_tol(np.abs(W).sum(1))))]
+    return Problem((G,), dict(x_ptr=x, y_ptr=y, z_ptr=z, w_ptr=w, il_ptr=nan_f32(2 * G * B), sa_ptr=sentinel_i32(G * B),
+                              sb_ptr=sentinel_i32(G * B), rs_ptr=nan_f32(G * R)), {}, ref, desc=f"programs={G}")
+
+
+# x_sort_flip: per [R, C] tile: sort rows ascending (f32, ties, no zeros), sort i32 rows descending, topk (K largest,
+# descending), flip along the columns.  Exact.
+@spec("x_sort_flip", cases=[dict(G=1), dict(G=2), dict(G=9)], perf=dict(G=4096))
+def build_x_sort_flip(p, C, rng):
+    G, R, Cc, K = p["G"], C["R"], C["C"], C["K"]
+    x = _tied_f32(rng, G * R * Cc, 4)
+    iv = rng.integers(-1000, 1000, G * R * Cc).astype(np.int32)
+
+    def ref():
+        X, I = x.reshape(-1, Cc), iv.reshape(-1, Cc)
+        return [("xs_ptr", check_exact(np.sort(X, 1).reshape(-1))),
+                ("isd_ptr", check_exact(np.sort(I, 1)[:, ::-1].reshape(-1))),
+                ("tk_ptr", check_exact(np.sort(X, 1)[:, ::-1][:, :K].reshape(-1))),
+                ("xf_ptr", check_exact(X[:, ::-1].reshape(-1)))]
+    n = G * R * Cc
+    return Problem((G,), dict(x_ptr=x, i_ptr=iv, xs_ptr=nan_f32(n), isd_ptr=sentinel_i32(n), tk_ptr=nan_f32(G * R * K),
+                              xf_ptr=nan_f32(n)), {}, ref, desc=f"programs={G}")
+
+
+# x_gather: g1[r, c] = x[r, (5c + 3 + r) % C] (r global row), g0[r, c] = x[block row (3*rl + c) % R, c].  Exact.
+@spec("x_gather", cases=[dict(G=1), dict(G=5)], perf=dict(G=4096))
+def build_x_gather(p, C, rng):
+    G, R, Cc = p["G"], C["R"], C["C"]
+    x = randn(rng, G * R * Cc)
+
+    def ref():
+        X = x.reshape(G * R, Cc)
+        r = np.arange(G * R)[:, None]
+        c = np.arange(Cc)[None, :]
+        g1 = X[r, (c * 5 + 3 + r) % Cc]
+        rl = r % R
+        g0 = X[(r - rl) + (rl * 3 + c) % R, np.broadcast_to(c, (G * R, Cc))]
+        return [("g1_ptr", check_exact(g1.reshape(-1))), ("g0_ptr", check_exact(g0.reshape(-1)))]
+    n = G * R * Cc
+    return Problem((G,), dict(x_ptr=x, g1_ptr=nan_f32(n), g0_ptr=nan_f32(n)), {}, ref, desc=f"programs={G}")
+
+
+# x_bcast3d: z[a, b, c] = x[a, b, c] * y[b, c] + (3a - c) over rows a < M; s1 = sum_b z, m2 = max_c z.
+@spec("x_bcast3d", cases=[dict(M=1), dict(M=4), dict(M=5), dict(M=33), dict(M=1001)], perf=dict(M=1 << 16))
+def build_x_bcast3d(p, C, rng):
+    M, A, B, Cc = p["M"], C["A"], C["B"], C["C"]
+    x = randn(rng, M * B * Cc)
+    y = randn(rng, B * Cc)
+
+    def ref():
+        X = x.astype(np.float64).reshape(M, B, Cc)
+        Y = y.astype(np.float64).reshape(1, B, Cc)
+        off = 3.0 * np.arange(M)[:, None, None] - np.arange(Cc)[None, None, :]
+        Z = X * Y + off
+        mag = np.abs(X * Y) + np.abs(off)
+        z32 = (x.reshape(M, B, Cc) * y.reshape(1, B, Cc) + off.astype(np.float32)).astype(np.float32)
+        return [("out_ptr", check_close(Z.reshape(-1), 0.0, 3e-7 * mag.reshape(-1) + 1e-30)),
+                ("s1_ptr", check_close(Z.sum(1).reshape(-1), 0.0, _sum_tol(mag.sum(1).reshape(-1)))),
+                ("m2_ptr", check_close(z32.max(2).reshape(-1), 0.0, 3e-7 * mag.max(2).reshape(-1) + 1e-30))]
+    return Problem((cdiv(M, A),), dict(x_ptr=x, y_ptr=y, out_ptr=nan_f32(M * B * Cc), s1_ptr=nan_f32(M * Cc),
+                                       m2_ptr=nan_f32(M * B)), dict(M=M), ref, nbytes=8 * M * B * Cc,
+                   desc=f"M={M}")
+
+
+# ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================
 def ptx_entry(ptx_text):

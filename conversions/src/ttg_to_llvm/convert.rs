@@ -26,9 +26,91 @@ pub struct ConvertLayout;
 
 /// `ttg-to-llvm.barrier`: `ttg.barrier` (a CTA barrier ordering shared memory).
 pub struct Barrier;
+/// `ttg-to-llvm.gather`: `tt.gather` through its shared-memory scratch.
+pub struct Gather;
 
 /// The patterns of this file.
-pub static PATTERNS: &[&dyn LowerPattern] = &[&MakeRange, &Splat, &ProgramId, &Shape, &ConvertLayout, &Barrier];
+pub static PATTERNS: &[&dyn LowerPattern] = &[&MakeRange, &Splat, &ProgramId, &Shape, &ConvertLayout, &Barrier, &Gather];
+
+impl LowerPattern for Gather {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.gather"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.gather"]
+    }
+    /// Algorithm: every thread stores its source elements at their row-major
+    /// index, barrier, then loads each result element from the index whose
+    /// coordinates are its own with the gathered axis replaced by the index
+    /// value. (A gather that stays within warps gets no scratch from the
+    /// allocator; that shuffle-based form is not lowered yet.)
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let axis = op.attr("axis").and_then(|a| a.int()).ok_or("gather without axis")? as usize;
+        if op.attr("allocation.offset").is_none() {
+            return Err("tt.gather within warps (no shared-memory scratch allocated) is not lowered yet".into());
+        }
+        let src = cx.layout(op.operand(0).ty())?;
+        let res = cx.layout(op.result(0).ty())?;
+        let values = cx.get(op.operand(0))?;
+        let indices = cx.get(op.operand(1))?;
+        let elem = cx.elem_ty(op.operand(0).ty())?;
+        let store_ty = if elem.is_integer() && elem.bit_width() < 8 {
+            cx.e.int_ty(8)
+        } else if elem.is_integer() || elem.is_float() {
+            elem
+        } else {
+            cx.e.i64()
+        };
+        let base = cx.scratch(op)?;
+        let src_t = cx.thread_coords(&src);
+        let dup = src.duplicate_regs();
+        let strides_src = strides(&src.shape);
+        // The thread's part of the row-major index, per layout.
+        let linear_of = |cx: &mut Lowering<'_>, t: &[Val], c: &[i64], skip: Option<usize>| -> Option<Val> {
+            let mut acc: Option<Val> = None;
+            for (d, td) in t.iter().enumerate() {
+                if Some(d) == skip {
+                    continue;
+                }
+                let k = cx.e.i32_const(c[d]);
+                let x = cx.e.xor(*td, k);
+                let term = cx.e.mul_i32(x, strides_src[d]);
+                acc = Some(match acc {
+                    Some(a) => cx.e.add(a, term),
+                    None => term,
+                });
+            }
+            acc
+        };
+        for (r, c) in src.regs.iter().enumerate() {
+            if dup[r] {
+                continue;
+            }
+            let idx = linear_of(cx, &src_t, c, None).unwrap_or_else(|| cx.e.i32_const(0));
+            let p = cx.e.gep(base, store_ty, idx);
+            let v = to_storage(cx, values[r], store_ty);
+            cx.target.store_shared(&mut cx.e, p, v, None);
+        }
+        cx.barrier();
+        let res_t = cx.thread_coords(&res);
+        let i32t = cx.e.i32();
+        let mut out = Vec::with_capacity(res.num_regs());
+        for (r, c) in res.regs.iter().enumerate() {
+            let rest = linear_of(cx, &res_t, c, Some(axis));
+            let index = indices[r];
+            let index = if index.ty().bit_width() > 32 { cx.e.cast("llvm.trunc", index, i32t) } else if index.ty().bit_width() < 32 { cx.e.cast("llvm.sext", index, i32t) } else { index };
+            let along = cx.e.mul_i32(index, strides_src[axis]);
+            let idx = match rest {
+                Some(x) => cx.e.add(x, along),
+                None => along,
+            };
+            let p = cx.e.gep(base, store_ty, idx);
+            let v = cx.target.load_shared(&mut cx.e, p, store_ty);
+            out.push(from_storage(cx, v, elem));
+        }
+        Ok(vec![out])
+    }
+}
 
 impl LowerPattern for Barrier {
     fn name(&self) -> &'static str {

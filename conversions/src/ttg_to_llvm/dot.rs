@@ -397,7 +397,7 @@ fn lower_fma(cx: &mut Lowering<'_>, plan: &[Vec<(usize, usize)>], ra: &[Val], rb
         Some(v) => v.ty(),
         None => return Ok(vec![d]),
     };
-    let mut widen = |e: &mut Emitter, v: Val| -> Result<Val, String> {
+    let widen = |e: &mut Emitter, v: Val| -> Result<Val, String> {
         let ty = v.ty();
         if ty == acc_ty {
             Ok(v)
