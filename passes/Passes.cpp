@@ -199,9 +199,9 @@ namespace tritium {
 namespace {
 struct MakeTTIROptions : public PassPipelineOptions<MakeTTIROptions> {
   Option<std::string> target{*this, "target",
-                             llvm::cl::desc("the GPU target (cuda:CC or hip:gfxNNN); "
-                                            "selects the target-dependent passes"),
-                             llvm::cl::init("cuda:80")};
+                             llvm::cl::desc("the GPU target, e.g. cuda:80 or hip:gfx942 "
+                                            "(required); selects the target-dependent passes"),
+                             llvm::cl::init("")};
 };
 
 struct MakeTTGIROptions : public PassPipelineOptions<MakeTTGIROptions> {
@@ -211,9 +211,9 @@ struct MakeTTGIROptions : public PassPipelineOptions<MakeTTGIROptions> {
   Option<int32_t> numWarps{*this, "num-warps", llvm::cl::desc("number of warps"),
                            llvm::cl::init(4)};
   Option<int32_t> threadsPerWarp{*this, "threads-per-warp",
-                                 llvm::cl::desc("threads per warp (default: 64 "
+                                 llvm::cl::desc("threads per warp (if not given: 64 "
                                                 "for hip:gfx9, else 32)"),
-                                 llvm::cl::init(0)};
+                                 llvm::cl::init(32)};
   Option<int32_t> numCTAs{*this, "num-ctas", llvm::cl::desc("number of CTAs"),
                           llvm::cl::init(1)};
 };
@@ -227,6 +227,22 @@ struct MakeLLIROptions : public PassPipelineOptions<MakeLLIROptions> {
                              llvm::cl::init(0)};
 };
 
+/// The one check of a `target` option (conversions/src/target.rs), reported
+/// through `onError` as "<pipeline>: <message>"; an empty target is missing.
+LogicalResult checkTarget(StringRef pipeline, StringRef target,
+                          function_ref<LogicalResult(const Twine &)> onError) {
+  if (target.empty())
+    return onError(pipeline + ": the 'target' option is required (e.g. target=cuda:80 "
+                              "or target=hip:gfx942)");
+  std::string message;
+  auto collect = [](void *userData, MlirStringRef text) {
+    static_cast<std::string *>(userData)->append(text.data, text.length);
+  };
+  if (tritium_check_target(wrap(target), collect, &message))
+    return success();
+  return onError(pipeline + ": " + message);
+}
+
 /// Triton's make_llir for `target` (the passes before the conversion that
 /// Triton runs on sm80 and that Tritium has; the Hopper/Blackwell-only ones
 /// are no-ops there). Built from text so that each pass is looked up by its
@@ -234,6 +250,8 @@ struct MakeLLIROptions : public PassPipelineOptions<MakeLLIROptions> {
 LogicalResult buildMakeLLIR(OpPassManager &pm, const MakeLLIROptions &options,
                             function_ref<LogicalResult(const Twine &)> onError) {
   StringRef target = options.target;
+  if (failed(checkTarget("tritium-make-llir", target, onError)))
+    return failure();
   unsigned cc = 0;
   if (!target.starts_with("cuda:") || target.drop_front(5).getAsInteger(10, cc))
     return onError("tritium-make-llir: unsupported target '" + target +
@@ -264,7 +282,10 @@ bool lacksTMA(StringRef target) {
 }
 
 /// Triton's make_ttir, as `triton.compile` runs it for `target`.
-void buildMakeTTIR(OpPassManager &pm, const MakeTTIROptions &options) {
+LogicalResult buildMakeTTIR(OpPassManager &pm, const MakeTTIROptions &options,
+                            function_ref<LogicalResult(const Twine &)> onError) {
+  if (failed(checkTarget("tritium-make-ttir", options.target, onError)))
+    return failure();
   pm.addPass(createInlinerPass());
   if (lacksTMA(options.target))
     pm.addPass(tritium::createTritonRewriteTensorDescriptorToPointer());
@@ -276,6 +297,7 @@ void buildMakeTTIR(OpPassManager &pm, const MakeTTIROptions &options) {
     pm.addPass(tritium::createTritonLoopInvariantCodeMotion());
   pm.addPass(createSymbolDCEPass());
   pm.addPass(tritium::createTritonLoopUnroll());
+  return success();
 }
 
 /// The part of Triton's make_ttgir that Tritium implements so far.
@@ -283,8 +305,10 @@ void buildMakeTTGIR(OpPassManager &pm, const MakeTTGIROptions &options) {
   tritium::ConvertTritonToTritonGPUOptions convert;
   convert.target = options.target;
   convert.numWarps = options.numWarps;
+  // Given, the value goes to the conversion, whose check is the one rule
+  // (0 is refused there); not given, it follows the target.
   int32_t threads = options.threadsPerWarp;
-  if (threads == 0)
+  if (!options.threadsPerWarp.hasValue())
     threads = StringRef(options.target).starts_with("hip:gfx9") ? 64 : 32;
   convert.threadsPerWarp = threads;
   convert.numCTAs = options.numCTAs;
@@ -387,10 +411,11 @@ bool applyCanonicalizationPatternsService(MlirOperation op, MlirStringRef opName
   Operation *root = unwrap(op);
   std::optional<RegisteredOperationName> name =
       RegisteredOperationName::lookup(unwrap(opName), root->getContext());
-  if (!name)
-    return false;
   RewritePatternSet patterns(root->getContext());
-  name->getCanonicalizationPatterns(patterns, root->getContext());
+  // Not registered (its dialect is not loaded, e.g. a module without scf):
+  // no such op exists, so only folding and dead-code removal apply.
+  if (name)
+    name->getCanonicalizationPatterns(patterns, root->getContext());
   return succeeded(applyPatternsGreedily(root, std::move(patterns)));
 }
 } // namespace
@@ -439,12 +464,18 @@ void tritium::registerProjectPasses() {
     registerPass([] { return createSCFToControlFlowPass(); });
   registerBackendPipelines();
 
-  PassPipelineRegistration<MakeTTIROptions>(
+  registerPassPipeline(
       "tritium-make-ttir",
       "Triton's make_ttir stage: inline, canonicalize, triton-combine, "
       "triton-reorder-broadcast, cse, symbol-dce, triton-loop-unroll (plus the "
       "target-dependent passes)",
-      buildMakeTTIR);
+      [](OpPassManager &pm, StringRef text, function_ref<LogicalResult(const Twine &)> onError) {
+        MakeTTIROptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        return buildMakeTTIR(pm, options, onError);
+      },
+      [](function_ref<void(const detail::PassOptions &)> handler) { handler(MakeTTIROptions()); });
   registerPassPipeline(
       "tritium-make-llir",
       "Triton's make_llir stage: select/if combining, warp groups, scf->cf, "

@@ -41,6 +41,15 @@ pub extern "C" fn tritium_install_services(table: *const Services) {
 
 /// See `RustBridge.h`.
 #[no_mangle]
+pub extern "C" fn tritium_check_target(target: MlirStringRef, report_fn: crate::ReportFn, user_data: *mut c_void) -> bool {
+    guard(report_fn, user_data, false, || {
+        let verdict = tritium_conversions::target::check_target(unsafe { str_of(target) });
+        crate::report_verdict(verdict, report_fn, user_data)
+    })
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
 pub extern "C" fn tritium_pass_run(
     argument: MlirStringRef,
     op: MlirOperation,

@@ -233,6 +233,12 @@ typedef struct {
 /// Installs the service table (the first call wins).
 void tritium_install_services(const TritiumServices *services);
 
+/// Checks a `target` option, the one rule of every pass and pipeline taking
+/// one (conversions/src/target.rs): `cuda:<cc>`, `hip:gfx<arch>` or a
+/// registered backend's prefix. Returns false after reporting one message
+/// that names the known prefixes.
+bool tritium_check_target(MlirStringRef target, TritiumReportFn report, void *userData);
+
 /// Runs the Rust pass registered as `argument` on `op` with these options
 /// (`names[i]=values[i]`); `runner` is the running pass, for dynamic
 /// pipelines. Returns false on failure (diagnostics emitted).

@@ -31,7 +31,7 @@ module {
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @unsupported(%x: tensor<512xf32, #blocked>, %i: tensor<512xi32, #blocked>) -> tensor<512xf32, #blocked> {
     %y = arith.addf %x, %x : tensor<512xf32, #blocked>
-    // CHECK: :[[@LINE+1]]:10: error: tt.gather within warps (no shared-memory scratch allocated) is not lowered yet
+    // CHECK: :[[@LINE+1]]:10: error: tt.gather within warps: the gathered axis spreads over warps
     %g = tt.gather %y[%i] {axis = 0 : i32} : (tensor<512xf32, #blocked>, tensor<512xi32, #blocked>) -> tensor<512xf32, #blocked>
     tt.return %g : tensor<512xf32, #blocked>
   }

@@ -89,10 +89,15 @@ def main():
     ap.add_argument("--compiler", default=os.path.join(REPO, "build", "bin", "tritium-compile"))
     ap.add_argument("--target", default="cuda:80")
     ap.add_argument("--kernels", default="targets",
-                    help="comma list, or 'targets' (the 10 without tt.dot, default), 'dots', 'all'")
+                    help="comma list, or 'targets' (the 10 without tt.dot, default), 'dots', 'all', "
+                         "'extra' (only the extra kernels)")
     ap.add_argument("--ours-from-triton", action="store_true",
                     help="put Triton's PTX into the tritium slot too (validates the harness)")
     ap.add_argument("--timeout", type=float, default=300.0, help="seconds per tritium-compile call")
+    ap.add_argument("--extra", action="store_true",
+                    help="also stage the extra kernels (tests/gpu/extra/cuda_sm80: Triton's PTX + meta, and our "
+                         "compile of their K.ttgir_prellvm.mlir); '--kernels extra' stages only those")
+    ap.add_argument("--extra-dir", default=EXTRA_DIR, help="folder of the extra kernels (default: %(default)s)")
     args = ap.parse_args()
 
     extras = extra_kernels(args.extra_dir)

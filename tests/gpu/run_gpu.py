@@ -896,6 +896,11 @@ def norm_type(t):
     return _ELEM.get(t, t)
 
 
+def _signless(t):
+    """MLIR integers are signless: Triton's '*u32' / 'u8' are '!tt.ptr<i32>' / 'i8' in the IR."""
+    return re.sub(r"^(\*?)u(\d+)$", r"\1i\2", t)
+
+
 def _pick(d, *keys, default=None):
     for k in keys:
         if isinstance(d, dict) and k in d and d[k] is not None:
@@ -960,7 +965,7 @@ def launch_meta(bundle, k, slot, triton_meta):
                         nt = norm_type(gt)
                         if scratch and not nt.startswith("*"):
                             problems.append(f"K.json arg {i} ({wn}) type {gt!r}, want a pointer")
-                        if not scratch and nt != wt:
+                        if not scratch and _signless(nt) != _signless(wt):
                             problems.append(f"K.json arg {i} ({wn}) type {gt!r}, want {wt!r}")
     return meta, problems, notes
 

@@ -10,7 +10,7 @@
 //! elements go through shared memory (see [`ConvertLayout`]).
 use super::emit::ICmp;
 use super::layout::{remap_registers, remap_registers_shifted, DistLayout};
-use super::{LowerPattern, Lowering};
+use super::{warp_local, LowerPattern, Lowering};
 use tritium_dialects::ir::{Op, Val};
 
 /// `ttg-to-llvm.make-range`.
@@ -46,13 +46,13 @@ impl LowerPattern for Gather {
     /// allocator; that shuffle-based form is not lowered yet.)
     fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
         let axis = op.attr("axis").and_then(|a| a.int()).ok_or("gather without axis")? as usize;
-        if op.attr("allocation.offset").is_none() {
-            return Err("tt.gather within warps (no shared-memory scratch allocated) is not lowered yet".into());
-        }
         let src = cx.layout(op.operand(0).ty())?;
         let res = cx.layout(op.result(0).ty())?;
         let values = cx.get(op.operand(0))?;
         let indices = cx.get(op.operand(1))?;
+        if op.attr("allocation.offset").is_none() {
+            return gather_in_warps(cx, &src, &res, &values, &indices, axis);
+        }
         let elem = cx.elem_ty(op.operand(0).ty())?;
         let store_ty = if elem.is_integer() && elem.bit_width() < 8 {
             cx.e.int_ty(8)
@@ -110,6 +110,75 @@ impl LowerPattern for Gather {
         }
         Ok(vec![out])
     }
+}
+
+/// `tt.gather` along an axis that lives within each warp (no scratch): the
+/// wanted element's index is the result's own with the axis bits replaced by
+/// the index value; [`warp_local::fetch`] shuffles it over.
+fn gather_in_warps(
+    cx: &mut Lowering<'_>,
+    src: &DistLayout,
+    res: &DistLayout,
+    values: &[Val],
+    indices: &[Val],
+    axis: usize,
+) -> Result<Vec<Vec<Val>>, String> {
+    let bits = warp_local::IndexBits::of(src)
+        .ok_or("tt.gather within warps: the source layout's bases are not single index bits")?;
+    if src.warps.iter().any(|b| b[axis] != 0) {
+        return Err("tt.gather within warps: the gathered axis spreads over warps".into());
+    }
+    let stride = strides(&src.shape)[axis];
+    let size = src.shape[axis];
+    let axis_mask = (size - 1) * stride;
+    // The result's coordinates index the source (same shape off the axis).
+    let src_linear = |c: &[i64]| -> i64 {
+        let st = strides(&src.shape);
+        c.iter().enumerate().filter(|(d, _)| *d != axis).map(|(d, x)| x * st[d]).sum()
+    };
+    let (t, touched) = {
+        let (_, lane, _) = cx.thread_ids();
+        let mut acc: Option<Val> = None;
+        let mut touched = 0i64;
+        for (j, b) in res.lanes.iter().enumerate() {
+            let x = src_linear(b);
+            if x == 0 {
+                continue;
+            }
+            touched |= x;
+            let m = cx.e.and_i32(lane, 1 << j);
+            let zero = cx.e.i32_const(0);
+            let set = cx.e.icmp(ICmp::Ne, m, zero);
+            let c = cx.e.i32_const(x);
+            let v = cx.e.select(set, c, zero);
+            acc = Some(match acc {
+                Some(a) => cx.e.xor(a, v),
+                None => v,
+            });
+        }
+        (acc.unwrap_or_else(|| cx.e.i32_const(0)), touched)
+    };
+    let i32t = cx.e.i32();
+    let mut out = Vec::with_capacity(res.num_regs());
+    for (r, c) in res.regs.iter().enumerate() {
+        let fixed = src_linear(c);
+        if (fixed | touched | axis_mask) & !bits.covered() != 0 {
+            return Err("tt.gather within warps: an element is not held by the warp".into());
+        }
+        let index = indices[r];
+        let index = match index.ty().bit_width() {
+            32 => index,
+            w if w > 32 => cx.e.cast("llvm.trunc", index, i32t),
+            _ => cx.e.cast("llvm.sext", index, i32t),
+        };
+        let index = cx.e.and_i32(index, size - 1);
+        let along = cx.e.mul_i32(index, stride);
+        let k = cx.e.i32_const(fixed);
+        let base = cx.e.xor(t, k);
+        let x = cx.e.or(base, along);
+        out.push(warp_local::fetch(cx, &bits, values, x, fixed, touched | axis_mask));
+    }
+    Ok(vec![out])
 }
 
 impl LowerPattern for Barrier {
@@ -320,6 +389,23 @@ impl LowerPattern for ConvertLayout {
         let regs = cx.get(op.operand(0))?;
         if let Ok(map) = remap_registers(&src, &dst, |c| c.to_vec()) {
             return Ok(vec![map.into_iter().map(|s| regs[s]).collect()]);
+        }
+        if op.attr("allocation.offset").is_none() && src.warps == dst.warps {
+            // Within each warp (the allocator gave no scratch): shuffles.
+            let bits = warp_local::IndexBits::of(&src)
+                .ok_or("ttg.convert_layout within warps: the source layout's bases are not single index bits")?;
+            let (t, touched) = warp_local::thread_index(cx, &dst, false);
+            let mut out = Vec::with_capacity(dst.num_regs());
+            for c in &dst.regs {
+                let fixed = dst.linear(c);
+                if (fixed | touched) & !bits.covered() != 0 {
+                    return Err("ttg.convert_layout within warps: an element is not held by the warp".into());
+                }
+                let k = cx.e.i32_const(fixed);
+                let x = cx.e.xor(t, k);
+                out.push(warp_local::fetch(cx, &bits, &regs, x, fixed, touched));
+            }
+            return Ok(vec![out]);
         }
         let elem = cx.elem_ty(op.operand(0).ty())?;
         let out = through_shared(cx, op, &src, &dst, &regs, elem)?;

@@ -364,12 +364,20 @@ impl LowerPattern for Dot {
 /// Emits the instructions of `calls`.
 fn lower_mma(cx: &mut Lowering<'_>, instr: MmaInstr, calls: &[MmaCall], ra: &[Val], rb: &[Val], rc: Vec<Val>) -> Result<Vec<Vec<Val>>, String> {
     let mut d = rc;
+    // Each operand word is packed once (A's serve every n-tile, B's every m-tile).
+    let mut packed: [HashMap<Vec<usize>, Val>; 2] = Default::default();
     for call in calls {
-        let words = |e: &mut Emitter, frag: &[Vec<usize>], regs: &[Val]| -> Vec<Val> {
-            frag.iter().map(|w| pack_word(e, &w.iter().map(|r| regs[*r]).collect::<Vec<_>>())).collect()
+        let mut words = |e: &mut Emitter, which: usize, frag: &[Vec<usize>], regs: &[Val]| -> Vec<Val> {
+            frag.iter()
+                .map(|w| {
+                    *packed[which]
+                        .entry(w.clone())
+                        .or_insert_with(|| pack_word(e, &w.iter().map(|r| regs[*r]).collect::<Vec<_>>()))
+                })
+                .collect()
         };
-        let a = words(&mut cx.e, &call.a, ra);
-        let b = words(&mut cx.e, &call.b, rb);
+        let a = words(&mut cx.e, 0, &call.a, ra);
+        let b = words(&mut cx.e, 1, &call.b, rb);
         let c: Vec<Val> = call.c.iter().map(|regs| d[regs[0]]).collect();
         let out: Vec<Val> = if instr.acc == MmaType::F16 {
             // Two f16 accumulators per 32-bit register.

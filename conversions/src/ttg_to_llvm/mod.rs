@@ -36,6 +36,7 @@ pub mod misc;
 pub mod reduce;
 pub mod scan;
 pub mod shared;
+pub mod warp_local;
 
 use emit::{Emitter, ICmp};
 use layout::DistLayout;

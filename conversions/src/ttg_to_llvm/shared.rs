@@ -1,5 +1,831 @@
-//! (being written) lowering of shared memory: ttg.local_alloc/local_load/local_store/local_dealloc, memdesc views and async copies.
-use super::LowerPattern;
+//! Shared memory: `ttg.local_alloc`/`local_dealloc`/`local_store`/
+//! `local_load`, the memdesc views (`memdesc_index`, `memdesc_subslice`,
+//! `memdesc_trans`, `memdesc_reshape`) and the asynchronous copies
+//! (`async_copy_global_to_local`, `async_commit_group`, `async_wait`).
+//!
+//! A `!ttg.memdesc` value is a [`MemDescValue`]: the shared pointer of its
+//! buffer and one `i32` offset per view dimension, in the coordinates of its
+//! allocation shape. `memdesc_index` moves the pointer to the selected
+//! buffer, `memdesc_subslice` adds to the offsets, `memdesc_trans` permutes
+//! them; no view touches memory. Async tokens are a dummy `i32`.
+//!
+//! Addressing: a shared encoding's linear layout maps an offset (in
+//! elements) to coordinates of the allocation and is a bijection over
+//! GF(2), so its inverse `S` (coordinates → offset) is linear too. The
+//! element register `r` of lane `l` in warp `w` holds is at coordinates
+//! `R(r) ^ L(l) ^ W(w)` (see [`DistLayout`]), hence at offset
+//! `S(R(r)) ^ S(L(l)) ^ S(W(w)) ^ S(view offsets)`: each thread computes its
+//! part once and every register adds a constant. (A view's offsets are
+//! multiples of its power-of-two size along each dimension, so adding them
+//! to a coordinate inside the view is an XOR.)
+//!
+//! Algorithm of an access (`local_load`, `local_store`, an initialized
+//! `local_alloc`, `async_copy_global_to_local`):
+//! 1. Map the register, lane and warp bases of the tensor's layout (and the
+//!    view-offset bits) through `S`.
+//! 2. Loads only: when the lanes and registers are arranged as the target's
+//!    warp-wide matrix load expects (`ldmatrix`, plain or transposed: the
+//!    layouts of `mma` dot operands), use it.
+//! 3. Otherwise group `2^k` registers whose bases `0..k` map to the offsets
+//!    `1, 2, …, 2^(k-1)` and every other base to a multiple of `2^k`: each
+//!    group is one aligned access of up to 128 bits (for async copies also
+//!    bounded by the global contiguity).
+//! 4. Address = base + ((T ^ C_shared) + C_rest) · element size, where `T`
+//!    is the thread's part, `C_shared` the register constant's bits `T` may
+//!    also have and `C_rest` the others, which become an immediate.
+use super::convert::{from_storage, to_storage};
+use super::emit::ICmp;
+use super::layout::DistLayout;
+use super::{llvm_scalar_type, CacheHints, LowerPattern, Lowering, MemDescValue};
+use std::collections::HashMap;
+use tritium_dialects::ir::{Attr, Op, Ty, Val};
+use tritium_dialects::ttg::bridge;
+use tritium_dialects::ttg::encoding::Encoding;
+use tritium_dialects::ttg::to_linear::{to_linear_layout, OFFSET};
+
+/// `ttg-to-llvm.local-alloc`: `ttg.local_alloc` (and its initial value).
+pub struct LocalAlloc;
+/// `ttg-to-llvm.local-dealloc`: `ttg.local_dealloc` (nothing to do: the
+/// allocation analysis already placed every buffer).
+pub struct LocalDealloc;
+/// `ttg-to-llvm.local-store`: `ttg.local_store`.
+pub struct LocalStore;
+/// `ttg-to-llvm.local-load`: `ttg.local_load`.
+pub struct LocalLoad;
+/// `ttg-to-llvm.memdesc-view`: `memdesc_index`, `memdesc_subslice`,
+/// `memdesc_trans`, `memdesc_reshape`.
+pub struct MemDescView;
+/// `ttg-to-llvm.async-copy`: `ttg.async_copy_global_to_local`.
+pub struct AsyncCopy;
+/// `ttg-to-llvm.async-group`: `ttg.async_commit_group` and `ttg.async_wait`.
+pub struct AsyncGroup;
 
 /// The patterns of this file.
-pub static PATTERNS: &[&dyn LowerPattern] = &[];
+pub static PATTERNS: &[&dyn LowerPattern] =
+    &[&LocalAlloc, &LocalDealloc, &LocalStore, &LocalLoad, &MemDescView, &AsyncCopy, &AsyncGroup];
+
+/// The largest access, in bits.
+const MAX_ACCESS_BITS: u32 = 128;
+
+// --------------------------------------------------------------------------
+// Where a view's elements live
+// --------------------------------------------------------------------------
+
+/// Where the elements of one memdesc view live in its buffer.
+struct SharedMap {
+    /// Per allocation dimension, per bit of the coordinate: the offset (in
+    /// elements) it XORs in.
+    bits: Vec<Vec<i64>>,
+    /// The view's shape.
+    view: Vec<i64>,
+    /// The allocation's shape (same rank).
+    alloc: Vec<i64>,
+    /// The element type (LLVM).
+    elem: Ty,
+    /// How an element is stored (`i1` as `i8`, pointers as `i64`).
+    storage: Ty,
+    /// Bytes of one stored element.
+    bytes: i64,
+    /// A power of two the buffer's address is a multiple of (at most 16).
+    align: i64,
+}
+
+/// The largest power of two dividing `x` (`x` > 0).
+fn pow2_divisor(x: i64) -> i64 {
+    if x == 0 {
+        i64::MAX
+    } else {
+        x & x.wrapping_neg()
+    }
+}
+
+fn log2(x: i64) -> u32 {
+    x.max(1).trailing_zeros()
+}
+
+/// How elements of `elem` are stored in shared memory.
+fn storage_type(cx: &Lowering<'_>, elem: Ty) -> Ty {
+    if !elem.is_integer() && !elem.is_float() {
+        cx.e.i64()
+    } else if elem.bit_width() < 8 {
+        cx.e.int_ty(8)
+    } else {
+        elem
+    }
+}
+
+impl SharedMap {
+    /// The map of the memdesc type `ty`.
+    fn of(cx: &Lowering<'_>, ty: Ty) -> Result<SharedMap, String> {
+        let md = bridge::memdesc_of(ty).ok_or_else(|| format!("expected a memdesc, got {ty}"))?;
+        let enc = bridge::encoding_of(md.encoding).ok_or_else(|| format!("{ty} has no shared layout"))??;
+        match &enc {
+            Encoding::PaddedShared { .. } => return Err("shared memory with a padded_shared layout is not lowered yet".into()),
+            Encoding::PartitionedShared { .. } => {
+                return Err("shared memory with a partitioned_shared layout is not lowered yet".into())
+            }
+            e if !e.is_shared() => return Err(format!("{ty}: '{}' is not a shared layout", e.mnemonic())),
+            _ => {}
+        }
+        let alloc = if md.alloc_shape.is_empty() { md.shape.clone() } else { md.alloc_shape.clone() };
+        if alloc.len() != md.shape.len() {
+            return Err(format!("{ty}: a view of another rank than its allocation is not lowered"));
+        }
+        if md.shape.iter().chain(&alloc).any(|&s| s <= 0 || s & (s - 1) != 0) {
+            return Err(format!("{ty}: shared-memory shapes must be powers of two"));
+        }
+        let ll = to_linear_layout(&enc, &alloc)?;
+        let inv = ll.invert().map_err(|e| format!("{ty}: the shared layout is not a bijection ({e})"))?;
+        let outs = inv.get_out_dim_names();
+        let at = outs.iter().position(|n| *n == OFFSET).ok_or_else(|| format!("{ty}: the shared layout has no offset"))?;
+        let mut bits = Vec::with_capacity(alloc.len());
+        for d in 0..alloc.len() {
+            let name = format!("dim{d}");
+            let n = inv.in_dim_size_log2(&name).unwrap_or(0) as usize;
+            let mut v = Vec::with_capacity(n);
+            for b in 0..n {
+                let basis = inv.basis(&name, b).ok_or_else(|| format!("{ty}: missing basis {name}[{b}]"))?;
+                if basis.iter().enumerate().any(|(k, &x)| k != at && x != 0) {
+                    return Err("shared memory spread over several CTAs is not supported".into());
+                }
+                v.push(i64::from(basis[at]));
+            }
+            bits.push(v);
+        }
+        let elem = llvm_scalar_type(&cx.e, md.element)?;
+        let storage = storage_type(cx, elem);
+        let bytes = i64::from(storage.bit_width().max(8) / 8);
+        let buffer: i64 = alloc.iter().product::<i64>() * bytes;
+        Ok(SharedMap { bits, view: md.shape, alloc, elem, storage, bytes, align: pow2_divisor(buffer).min(16) })
+    }
+
+    /// The offset of the element at coordinates `c` of the allocation.
+    fn offset(&self, c: &[i64]) -> i64 {
+        let mut o = 0;
+        for (d, &x) in c.iter().enumerate() {
+            for (b, &v) in self.bits[d].iter().enumerate() {
+                if x >> b & 1 == 1 {
+                    o ^= v;
+                }
+            }
+        }
+        o
+    }
+
+    /// The offsets of the coordinate bits a view offset may set.
+    fn view_bits(&self) -> Vec<i64> {
+        let mut out = Vec::new();
+        for d in 0..self.view.len() {
+            for b in log2(self.view[d])..log2(self.alloc[d]) {
+                out.push(self.bits[d][b as usize]);
+            }
+        }
+        out
+    }
+}
+
+/// The value of an `i32` built as a constant by the lowering.
+fn const_of(v: Val) -> Option<i64> {
+    let op = v.defining_op()?;
+    (op.name() == "llvm.mlir.constant").then(|| op.attr("value").and_then(|a| a.int())).flatten()
+}
+
+/// `acc ^ XOR over the set bits i of id of bases[i]` (runtime `id`).
+fn xor_bits(cx: &mut Lowering<'_>, id: Val, bases: &[i64], mut acc: Option<Val>) -> Option<Val> {
+    for (bit, &x) in bases.iter().enumerate() {
+        if x == 0 {
+            continue;
+        }
+        let masked = cx.e.and_i32(id, 1 << bit);
+        let term = if x.count_ones() == 1 {
+            let to = x.trailing_zeros();
+            if to >= bit as u32 {
+                cx.e.shl_i32(masked, to - bit as u32)
+            } else {
+                cx.e.lshr_i32(masked, bit as u32 - to)
+            }
+        } else {
+            let zero = cx.e.i32_const(0);
+            let set = cx.e.icmp(ICmp::Ne, masked, zero);
+            let c = cx.e.i32_const(x);
+            cx.e.select(set, c, zero)
+        };
+        acc = Some(match acc {
+            Some(a) => cx.e.xor(a, term),
+            None => term,
+        });
+    }
+    acc
+}
+
+/// The part of every offset that comes from the view's offsets: a constant
+/// and, for offsets that are not constants, a runtime value and the bits it
+/// may have.
+fn view_term(cx: &mut Lowering<'_>, m: &SharedMap, md: &MemDescValue) -> (i64, Option<Val>, i64) {
+    let mut constant = 0i64;
+    let mut runtime = None;
+    let mut mask = 0i64;
+    for d in 0..m.view.len() {
+        if m.view[d] == m.alloc[d] {
+            continue; // the view spans the dimension: its offset is 0
+        }
+        let lo = log2(m.view[d]) as usize;
+        let hi = log2(m.alloc[d]) as usize;
+        match const_of(md.offsets[d]) {
+            Some(c) => {
+                for b in lo..hi {
+                    if c >> b & 1 == 1 {
+                        constant ^= m.bits[d][b];
+                    }
+                }
+            }
+            None => {
+                let mut bases = vec![0i64; hi];
+                bases[lo..hi].copy_from_slice(&m.bits[d][lo..hi]);
+                mask |= bases.iter().fold(0, |a, b| a | b);
+                runtime = xor_bits(cx, md.offsets[d], &bases, runtime);
+            }
+        }
+    }
+    (constant, runtime, mask)
+}
+
+/// Addresses of elements from (thread part, register constant).
+struct Addresser {
+    base: Val,
+    storage: Ty,
+    thread: Option<Val>,
+    thread_mask: i64,
+    constant: i64,
+    cache: HashMap<i64, Val>,
+}
+
+impl Addresser {
+    /// The address of the element at offset `T ^ c` (`c` a constant).
+    fn at(&mut self, cx: &mut Lowering<'_>, c: i64) -> Val {
+        let c = c ^ self.constant;
+        let shared = c & self.thread_mask;
+        let rest = c & !self.thread_mask;
+        let p = match self.cache.get(&shared) {
+            Some(p) => *p,
+            None => {
+                let p = match self.thread {
+                    Some(t) => {
+                        let idx = if shared == 0 {
+                            t
+                        } else {
+                            let k = cx.e.i32_const(shared);
+                            cx.e.xor(t, k)
+                        };
+                        cx.e.gep(self.base, self.storage, idx)
+                    }
+                    None => self.base,
+                };
+                self.cache.insert(shared, p);
+                p
+            }
+        };
+        if rest == 0 {
+            p
+        } else {
+            let k = cx.e.i32_const(rest);
+            cx.e.gep(p, self.storage, k)
+        }
+    }
+}
+
+/// One access of a distributed tensor to a memdesc view, resolved (step 1
+/// of the module's algorithm).
+struct Access {
+    map: SharedMap,
+    /// Offsets of the register, lane and warp bases.
+    regs: Vec<i64>,
+    lanes: Vec<i64>,
+    warps: Vec<i64>,
+    /// The view offsets' part (constant, runtime, runtime bits).
+    view_const: i64,
+    view_runtime: Option<Val>,
+    view_mask: i64,
+    base: Val,
+}
+
+impl Access {
+    fn new(cx: &mut Lowering<'_>, mty: Ty, md: &MemDescValue, l: &DistLayout) -> Result<Access, String> {
+        let map = SharedMap::of(cx, mty)?;
+        if l.shape != map.view {
+            return Err(format!("the tensor's shape {:?} is not the memdesc's {:?}", l.shape, map.view));
+        }
+        if md.offsets.len() != map.view.len() {
+            return Err("a memdesc value of the wrong rank".into());
+        }
+        let regs = l.reg_bases.iter().map(|b| map.offset(b)).collect();
+        let lanes = l.lanes.iter().map(|b| map.offset(b)).collect();
+        let warps = l.warps.iter().map(|b| map.offset(b)).collect();
+        let (view_const, view_runtime, view_mask) = view_term(cx, &map, md);
+        Ok(Access { map, regs, lanes, warps, view_const, view_runtime, view_mask, base: md.base })
+    }
+
+    /// Register bits that repeat an element (bases mapping to offset 0).
+    fn dup_mask(&self) -> usize {
+        self.regs.iter().enumerate().filter(|(_, &x)| x == 0).fold(0, |m, (i, _)| m | 1 << i)
+    }
+
+    /// The constant offset of register `r`.
+    fn reg_offset(&self, r: usize) -> i64 {
+        self.regs.iter().enumerate().filter(|(i, _)| r >> i & 1 == 1).fold(0, |o, (_, &x)| o ^ x)
+    }
+
+    /// The largest `k` such that registers `2^k`-aligned groups are
+    /// `2^k` consecutive, `2^k`-aligned elements, for at most `max_elems`.
+    fn vector_log2(&self, max_elems: i64) -> u32 {
+        let mut k = 0u32;
+        while (k as usize) < self.regs.len() && (1i64 << (k + 1)) <= max_elems && self.regs[k as usize] == 1 << k {
+            k += 1;
+        }
+        let view_bits = if self.view_runtime.is_some() { self.map.view_bits() } else { Vec::new() };
+        loop {
+            let mask = (1i64 << k) - 1;
+            let aligned = self.regs[k as usize..]
+                .iter()
+                .chain(&self.lanes)
+                .chain(&self.warps)
+                .chain(&view_bits)
+                .chain(std::iter::once(&self.view_const))
+                .all(|x| x & mask == 0);
+            if k == 0 || (aligned && self.map.align % ((1i64 << k) * self.map.bytes) == 0) {
+                return k;
+            }
+            k -= 1;
+        }
+    }
+
+    /// An addresser whose thread part XORs `lanes` over the lane id (and
+    /// the warps and view offsets).
+    fn addresser(&self, cx: &mut Lowering<'_>, lanes: &[i64]) -> Addresser {
+        let (_, lane, warp) = cx.thread_ids();
+        let t = xor_bits(cx, lane, lanes, None);
+        let t = xor_bits(cx, warp, &self.warps, t);
+        let t = match (t, self.view_runtime) {
+            (Some(a), Some(b)) => Some(cx.e.xor(a, b)),
+            (a, b) => a.or(b),
+        };
+        let thread_mask = lanes.iter().chain(&self.warps).fold(self.view_mask, |m, x| m | x);
+        Addresser {
+            base: self.base,
+            storage: self.map.storage,
+            thread: t,
+            thread_mask,
+            constant: self.view_const,
+            cache: HashMap::new(),
+        }
+    }
+}
+
+/// An `llvm.load` of `ty` from shared `ptr` aligned to `align` bytes.
+fn load_aligned(cx: &mut Lowering<'_>, ptr: Val, ty: Ty, align: i64) -> Val {
+    let a = cx.e.int_attr(cx.e.i64(), align);
+    cx.e.val("llvm.load", &[ptr], ty, &[("alignment", a)])
+}
+
+/// An `llvm.store` of `value` to shared `ptr` aligned to `align` bytes.
+fn store_aligned(cx: &mut Lowering<'_>, value: Val, ptr: Val, align: i64) {
+    let a = cx.e.int_attr(cx.e.i64(), align);
+    cx.e.op("llvm.store", &[value, ptr], &[], &[("alignment", a)]);
+}
+
+/// Copies each repeated register's value from the register it repeats.
+fn fill_duplicates(out: Vec<Option<Val>>, dup: usize) -> Result<Vec<Val>, String> {
+    (0..out.len())
+        .map(|r| out[r & !dup].or(out[r]).ok_or_else(|| "local_load: a register was never loaded".to_string()))
+        .collect()
+}
+
+// --------------------------------------------------------------------------
+// Loads and stores
+// --------------------------------------------------------------------------
+
+/// Loads the registers of layout `l` from the view `md` of type `mty`.
+fn load_tensor(cx: &mut Lowering<'_>, mty: Ty, md: &MemDescValue, l: &DistLayout) -> Result<Vec<Val>, String> {
+    let a = Access::new(cx, mty, md, l)?;
+    if let Some(out) = load_matrices(cx, &a)? {
+        return Ok(out);
+    }
+    let storage_bits = a.map.storage.bit_width().max(8);
+    let k = a.vector_log2(i64::from(MAX_ACCESS_BITS / storage_bits));
+    let vec = 1usize << k;
+    let dup = a.dup_mask();
+    let mut addr = a.addresser(cx, &a.lanes.clone());
+    let n = l.num_regs();
+    let mut out = vec![None; n];
+    let align = a.map.bytes * vec as i64;
+    for r in (0..n).step_by(vec) {
+        if r & dup != 0 {
+            continue;
+        }
+        let p = addr.at(cx, a.reg_offset(r));
+        if vec == 1 {
+            let v = load_aligned(cx, p, a.map.storage, align);
+            out[r] = Some(from_storage(cx, v, a.map.elem));
+        } else {
+            let vt = cx.e.vector_ty(a.map.storage, vec as u32);
+            let v = load_aligned(cx, p, vt, align);
+            for i in 0..vec {
+                let x = cx.e.extract_element(v, i as i64, a.map.storage);
+                out[r + i] = Some(from_storage(cx, x, a.map.elem));
+            }
+        }
+    }
+    fill_duplicates(out, dup)
+}
+
+/// Stores `values` (registers of layout `l`) into the view `md` of type `mty`.
+fn store_tensor(cx: &mut Lowering<'_>, mty: Ty, md: &MemDescValue, l: &DistLayout, values: &[Val]) -> Result<(), String> {
+    let a = Access::new(cx, mty, md, l)?;
+    let storage_bits = a.map.storage.bit_width().max(8);
+    let k = a.vector_log2(i64::from(MAX_ACCESS_BITS / storage_bits));
+    let vec = 1usize << k;
+    let dup = a.dup_mask();
+    let mut addr = a.addresser(cx, &a.lanes.clone());
+    let align = a.map.bytes * vec as i64;
+    // Threads holding copies store the same values: harmless, and cheaper
+    // than a predicate.
+    for r in (0..values.len()).step_by(vec) {
+        if r & dup != 0 {
+            continue;
+        }
+        let p = addr.at(cx, a.reg_offset(r));
+        if vec == 1 {
+            let v = to_storage(cx, values[r], a.map.storage);
+            store_aligned(cx, v, p, align);
+        } else {
+            let vt = cx.e.vector_ty(a.map.storage, vec as u32);
+            let mut v = cx.e.undef(vt);
+            for i in 0..vec {
+                let x = to_storage(cx, values[r + i], a.map.storage);
+                let idx = cx.e.i32_const(i as i64);
+                v = cx.e.val("llvm.insertelement", &[v, x, idx], vt, &[]);
+            }
+            store_aligned(cx, v, p, align);
+        }
+    }
+    Ok(())
+}
+
+/// Step 2 of the module's algorithm: the registers loaded with warp-wide
+/// 8×8 matrix loads, when the layout is one they produce.
+///
+/// A matrix row is 16 bytes. Plain: the word of a lane is `32/bits`
+/// consecutive elements (register bits `0..p`), lanes bits 0 and 1 pick the
+/// word in the row (offsets `2^p`, `2^(p+1)`), lane bits 2..4 the row (any
+/// 16-byte aligned rows). Transposed (16-bit only): lane bits 2..4 are the
+/// consecutive elements; register bit 0 and lane bits 0, 1 pick the row.
+/// The next two register bits pick one of up to 4 matrices of one
+/// instruction (lanes 8·j.. give the rows of matrix `j`); the remaining
+/// register bits enumerate the instructions.
+fn load_matrices(cx: &mut Lowering<'_>, a: &Access) -> Result<Option<Vec<Val>>, String> {
+    let bits = a.map.storage.bit_width();
+    let is_value = a.map.elem.is_integer() || a.map.elem.is_float();
+    if !is_value || !matches!(bits, 8 | 16 | 32) || a.lanes.len() != 5 || a.map.align < 16 {
+        return Ok(None);
+    }
+    let row_elems = i64::from(128 / bits);
+    let p = (32 / bits).trailing_zeros() as usize;
+    let dup = a.dup_mask();
+    let view_bits = if a.view_runtime.is_some() { a.map.view_bits() } else { Vec::new() };
+    for trans in [false, true] {
+        if trans && bits != 16 {
+            continue;
+        }
+        // The contiguous bits, the row bits, the register bits used.
+        let (contiguous, rows, used): (bool, [i64; 3], Vec<usize>) = if !trans {
+            let ok = a.regs.len() >= p
+                && (0..p).all(|i| a.regs[i] == 1 << i)
+                && a.lanes[0] == 1 << p
+                && a.lanes[1] == 1 << (p + 1);
+            (ok, [a.lanes[2], a.lanes[3], a.lanes[4]], (0..p).collect())
+        } else {
+            let ok = !a.regs.is_empty() && a.regs[0] != 0 && a.lanes[2] == 1 && a.lanes[3] == 2 && a.lanes[4] == 4;
+            (ok, [a.regs.first().copied().unwrap_or(0), a.lanes[0], a.lanes[1]], vec![0])
+        };
+        if !contiguous {
+            continue;
+        }
+        let free: Vec<usize> = (0..a.regs.len()).filter(|i| !used.contains(i) && dup >> i & 1 == 0).collect();
+        let (mats, others) = free.split_at(free.len().min(2));
+        let aligned = rows
+            .iter()
+            .chain(mats.iter().map(|&i| &a.regs[i]))
+            .chain(others.iter().map(|&i| &a.regs[i]))
+            .chain(&a.warps)
+            .chain(&view_bits)
+            .chain(std::iter::once(&a.view_const))
+            .all(|x| x % row_elems == 0);
+        if !aligned || !cx.target.has_load_matrix(&cx.e, trans) {
+            continue;
+        }
+        // Lane l gives the address of row l % 8 of matrix l / 8.
+        let mut lanes = rows.to_vec();
+        lanes.extend(mats.iter().map(|&i| a.regs[i]));
+        lanes.resize(5, 0);
+        let mut addr = a.addresser(cx, &lanes);
+        let count = 1u32 << mats.len();
+        let per = (32 / bits) as usize;
+        let word_ty = if per == 1 { a.map.storage } else { cx.e.vector_ty(a.map.storage, per as u32) };
+        let mut out = vec![None; 1usize << a.regs.len()];
+        for o in 0..1usize << others.len() {
+            let r0 = others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0usize, |r, (_, &i)| r | 1 << i);
+            let ptr = addr.at(cx, a.reg_offset(r0));
+            let words = cx.target.load_matrix(&mut cx.e, ptr, count, trans)?;
+            for (j, w) in words.into_iter().enumerate() {
+                let r1 = mats.iter().enumerate().filter(|(b, _)| j >> b & 1 == 1).fold(r0, |r, (_, &i)| r | 1 << i);
+                let v = cx.e.cast("llvm.bitcast", w, word_ty);
+                for i in 0..per {
+                    // Element i of the word is register bit(s) 0.. = i.
+                    let x = if per == 1 { v } else { cx.e.extract_element(v, i as i64, a.map.storage) };
+                    out[r1 | i] = Some(from_storage(cx, x, a.map.elem));
+                }
+            }
+        }
+        return fill_duplicates(out, dup).map(Some);
+    }
+    Ok(None)
+}
+
+// --------------------------------------------------------------------------
+// Patterns
+// --------------------------------------------------------------------------
+
+/// The memdesc value of operand `v`.
+fn memdesc(cx: &Lowering<'_>, v: Val) -> Result<MemDescValue, String> {
+    MemDescValue::from_values(&cx.get(v)?)
+}
+
+/// A dummy async token.
+fn token(cx: &mut Lowering<'_>) -> Vec<Val> {
+    vec![cx.e.i32_const(0)]
+}
+
+impl LowerPattern for LocalAlloc {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.local-alloc"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.local_alloc"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let ty = op.result(0).ty();
+        let md = bridge::memdesc_of(ty).ok_or("local_alloc: the result is not a memdesc")?;
+        let base = cx.scratch(op)?;
+        let zero = cx.e.i32_const(0);
+        let value = MemDescValue { base, offsets: vec![zero; md.shape.len()] };
+        if op.num_operands() > 0 {
+            let src = op.operand(0);
+            let l = cx.layout(src.ty())?;
+            let regs = cx.get(src)?;
+            store_tensor(cx, ty, &value, &l, &regs).map_err(|m| format!("local_alloc: {m}"))?;
+        }
+        Ok(vec![value.to_values()])
+    }
+}
+
+impl LowerPattern for LocalDealloc {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.local-dealloc"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.local_dealloc"]
+    }
+    fn lower(&self, _cx: &mut Lowering<'_>, _op: Op) -> Result<Vec<Vec<Val>>, String> {
+        Ok(vec![])
+    }
+}
+
+impl LowerPattern for LocalStore {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.local-store"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.local_store"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let (src, dst) = (op.operand(0), op.operand(1));
+        let l = cx.layout(src.ty())?;
+        let regs = cx.get(src)?;
+        let md = memdesc(cx, dst)?;
+        store_tensor(cx, dst.ty(), &md, &l, &regs).map_err(|m| format!("local_store: {m}"))?;
+        Ok(vec![])
+    }
+}
+
+impl LowerPattern for LocalLoad {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.local-load"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.local_load"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let src = op.operand(0);
+        let l = cx.layout(op.result(0).ty())?;
+        let md = memdesc(cx, src)?;
+        let out = load_tensor(cx, src.ty(), &md, &l).map_err(|m| format!("local_load: {m}"))?;
+        Ok(vec![out])
+    }
+}
+
+/// The offsets of `src` (alloc coordinates) for each dimension of `dst`
+/// under the linear map `f` from `dst` coordinates to `src` ones, checking
+/// that both views put every element at the same offset.
+fn same_elements(name: &str, src: &SharedMap, dst: &SharedMap, f: impl Fn(&[i64]) -> Vec<i64>) -> Result<(), String> {
+    for (d, bits) in dst.bits.iter().enumerate() {
+        for (b, &o) in bits.iter().enumerate() {
+            let mut c = vec![0i64; dst.alloc.len()];
+            c[d] = 1 << b;
+            if src.offset(&f(&c)) != o {
+                return Err(format!("{name}: the result's layout does not describe the same memory as the source's"));
+            }
+        }
+    }
+    Ok(())
+}
+
+impl LowerPattern for MemDescView {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.memdesc-view"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let name = op.name();
+        let src = op.operand(0);
+        let md = memdesc(cx, src)?;
+        let sty = src.ty();
+        let rty = op.result(0).ty();
+        let s = bridge::memdesc_of(sty).ok_or_else(|| format!("{name}: the source is not a memdesc"))?;
+        let out = match name {
+            "ttg.memdesc_index" => {
+                // Buffer i of the allocation: its elements follow i whole buffers.
+                let alloc = if s.alloc_shape.is_empty() { &s.shape } else { &s.alloc_shape };
+                let elem = llvm_scalar_type(&cx.e, s.element)?;
+                let storage = storage_type(cx, elem);
+                let bytes = i64::from(storage.bit_width().max(8) / 8);
+                let buffer: i64 = alloc[1..].iter().product::<i64>() * bytes;
+                let index = cx.scalar(op.operand(1))?;
+                let i32t = cx.e.i32();
+                let index = if index.ty().bit_width() > 32 { cx.e.cast("llvm.trunc", index, i32t) } else { index };
+                let index = match const_of(md.offsets[0]) {
+                    Some(0) => index,
+                    _ => cx.e.add(index, md.offsets[0]),
+                };
+                let off = cx.e.mul_i32(index, buffer);
+                let i8t = cx.e.int_ty(8);
+                let base = cx.e.gep(md.base, i8t, off);
+                MemDescValue { base, offsets: md.offsets[1..].to_vec() }
+            }
+            "ttg.memdesc_subslice" => {
+                let offsets = op.attr("offsets").and_then(Attr::i32_array).ok_or("memdesc_subslice without offsets")?;
+                if offsets.len() != md.offsets.len() {
+                    return Err("memdesc_subslice: one offset per dimension expected".into());
+                }
+                let mut new = Vec::with_capacity(offsets.len());
+                for (v, &o) in md.offsets.iter().zip(&offsets) {
+                    new.push(match (const_of(*v), o) {
+                        (_, 0) => *v,
+                        (Some(c), o) => cx.e.i32_const(c + i64::from(o)),
+                        (None, o) => cx.e.add_i32(*v, i64::from(o)),
+                    });
+                }
+                MemDescValue { base: md.base, offsets: new }
+            }
+            "ttg.memdesc_trans" => {
+                let order: Vec<usize> = op
+                    .attr("order")
+                    .and_then(Attr::i32_array)
+                    .ok_or("memdesc_trans without order")?
+                    .into_iter()
+                    .map(|x| x as usize)
+                    .collect();
+                let (sm, rm) = (SharedMap::of(cx, sty)?, SharedMap::of(cx, rty)?);
+                same_elements(name, &sm, &rm, |c| {
+                    let mut s = vec![0i64; c.len()];
+                    for (i, &o) in order.iter().enumerate() {
+                        s[o] = c[i];
+                    }
+                    s
+                })?;
+                MemDescValue { base: md.base, offsets: order.iter().map(|&o| md.offsets[o]).collect() }
+            }
+            "ttg.memdesc_reshape" => {
+                let (sm, rm) = (SharedMap::of(cx, sty)?, SharedMap::of(cx, rty)?);
+                if sm.view != sm.alloc || rm.view != rm.alloc {
+                    return Err("memdesc_reshape: only whole allocations are reshaped".into());
+                }
+                let (from, to) = (rm.alloc.clone(), sm.alloc.clone());
+                same_elements(name, &sm, &rm, |c| {
+                    let l = c.iter().zip(&from).fold(0i64, |l, (x, s)| l * s + x);
+                    let mut out = vec![0i64; to.len()];
+                    let mut l = l;
+                    for d in (0..to.len()).rev() {
+                        out[d] = l % to[d];
+                        l /= to[d];
+                    }
+                    out
+                })?;
+                let zero = cx.e.i32_const(0);
+                MemDescValue { base: md.base, offsets: vec![zero; rm.view.len()] }
+            }
+            _ => return Err(format!("'{name}' has no lowering to LLVM")),
+        };
+        Ok(vec![out.to_values()])
+    }
+}
+
+/// The optional operand of `op` in segment `segment` (AttrSizedOperandSegments).
+fn optional_operand(op: Op, segment: usize) -> Option<Val> {
+    let index: usize = (0..segment).map(|s| op.segment_size(s) as usize).sum();
+    (op.segment_size(segment) > 0).then(|| op.operand(index))
+}
+
+/// Whether `v` is a constant zero (or poison): what cp.async fills in.
+fn is_zero_fill(v: Val) -> bool {
+    v.defining_op().is_some_and(|d| match d.name() {
+        "arith.constant" => d.attr("value").is_some_and(|a| a.is_zero()),
+        "ub.poison" => true,
+        _ => false,
+    })
+}
+
+impl LowerPattern for AsyncCopy {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.async-copy"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.async_copy_global_to_local"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let (src, dst) = (op.operand(0), op.operand(1));
+        let mask = optional_operand(op, 2);
+        if let Some(other) = optional_operand(op, 3) {
+            if !is_zero_fill(other) {
+                return Err("async_copy_global_to_local: 'other' must be a constant zero (masked-off elements are zero-filled)".into());
+            }
+        }
+        let l = cx.layout(src.ty())?;
+        let md = memdesc(cx, dst)?;
+        let a = Access::new(cx, dst.ty(), &md, &l).map_err(|m| format!("async_copy_global_to_local: {m}"))?;
+        // Global contiguity (AxisInfo, raised by the op's hint), within the
+        // registers of one thread.
+        let mut global = i64::from(cx.axis.contiguity(src).max(1));
+        if let Some(m) = mask {
+            global = global.min(i64::from(cx.axis.mask_alignment(m).max(1)));
+        }
+        let hint = op.attr("contiguity").and_then(|x| x.int()).unwrap_or(1);
+        global = global.max(hint).min(l.contiguous_regs_along(l.fastest_dim()) as i64);
+        let k = a.vector_log2(global.min(16 / a.map.bytes).max(1));
+        let vec = 1usize << k;
+        let bytes = vec as i64 * a.map.bytes;
+        if !matches!(bytes, 4 | 8 | 16) {
+            return Err(format!(
+                "async_copy_global_to_local: copies of {bytes} bytes per thread are not supported (4, 8 or 16 bytes are)"
+            ));
+        }
+        let cache = match op.attr("cachePolicy").map(|x| x.to_string()) {
+            Some(t) if t.contains("cache = ca") => 2,
+            Some(t) if t.contains("cache = cg") => 3,
+            _ => 1,
+        };
+        let hints = CacheHints { cache, ..CacheHints::default() };
+        let ptrs = cx.get(src)?;
+        let masks = mask.map(|m| cx.get(m)).transpose()?;
+        let dup = a.dup_mask();
+        let mut addr = a.addresser(cx, &a.lanes.clone());
+        for r in (0..ptrs.len()).step_by(vec) {
+            if r & dup != 0 {
+                continue;
+            }
+            let p = addr.at(cx, a.reg_offset(r));
+            let pred = masks.as_ref().map(|m| m[r]);
+            cx.target.async_copy(&mut cx.e, p, ptrs[r], bytes as u32, pred, hints)?;
+        }
+        Ok(vec![token(cx)])
+    }
+}
+
+impl LowerPattern for AsyncGroup {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.async-group"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.async_commit_group", "ttg.async_wait"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        if op.name() == "ttg.async_commit_group" {
+            cx.target.async_commit(&mut cx.e)?;
+        } else {
+            let num = op.attr("num").and_then(|a| a.int()).unwrap_or(0);
+            cx.target.async_wait(&mut cx.e, num.clamp(0, i64::from(u32::MAX)) as u32)?;
+        }
+        Ok(vec![token(cx)])
+    }
+}

@@ -41,7 +41,25 @@ fn check_bounds(encoding: &Encoding) -> Result<(), String> {
                     "instrShape of an MMA v{version_major} layout must have {entries} entries, got {instr_shape:?}"
                 ));
             }
-            Ok(())
+            // The shapes of the instructions themselves: mma.sync is
+            // m16n8kK; wgmma is m64nNkK per warp group, 16 rows per warp,
+            // N a power of two up to 256, K 256 bits of 4- to 32-bit data.
+            match (version_major, &instr_shape[..]) {
+                (2, [m, n]) if (*m, *n) != (16, 8) => {
+                    Err(format!("instrShape of an MMA v2 layout must be [16, 8], got {instr_shape:?}"))
+                }
+                (3, [m, n, k])
+                    if *m != 16
+                        || !(n.is_power_of_two() && (8..=256).contains(n))
+                        || !(k.is_power_of_two() && (8..=64).contains(k)) =>
+                {
+                    Err(format!(
+                        "instrShape of an MMA v3 layout must be [16, N, K] with N a power of two from 8 to 256 \
+                         and K a power of two from 8 to 64, got {instr_shape:?}"
+                    ))
+                }
+                _ => Ok(()),
+            }
         }
         Encoding::AmdMfma { warps_per_cta, .. } => powers("warpsPerCTA", warps_per_cta),
         Encoding::SwizzledShared { vec, per_phase, max_phase, order, .. }
