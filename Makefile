@@ -35,7 +35,7 @@ CARGO      := $(shell command -v cargo || echo $$HOME/.cargo/bin/cargo)
 
 APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 \
                 libclang-22-dev libpolly-22-dev libzstd-dev cmake ninja-build ccache \
-                mold python3 python3-venv
+                mold python3 python3-venv libclang-rt-22-dev
 
 .PHONY: deps build test demo fuzz clean
 
@@ -66,6 +66,9 @@ build: deps $(BUILD)/build.ninja
 test: build
 	$(CARGO) test --release --workspace
 	$(LLVM_BIN)/lit -sv tests
+	@# tests/capi/contract.c ran under AddressSanitizer too (libclang-rt-22-dev).
+	@test -x $(BUILD)/bin/tritium-capi-contract-asan || \
+	  { echo "test: no ASan build of tests/capi/contract.c (run make deps, then reconfigure $(BUILD))"; exit 1; }
 	python3 tests/passes/check_prellvm.py --corpus $(CORPUS)
 	python3 tests/corpus/check_corpus.py --corpus $(CORPUS) \
 	  --stages $(CORPUS_STAGES) --require $(CORPUS_REQUIRED)

@@ -43,34 +43,47 @@ void registerProjectDialects(DialectRegistry &registry) {
 }
 } // namespace tritium
 
-bool mlirTypeIsATritonPointer(MlirType type) { return isa<PointerType>(unwrap(type)); }
+// Every function checks its handles: a null or wrong-kind handle gives a
+// null handle, false, 0 or -1 (as tritium-c/TritonTypes.h says), never a crash.
+
+bool mlirTypeIsATritonPointer(MlirType type) {
+  return isa_and_present<PointerType>(unwrap(type));
+}
 
 MlirType mlirTritonPointerTypeGetPointeeType(MlirType type) {
-  return wrap(cast<PointerType>(unwrap(type)).getPointeeType());
+  auto ptr = dyn_cast_if_present<PointerType>(unwrap(type));
+  return wrap(ptr ? ptr.getPointeeType() : Type());
 }
 
 unsigned mlirTritonPointerTypeGetAddressSpace(MlirType type) {
-  return cast<PointerType>(unwrap(type)).getAddressSpace();
+  auto ptr = dyn_cast_if_present<PointerType>(unwrap(type));
+  return ptr ? ptr.getAddressSpace() : static_cast<unsigned>(-1);
 }
 
 bool mlirTypeIsATritonTensorDesc(MlirType type) {
-  return isa<TensorDescType>(unwrap(type));
+  return isa_and_present<TensorDescType>(unwrap(type));
 }
 
 intptr_t mlirTritonTensorDescTypeGetRank(MlirType type) {
-  return cast<TensorDescType>(unwrap(type)).getShape().size();
+  auto desc = dyn_cast_if_present<TensorDescType>(unwrap(type));
+  return desc ? static_cast<intptr_t>(desc.getShape().size()) : -1;
 }
 
 int64_t mlirTritonTensorDescTypeGetDimSize(MlirType type, intptr_t pos) {
-  return cast<TensorDescType>(unwrap(type)).getShape()[pos];
+  auto desc = dyn_cast_if_present<TensorDescType>(unwrap(type));
+  if (!desc || pos < 0 || pos >= static_cast<intptr_t>(desc.getShape().size()))
+    return -1;
+  return desc.getShape()[pos];
 }
 
 MlirType mlirTritonTensorDescTypeGetElementType(MlirType type) {
-  return wrap(cast<TensorDescType>(unwrap(type)).getElementType());
+  auto desc = dyn_cast_if_present<TensorDescType>(unwrap(type));
+  return wrap(desc ? desc.getElementType() : Type());
 }
 
 MlirAttribute mlirTritonTensorDescTypeGetSharedLayout(MlirType type) {
-  return wrap(cast<TensorDescType>(unwrap(type)).getSharedLayout());
+  auto desc = dyn_cast_if_present<TensorDescType>(unwrap(type));
+  return wrap(desc ? desc.getSharedLayout() : Attribute());
 }
 
 MlirStringRef tritiumGetTritonVersion(void) { return mlirStringRefCreateFromCString("3.9.0"); }

@@ -30,6 +30,8 @@ void registerProjectPasses();
 } // namespace tritium
 
 void tritiumRegisterAllDialects(MlirDialectRegistry registry) {
+  if (mlirDialectRegistryIsNull(registry))
+    return;
   mlir::DialectRegistry &r = *unwrap(registry);
   tritium::registerProjectDialects(r);
   r.insert<mlir::arith::ArithDialect, mlir::math::MathDialect, mlir::scf::SCFDialect,

@@ -99,6 +99,13 @@ bool applyConversion(MlirOperation root, void *run) {
     target.addDynamicallyLegalOp(OperationName(o, context), dynamic);
   });
   forEachLegalityItem(run, 5, [&](StringRef o) { target.addIllegalOp(OperationName(o, context)); });
+  // The conversion is partial: an op that no list names (`index.add`,
+  // `llvm.or`, `builtin.module`) is outside it and stays as it is, so say
+  // that it is legal. Left "unknown", MLIR's driver would still try its
+  // folder, and without pattern rollback (below) a folder whose new constant
+  // (`index.constant`) nothing legalizes aborts the process ("folder
+  // rollback of IR modifications requested") instead of leaving the op.
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
   RewritePatternSet patterns(context);
   intptr_t count = tritium_conversion_pattern_count(run);

@@ -184,6 +184,9 @@ unsafe fn read_options(options: *const CompileOptions) -> Result<Options, String
         return Err(format!("PTX version must be positive (e.g. 88), got {}", options.ptx_version));
     }
     let mut extern_libs = Vec::new();
+    if options.extern_libs.is_null() && options.num_extern_libs > 0 {
+        return Err(format!("externLibs is NULL but numExternLibs is {}", options.num_extern_libs));
+    }
     if !options.extern_libs.is_null() {
         for i in 0..options.num_extern_libs.max(0) as usize {
             extern_libs.push(str_of(*options.extern_libs.add(i)).to_string());

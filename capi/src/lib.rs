@@ -184,7 +184,12 @@ pub extern "C" fn tritium_verify_type(
             "tt.ptr" if inner.is_integer() || inner.is_float() => Ok(()),
             "tt.ptr" => Err(format!("pointer types must point to integer or floating-point types, got {inner}")),
             "tt.tensordesc" if inner.is_tensor() => Err("tensor descriptor element type must not be a tensor".to_string()),
-            "tt.tensordesc" => Ok(()),
+            // A scalar, as in Triton; it also keeps `!tt.tensordesc<1x!d>`
+            // alias chains from nesting without bound.
+            "tt.tensordesc" if inner.is_integer() || inner.is_float() || inner.is_ptr() => Ok(()),
+            "tt.tensordesc" => {
+                Err(format!("tensor descriptor element type must be an integer, floating-point or pointer type, got {inner}"))
+            }
             other => Err(format!("unknown type '{other}'")),
         };
         report_verdict(verdict, report_fn, user_data)

@@ -73,7 +73,9 @@ pub struct OpRule {
 }
 
 /// What a conversion leaves legal. Dialect sets are coarse; the op lists are
-/// the exceptions, each with its reason (printed by `--spec-report`).
+/// the exceptions, each with its reason (printed by `--spec-report`). Ops of
+/// dialects no list names are legal: conversions are partial, and such ops
+/// are neither converted nor folded (`conversions/ConversionDriver.cpp`).
 #[derive(Clone, Debug)]
 pub struct Legality {
     /// Every op of these dialects is legal.

@@ -11,6 +11,7 @@
 #include "tritium/TritonDialect.h"
 #include "tritium-c/Dialects.h"
 #include "tritium/Glue.h"
+#include "tritium/ParseNesting.h"
 #include "tritium/RustBridge.h"
 
 #include "mlir/CAPI/IR.h"
@@ -493,6 +494,24 @@ void TritonDialect::registerAttributes() {
       >();
 }
 
+Type TritonDialect::parseType(DialectAsmParser &parser) const {
+  tritium::ParseNestingGuard nesting(parser);
+  if (!nesting)
+    return {};
+  SMLoc typeLoc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Type type;
+  if (generatedTypeParser(parser, &mnemonic, type).has_value())
+    return type;
+  parser.emitError(typeLoc) << "unknown type `" << mnemonic << "` in dialect `"
+                            << getNamespace() << "`";
+  return {};
+}
+
+void TritonDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  (void)generatedTypePrinter(type, printer);
+}
+
 namespace {
 MlirType hookPointee(MlirType type) {
   return wrap(cast<PointerType>(unwrap(type)).getPointeeType());
@@ -542,6 +561,8 @@ Operation *TritonDialect::materializeConstant(OpBuilder &builder, Attribute valu
 
 MlirType mlirTritonPointerTypeGet(MlirType pointee, unsigned addressSpace) {
   Type pointeeType = unwrap(pointee);
+  if (!pointeeType)
+    return MlirType{nullptr};
   MLIRContext *context = pointeeType.getContext();
   return wrap(PointerType::getChecked(
       [context] { return emitError(UnknownLoc::get(context)); }, context,
@@ -551,8 +572,12 @@ MlirType mlirTritonPointerTypeGet(MlirType pointee, unsigned addressSpace) {
 MlirType mlirTritonTensorDescTypeGet(MlirContext ctx, intptr_t rank, const int64_t *shape,
                                      MlirType elementType, MlirAttribute sharedLayout) {
   MLIRContext *context = unwrap(ctx);
+  Type element = unwrap(elementType);
+  if (!context || !element || rank < 0 || (rank > 0 && !shape) ||
+      element.getContext() != context)
+    return MlirType{nullptr};
   return wrap(TensorDescType::getChecked(
       [context] { return emitError(UnknownLoc::get(context)); }, context,
-      ArrayRef<int64_t>(shape, rank), unwrap(elementType), unwrap(sharedLayout)));
+      ArrayRef<int64_t>(shape, rank), element, unwrap(sharedLayout)));
 }
 

@@ -41,9 +41,13 @@ def Triton_Dialect : Dialect {
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+    // Hand-written (TritonDialect.cpp): the generated dispatch under a
+    // nesting limit (tritium/ParseNesting.h).
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    void printType(::mlir::Type type, ::mlir::DialectAsmPrinter &printer) const override;
   }];
   let hasConstantMaterializer = 1;
-  let useDefaultTypePrinterParser = 1;
+  let useDefaultTypePrinterParser = 0;
   let useDefaultAttributePrinterParser = 1;
 }
 

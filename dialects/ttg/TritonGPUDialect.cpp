@@ -12,6 +12,7 @@
 #include "tritium/TritonGPUDialect.h"
 #include "tritium-c/TritonGPU.h"
 #include "tritium/Glue.h"
+#include "tritium/ParseNesting.h"
 #include "tritium/RustBridge.h"
 
 #include "mlir/CAPI/IR.h"
@@ -1630,6 +1631,42 @@ void TritonGPUDialect::registerAttributes() {
       >();
 }
 
+Type TritonGPUDialect::parseType(DialectAsmParser &parser) const {
+  tritium::ParseNestingGuard nesting(parser);
+  if (!nesting)
+    return {};
+  SMLoc typeLoc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Type type;
+  if (generatedTypeParser(parser, &mnemonic, type).has_value())
+    return type;
+  parser.emitError(typeLoc) << "unknown type `" << mnemonic << "` in dialect `"
+                            << getNamespace() << "`";
+  return {};
+}
+
+void TritonGPUDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  (void)generatedTypePrinter(type, printer);
+}
+
+Attribute TritonGPUDialect::parseAttribute(DialectAsmParser &parser, Type type) const {
+  tritium::ParseNestingGuard nesting(parser);
+  if (!nesting)
+    return {};
+  SMLoc typeLoc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Attribute attr;
+  if (generatedAttributeParser(parser, &mnemonic, type, attr).has_value())
+    return attr;
+  parser.emitError(typeLoc) << "unknown attribute `" << mnemonic << "` in dialect `"
+                            << getNamespace() << "`";
+  return {};
+}
+
+void TritonGPUDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {
+  (void)generatedAttributePrinter(attr, printer);
+}
+
 void TritonGPUDialect::initialize() {
   TritiumTTGHooks hooks{wrap(TypeID::get<MemDescType>()),
                         wrap(TypeID::get<AsyncTokenType>()),
@@ -1662,9 +1699,15 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TritonGPU, ttg, mlir::triton::gpu::TritonGPUDialect)
 
+// Every function checks its handles: a null or wrong-kind handle gives a null
+// handle, false or -1 (as tritium-c/TritonGPU.h says), never a crash.
 namespace {
-ArrayRef<unsigned> blockedField(MlirAttribute attr, int which) {
-  auto blocked = cast<BlockedEncodingAttr>(unwrap(attr));
+/// Field `which` of a blocked encoding (0 sizePerThread, 1 threadsPerWarp,
+/// 2 warpsPerCTA, 3 order); nullopt if `attr` is not one.
+std::optional<ArrayRef<unsigned>> blockedField(MlirAttribute attr, int which) {
+  auto blocked = dyn_cast_if_present<BlockedEncodingAttr>(unwrap(attr));
+  if (!blocked)
+    return std::nullopt;
   switch (which) {
   case 0:
     return blocked.getSizePerThread();
@@ -1677,19 +1720,24 @@ ArrayRef<unsigned> blockedField(MlirAttribute attr, int which) {
   }
 }
 
-intptr_t copyOut(ArrayRef<unsigned> values, unsigned *out, intptr_t capacity) {
-  for (intptr_t i = 0; i < capacity && i < static_cast<intptr_t>(values.size()); ++i)
-    out[i] = values[i];
-  return values.size();
+/// Copies up to `capacity` values into `out` (nothing when `out` is NULL);
+/// returns their number, or -1 when there are none (wrong kind).
+template <typename T>
+intptr_t copyOut(std::optional<ArrayRef<T>> values, T *out, intptr_t capacity) {
+  if (!values)
+    return -1;
+  for (intptr_t i = 0; out && i < capacity && i < static_cast<intptr_t>(values->size()); ++i)
+    out[i] = (*values)[i];
+  return values->size();
 }
 } // namespace
 
 bool mlirAttributeIsATritonGPUEncoding(MlirAttribute attr) {
-  return describe(unwrap(attr)).kind != TRITIUM_ENC_NONE;
+  return unwrap(attr) && describe(unwrap(attr)).kind != TRITIUM_ENC_NONE;
 }
 
 bool mlirAttributeIsATritonGPUBlockedEncoding(MlirAttribute attr) {
-  return isa<BlockedEncodingAttr>(unwrap(attr));
+  return isa_and_present<BlockedEncodingAttr>(unwrap(attr));
 }
 
 MlirAttribute mlirTritonGPUBlockedEncodingGet(MlirContext ctx, intptr_t rank,
@@ -1698,7 +1746,7 @@ MlirAttribute mlirTritonGPUBlockedEncodingGet(MlirContext ctx, intptr_t rank,
                                               const unsigned *warpsPerCTA,
                                               const unsigned *order) {
   MLIRContext *context = unwrap(ctx);
-  if (rank < 0 || (rank > 0 && !(sizePerThread && threadsPerWarp && warpsPerCTA && order)))
+  if (!context || rank < 0 || (rank > 0 && !(sizePerThread && threadsPerWarp && warpsPerCTA && order)))
     return MlirAttribute{nullptr};
   auto at = [rank](const unsigned *data) { return ArrayRef<unsigned>(data, rank); };
   return wrap(BlockedEncodingAttr::getChecked(
@@ -1708,7 +1756,7 @@ MlirAttribute mlirTritonGPUBlockedEncodingGet(MlirContext ctx, intptr_t rank,
 }
 
 intptr_t mlirTritonGPUBlockedEncodingGetRank(MlirAttribute attr) {
-  return blockedField(attr, 3).size();
+  return copyOut<unsigned>(blockedField(attr, 3), nullptr, 0);
 }
 
 intptr_t mlirTritonGPUBlockedEncodingGetSizePerThread(MlirAttribute attr, unsigned *out,
@@ -1732,16 +1780,24 @@ intptr_t mlirTritonGPUBlockedEncodingGetOrder(MlirAttribute attr, unsigned *out,
 }
 
 MlirAttribute mlirTritonGPUSharedMemorySpaceGet(MlirContext ctx) {
+  if (mlirContextIsNull(ctx))
+    return MlirAttribute{nullptr};
   return wrap(SharedMemorySpaceAttr::get(unwrap(ctx)));
 }
 
-bool mlirTypeIsATritonGPUMemDesc(MlirType type) { return isa<MemDescType>(unwrap(type)); }
+bool mlirTypeIsATritonGPUMemDesc(MlirType type) {
+  return isa_and_present<MemDescType>(unwrap(type));
+}
 
 MlirType mlirTritonGPUMemDescTypeGet(intptr_t rank, const int64_t *shape,
                                      MlirType elementType, MlirAttribute encoding,
                                      MlirAttribute memorySpace, bool mutableMemory) {
   Type element = unwrap(elementType);
-  if (!element || rank < 0 || (rank > 0 && !shape))
+  // The verifier reports a missing memory space or a non-layout encoding; a
+  // null encoding or a handle of another context is refused here.
+  if (!element || !unwrap(encoding) || rank < 0 || (rank > 0 && !shape) ||
+      unwrap(encoding).getContext() != element.getContext() ||
+      (unwrap(memorySpace) && unwrap(memorySpace).getContext() != element.getContext()))
     return MlirType{nullptr};
   MLIRContext *context = element.getContext();
   ArrayRef<int64_t> dims(shape, rank);
@@ -1751,33 +1807,40 @@ MlirType mlirTritonGPUMemDescTypeGet(intptr_t rank, const int64_t *shape,
 }
 
 intptr_t mlirTritonGPUMemDescTypeGetRank(MlirType type) {
-  return cast<MemDescType>(unwrap(type)).getShape().size();
+  auto desc = dyn_cast_if_present<MemDescType>(unwrap(type));
+  return desc ? static_cast<intptr_t>(desc.getShape().size()) : -1;
 }
 
 int64_t mlirTritonGPUMemDescTypeGetDimSize(MlirType type, intptr_t pos) {
-  return cast<MemDescType>(unwrap(type)).getShape()[pos];
+  auto desc = dyn_cast_if_present<MemDescType>(unwrap(type));
+  if (!desc || pos < 0 || pos >= static_cast<intptr_t>(desc.getShape().size()))
+    return -1;
+  return desc.getShape()[pos];
 }
 
 MlirType mlirTritonGPUMemDescTypeGetElementType(MlirType type) {
-  return wrap(cast<MemDescType>(unwrap(type)).getElementType());
+  auto desc = dyn_cast_if_present<MemDescType>(unwrap(type));
+  return wrap(desc ? desc.getElementType() : Type());
 }
 
 MlirAttribute mlirTritonGPUMemDescTypeGetEncoding(MlirType type) {
-  return wrap(cast<MemDescType>(unwrap(type)).getEncoding());
+  auto desc = dyn_cast_if_present<MemDescType>(unwrap(type));
+  return wrap(desc ? desc.getEncoding() : Attribute());
 }
 
 MlirAttribute mlirTritonGPUMemDescTypeGetMemorySpace(MlirType type) {
-  return wrap(cast<MemDescType>(unwrap(type)).getMemorySpace());
+  auto desc = dyn_cast_if_present<MemDescType>(unwrap(type));
+  return wrap(desc ? desc.getMemorySpace() : Attribute());
 }
 
 bool mlirTritonGPUMemDescTypeIsMutable(MlirType type) {
-  return cast<MemDescType>(unwrap(type)).getMutableMemory();
+  auto desc = dyn_cast_if_present<MemDescType>(unwrap(type));
+  return desc && desc.getMutableMemory();
 }
 
 intptr_t mlirTritonGPUMemDescTypeGetAllocShape(MlirType type, int64_t *out,
                                                intptr_t capacity) {
-  ArrayRef<int64_t> shape = cast<MemDescType>(unwrap(type)).getAllocShape();
-  for (intptr_t i = 0; i < capacity && i < static_cast<intptr_t>(shape.size()); ++i)
-    out[i] = shape[i];
-  return shape.size();
+  auto desc = dyn_cast_if_present<MemDescType>(unwrap(type));
+  return copyOut<int64_t>(desc ? std::optional(desc.getAllocShape()) : std::nullopt, out,
+                          capacity);
 }

@@ -28,11 +28,19 @@ def TritonGPU_Dialect : Dialect {
   }];
   let dependentDialects = ["::mlir::triton::TritonDialect", "::mlir::gpu::GPUDialect"];
   let hasOperationAttrVerify = 1;
-  let useDefaultTypePrinterParser = 1;
-  let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 0;
+  let useDefaultAttributePrinterParser = 0;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+    // Hand-written (TritonGPUDialect.cpp): the generated dispatch under a
+    // nesting limit (tritium/ParseNesting.h).
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    void printType(::mlir::Type type, ::mlir::DialectAsmPrinter &printer) const override;
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &printer) const override;
   }];
 }
 

@@ -8,7 +8,9 @@
 |* Ownership: every function borrows its module and options; output goes to   *|
 |* the caller's callback, valid only during the call. Errors are MLIR         *|
 |* diagnostics on the module's location (attach a handler to the context to   *|
-|* see them) plus a failure result; the functions never abort on bad input.   *|
+|* see them) plus a failure result; the functions never abort on bad input:   *|
+|* a null module fails (tritiumModuleNeedsLowering: false), a NULL callback   *|
+|* drops the output, bad options (see below) fail with a diagnostic.          *|
 |* (A fatal error inside LLVM's code generator, e.g. an instruction it cannot *|
 |* select, still aborts, as in any LLVM-based compiler.)                      *|
 |*                                                                            *|
@@ -46,7 +48,8 @@ typedef struct {
   int32_t optLevel;
   /** Paths of LLVM bitcode libraries (e.g. Triton's libdevice.10.bc) whose
    *  definitions are linked into the module, with internal linkage, before
-   *  optimization. Borrowed; may be NULL when numExternLibs is 0. A CUDA
+   *  optimization. Borrowed; may be NULL only when numExternLibs is 0 (else
+   *  the call fails). A CUDA
    *  kernel that declares a function none of them defines is refused. */
   const MlirStringRef *externLibs;
   /** The number of externLibs. */

@@ -24,7 +24,8 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Triton, tt);
 
 /** Inserts every Tritium dialect (`tt`, `ttg`) and the upstream dialects Triton IR
  *  uses (arith, math, scf, cf, ub, func, gpu, llvm, nvvm, rocdl, index) into
- *  `registry`. The registry stays owned by the caller. Dialects are loaded
+ *  `registry` (nothing for a null registry). The registry stays owned by the
+ *  caller. Dialects are loaded
  *  lazily by the context, or eagerly with mlirContextLoadAllAvailableDialects. */
 MLIR_CAPI_EXPORTED void tritiumRegisterAllDialects(MlirDialectRegistry registry);
 

@@ -3,7 +3,8 @@
 |* Every pattern, legality rule and hook a backend spec may replace, disable *|
 |* or change has a stable name (a "slot"). A backend library                  *|
 |* (libtritium_<backend>.so, built by CMake's tritium_add_backend) installs   *|
-|* its spec when it is loaded; the default library has none.                 *|
+|* its spec when it is loaded; the default library has none. A NULL         *|
+|* callback is allowed (the text is dropped).                               *|
 \*===----------------------------------------------------------------------===*/
 #ifndef TRITIUM_C_SPEC_H
 #define TRITIUM_C_SPEC_H

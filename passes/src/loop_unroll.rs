@@ -25,9 +25,20 @@
 //!    induction variable is used). The yield then returns the last copy's
 //!    values. A main loop left with a single iteration is inlined.
 //!
+//! With constant bounds every quantity (trip count, `ubU`, `stepU`) is
+//! computed in `i128` and must fit the induction variable's type: a `stepU`
+//! that does not fit is only acceptable when the main loop runs once (it is
+//! then inlined, so its step is never used); otherwise the loop gets a
+//! diagnostic (MLIR's `loopUnrollByFactor` wraps it around, a miscompile). A
+//! factor larger than the trip count leaves the main loop empty, so its body
+//! is not copied at all; a factor that would add more than
+//! [`MAX_UNROLLED_OPS`] ops gets a diagnostic instead of an attempt to build
+//! billions of ops.
+//!
 //! Loops whose body is only a yield are left alone; loops that cannot be
-//! unrolled (64-bit unsigned constant bounds, non-positive constant step) get
-//! a diagnostic and fail the pass.
+//! unrolled (64-bit unsigned constant bounds, non-positive constant step, an
+//! unrolled step that overflows, too many ops) get a diagnostic and fail the
+//! pass.
 use std::collections::HashMap;
 
 use mlir_sys::*;
@@ -39,6 +50,8 @@ pub struct LoopUnroll;
 
 const UNROLL_FACTOR: &str = "tt.loop_unroll_factor";
 const NUM_STAGES: &str = "tt.num_stages";
+/// The most ops unrolling one loop may add (`(factor - 1)` copies of its body).
+pub const MAX_UNROLLED_OPS: u64 = 1 << 18;
 
 impl Pass for LoopUnroll {
     fn argument(&self) -> &'static str {
@@ -90,11 +103,40 @@ fn constant_int(v: Val, unsigned: bool) -> Option<i64> {
     }
     let attr = def.attr("value")?;
     unsafe {
-        if !mlirAttributeIsAInteger(attr.0) {
+        // Wider than 64 bits (an `i128` loop): not read as a constant, so the
+        // bounds are computed in IR.
+        if !mlirAttributeIsAInteger(attr.0) || iv_width(v.ty()) > 64 {
             return None;
         }
         Some(if unsigned { mlirIntegerAttrGetValueUInt(attr.0) as i64 } else { mlirIntegerAttrGetValueInt(attr.0) })
     }
+}
+
+/// The bit width of an induction variable of type `ty` (`index` as 64).
+fn iv_width(ty: Ty) -> u32 {
+    if unsafe { mlirTypeIsAIndex(ty.0) } {
+        64
+    } else {
+        ty.bit_width()
+    }
+}
+
+/// Whether `value` is a value of the `width`-bit induction variable type
+/// (read as unsigned when `unsigned`).
+fn fits(value: i128, width: u32, unsigned: bool) -> bool {
+    let width = width.clamp(1, 64);
+    if unsigned {
+        (0..=(1i128 << width) - 1).contains(&value)
+    } else {
+        (-(1i128 << (width - 1))..=(1i128 << (width - 1)) - 1).contains(&value)
+    }
+}
+
+/// The number of ops in `block` except its terminator, nested ones included.
+fn body_op_count(block: MlirBlock) -> u64 {
+    let mut ops = block_ops(block);
+    ops.pop();
+    ops.iter().map(|op| 1 + op.nested_ops().len() as u64).sum()
 }
 
 /// The constant trip count of a loop (`None` when unknown or when the step is
@@ -149,27 +191,71 @@ fn unroll_by_factor(for_op: Op, factor: u64) -> Result<(), ()> {
     let ty = ub.ty();
     let unsigned = for_op.attr("unsignedCmp").is_some();
     let constants = (constant_int(lb, unsigned), constant_int(ub, unsigned), constant_int(step, unsigned));
+    let width = iv_width(ty);
+    let too_many_ops = |for_op: Op| {
+        // The induction variable of each copy costs up to 3 ops.
+        let added = (factor - 1).saturating_mul(body_op_count(body) + 3);
+        if added > MAX_UNROLLED_OPS {
+            emit_error(
+                for_op,
+                &format!("cannot unroll by tt.loop_unroll_factor = {factor}: it would add {added} ops (at most {MAX_UNROLLED_OPS})"),
+            );
+            return true;
+        }
+        false
+    };
 
-    let (upper_unrolled, step_unrolled, epilogue) = match (constants, static_trip_count(for_op)) {
+    // Whether the main loop is known to run exactly once, with a step that
+    // is not used (it is inlined after the body is copied).
+    let mut runs_once = false;
+    let (upper_unrolled, step_unrolled, epilogue, copies) = match (constants, static_trip_count(for_op)) {
         ((Some(lb_c), Some(ub_c), Some(step_c)), Some(trip)) => {
-            if unsigned && ty.bit_width() >= 64 {
+            if unsigned && width >= 64 {
                 emit_error(for_op, "cannot unroll a loop with 64-bit unsigned constant bounds");
                 return Err(());
             }
-            let even = trip - trip % factor;
-            let upper_c = lb_c.wrapping_add((even as i64).wrapping_mul(step_c));
-            let step_unrolled_c = step_c.wrapping_mul(factor as i64);
-            let epilogue = if unsigned { (upper_c as u64) < (ub_c as u64) } else { upper_c < ub_c };
-            let upper = if epilogue { constant_before(for_op, ty, upper_c) } else { ub };
-            let step_unrolled =
-                if even == 0 || step_c == step_unrolled_c { step } else { constant_before(for_op, step.ty(), step_unrolled_c) };
-            (upper, step_unrolled, epilogue)
+            // Everything in i128: no product or sum below can overflow.
+            let wide = |c: i64| if unsigned { i128::from(c as u64) } else { i128::from(c) };
+            let (lb_w, ub_w, step_w) = (wide(lb_c), wide(ub_c), wide(step_c));
+            let (trip, factor_w) = (i128::from(trip), i128::from(factor));
+            let even = trip - trip % factor_w;
+            let main_trips = even / factor_w;
+            if main_trips > 0 && too_many_ops(for_op) {
+                return Err(());
+            }
+            let upper_w = lb_w + even * step_w;
+            let step_unrolled_w = step_w * factor_w;
+            // lb <= upper_w < ub: the new bound fits the type.
+            let epilogue = upper_w < ub_w;
+            let upper = if epilogue { constant_before(for_op, ty, upper_w as i64) } else { ub };
+            let step_unrolled = if even == 0 || step_w == step_unrolled_w {
+                step
+            } else if fits(step_unrolled_w, width, unsigned) {
+                constant_before(for_op, step.ty(), step_unrolled_w as i64)
+            } else if main_trips == 1 {
+                runs_once = true;
+                step
+            } else {
+                emit_error(
+                    for_op,
+                    &format!(
+                        "cannot unroll by tt.loop_unroll_factor = {factor}: the unrolled step {step_unrolled_w} does not fit in {ty}"
+                    ),
+                );
+                return Err(());
+            };
+            // A factor above the trip count leaves the main loop empty: it is
+            // dropped below, so its body is not copied.
+            (upper, step_unrolled, epilogue, main_trips > 0)
         }
         ((Some(_), Some(_), Some(_)), None) => {
             emit_error(for_op, "cannot unroll a loop with a non-positive constant step");
             return Err(());
         }
         _ => {
+            if too_many_ops(for_op) {
+                return Err(());
+            }
             let diff = binary_before(for_op, "arith.subi", ub, lb);
             let one = constant_before(for_op, step.ty(), 1);
             let step_minus_one = binary_before(for_op, "arith.subi", step, one);
@@ -181,7 +267,7 @@ fn unroll_by_factor(for_op: Op, factor: u64) -> Result<(), ()> {
             let span = binary_before(for_op, "arith.muli", even, step);
             let upper = binary_before(for_op, "arith.addi", lb, span);
             let step_unrolled = binary_before(for_op, "arith.muli", step, factor_c);
-            (upper, step_unrolled, true)
+            (upper, step_unrolled, true, true)
         }
     };
 
@@ -205,8 +291,14 @@ fn unroll_by_factor(for_op: Op, factor: u64) -> Result<(), ()> {
     for_op.set_operand(1, upper_unrolled);
     for_op.set_operand(2, step_unrolled);
 
-    replicate_body(body, step, factor);
-    promote_if_single_iteration(for_op);
+    if copies {
+        replicate_body(body, step, factor);
+    }
+    if runs_once {
+        inline_single_iteration(for_op);
+    } else {
+        promote_if_single_iteration(for_op);
+    }
     Ok(())
 }
 
@@ -271,9 +363,14 @@ fn promote_if_single_iteration(for_op: Op) -> bool {
             }
             return true;
         }
-        Some(1) => {}
-        _ => return false,
+        Some(1) => inline_single_iteration(for_op),
+        _ => false,
     }
+}
+
+/// Inlines the body of `for_op`, which runs exactly once, in its place;
+/// returns whether it did.
+fn inline_single_iteration(for_op: Op) -> bool {
     let Some(body) = for_op.entry_block(0) else { return false };
     let Some(yield_op) = block_terminator(body) else { return false };
     let args = block_arguments(body);

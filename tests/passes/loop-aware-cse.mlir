@@ -154,3 +154,16 @@ tt.func @merge_in_nested_loop(%n: i32) -> i32 {
   }
   tt.return %o : i32
 }
+
+// -----
+
+// A module with no scf.for (and no scf dialect loaded) is plain CSE.
+// CHECK-LABEL: llvm.func @no_loop
+// CHECK-NEXT: %[[A:.*]] = llvm.add %arg0, %arg0 : i32
+// CHECK-NEXT: llvm.mul %[[A]], %[[A]] : i32
+llvm.func @no_loop(%a: i32) -> i32 {
+  %0 = llvm.add %a, %a : i32
+  %1 = llvm.add %a, %a : i32
+  %2 = llvm.mul %0, %1 : i32
+  llvm.return %2 : i32
+}

@@ -7,6 +7,17 @@
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(inline,triton-rewrite-tensor-descriptor-to-pointer,canonicalize,triton-combine,triton-reorder-broadcast,cse,triton-licm,symbol-dce,triton-loop-unroll)' | diff - %t.hip
 // RUN: tritium-opt %t.sm80 --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=8})' | FileCheck %s
 // RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir)' 2>&1 | FileCheck %s --check-prefix=NO-TARGET
+// Every pipeline taking a target checks it with the conversion's one rule.
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=foo})' 2>&1 | FileCheck %s --check-prefix=TTGIR-TARGET
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttir{target=foo})' 2>&1 | FileCheck %s --check-prefix=TTIR-TARGET
+// RUN: not %mlir-opt %s --pass-pipeline='builtin.module(tritium-make-ttir{target=cuda:-1})' 2>&1 | FileCheck %s --check-prefix=TTIR-TARGET-NEG
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttir{target=})' 2>&1 | FileCheck %s --check-prefix=TTIR-NO-TARGET
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttir)' 2>&1 | FileCheck %s --check-prefix=TTIR-NO-TARGET
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-llir{target=foo})' 2>&1 | FileCheck %s --check-prefix=LLIR-TARGET
+// threads-per-warp=0 is refused by the conversion, as when it runs alone.
+// RUN: not tritium-opt %t.sm80 --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 threads-per-warp=0})' 2>&1 | FileCheck %s --check-prefix=TTGIR-THREADS
+// RUN: not tritium-opt %t.sm80 --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=65536})' 2>&1 | FileCheck %s --check-prefix=TTGIR-WARPS
+// RUN: tritium-opt %t.hip --pass-pipeline='builtin.module(tritium-make-ttgir{target=hip:gfx942})' | FileCheck %s --check-prefix=TTGIR-HIP
 // The TTIR passes take no options, as in Triton; the pipelines take theirs.
 // RUN: not tritium-opt %s --pass-pipeline='builtin.module(triton-combine{unroll=2})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
 // RUN: not %mlir-opt %s --pass-pipeline='builtin.module(triton-licm{aggressive=true})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
@@ -28,6 +39,14 @@
 // CHECK: tt.store
 // CHECK-NOT: tt.call
 // NO-TARGET: convert-triton-to-tritongpu: the 'target' option is required
+// TTGIR-TARGET: :[[@LINE+11]]:1: error: convert-triton-to-tritongpu: unknown target 'foo' (known target prefixes: cuda, hip;
+// TTIR-TARGET: error: tritium-make-ttir: unknown target 'foo' (known target prefixes: cuda, hip; expected cuda:<compute capability>, e.g. cuda:80; hip:<gfx arch>, e.g. hip:gfx942)
+// TTIR-TARGET-NEG: error: tritium-make-ttir: unknown target 'cuda:-1' (known target prefixes: cuda, hip;
+// TTIR-NO-TARGET: error: tritium-make-ttir: the 'target' option is required (e.g. target=cuda:80 or target=hip:gfx942)
+// LLIR-TARGET: error: tritium-make-llir: unknown target 'foo' (known target prefixes: cuda, hip;
+// TTGIR-THREADS: error: convert-triton-to-tritongpu: 'threads-per-warp' must be a power of two from 1 to 64, got 0
+// TTGIR-WARPS: error: convert-triton-to-tritongpu: 'num-warps' must be a power of two from 1 to 32, got 65536
+// TTGIR-HIP: "ttg.threads-per-warp" = 64 : i32
 // NO-OPTION: no such option
 // BAD-VALUE: 'many' value invalid for integer argument
 

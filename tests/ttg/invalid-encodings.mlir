@@ -314,3 +314,27 @@ tt.func @case50(%x: tensor<32x32xf32, #ttg.shared_linear<{offset = [[0, 1], [0, 
 tt.func @case51(%x: tensor<32x32xf32, #ttg.shared_linear<{offset = [[0, 1], [1, 0]], block = [], alignment = 16}>>) {
   tt.return
 }
+// -----
+
+// expected-error @+1 {{instrShape of an MMA v3 layout must be [16, N, K] with N a power of two from 8 to 256 and K a power of two from 8 to 64, got [16, 1073741824, 16]}}
+tt.func @mma_v3_instr_n(%x: tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 1073741824, 16]}>>) {
+  tt.return
+}
+// -----
+
+// expected-error @+1 {{instrShape of an MMA v3 layout must be [16, N, K] with N a power of two from 8 to 256 and K a power of two from 8 to 64, got [64, 64, 16]}}
+tt.func @mma_v3_instr_m(%x: tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]}>>) {
+  tt.return
+}
+// -----
+
+// expected-error @+1 {{instrShape of an MMA v3 layout must be [16, N, K] with N a power of two from 8 to 256 and K a power of two from 8 to 64, got [16, 64, 0]}}
+tt.func @mma_v3_instr_k(%x: tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 0]}>>) {
+  tt.return
+}
+// -----
+
+// expected-error @+1 {{instrShape of an MMA v2 layout must be [16, 8], got [16, 16]}}
+tt.func @mma_v2_instr(%x: tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 16]}>>) {
+  tt.return
+}

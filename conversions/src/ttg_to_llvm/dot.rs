@@ -110,8 +110,6 @@ pub fn plan_mma(a: &DistLayout, b: &DistLayout, d: &DistLayout, e: usize) -> Res
         wa[ak] = 0;
         let mut wb = w.clone();
         wb[bk] = 0;
-        wa[md] = w[md];
-        wb[nd] = w[nd];
         if a.warps[i] != wa || b.warps[i] != wb {
             return Err("the operands are not spread over the warps as the result is".into());
         }

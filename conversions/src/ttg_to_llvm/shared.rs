@@ -134,24 +134,7 @@ impl SharedMap {
         if md.shape.iter().chain(&alloc).any(|&s| s <= 0 || s & (s - 1) != 0) {
             return Err(format!("{ty}: shared-memory shapes must be powers of two"));
         }
-        let ll = to_linear_layout(&enc, &alloc)?;
-        let inv = ll.invert().map_err(|e| format!("{ty}: the shared layout is not a bijection ({e})"))?;
-        let outs = inv.get_out_dim_names();
-        let at = outs.iter().position(|n| *n == OFFSET).ok_or_else(|| format!("{ty}: the shared layout has no offset"))?;
-        let mut bits = Vec::with_capacity(alloc.len());
-        for d in 0..alloc.len() {
-            let name = format!("dim{d}");
-            let n = inv.in_dim_size_log2(&name).unwrap_or(0) as usize;
-            let mut v = Vec::with_capacity(n);
-            for b in 0..n {
-                let basis = inv.basis(&name, b).ok_or_else(|| format!("{ty}: missing basis {name}[{b}]"))?;
-                if basis.iter().enumerate().any(|(k, &x)| k != at && x != 0) {
-                    return Err("shared memory spread over several CTAs is not supported".into());
-                }
-                v.push(i64::from(basis[at]));
-            }
-            bits.push(v);
-        }
+        let bits = offset_bits(&enc, &alloc).map_err(|m| format!("{ty}: {m}"))?;
         let elem = llvm_scalar_type(&cx.e, md.element)?;
         let storage = storage_type(cx, elem);
         let bytes = i64::from(storage.bit_width().max(8) / 8);
@@ -182,6 +165,30 @@ impl SharedMap {
         }
         out
     }
+}
+
+/// The inverse of a shared layout over `alloc`: per dimension, per bit of
+/// the coordinate, the offset (in elements) it XORs in.
+fn offset_bits(enc: &Encoding, alloc: &[i64]) -> Result<Vec<Vec<i64>>, String> {
+    let ll = to_linear_layout(enc, alloc)?;
+    let inv = ll.invert().map_err(|e| format!("the shared layout is not a bijection ({e})"))?;
+    let outs = inv.get_out_dim_names();
+    let at = outs.iter().position(|n| *n == OFFSET).ok_or("the shared layout has no offset")?;
+    let mut bits = Vec::with_capacity(alloc.len());
+    for d in 0..alloc.len() {
+        let name = format!("dim{d}");
+        let n = inv.in_dim_size_log2(&name).unwrap_or(0) as usize;
+        let mut v = Vec::with_capacity(n);
+        for b in 0..n {
+            let basis = inv.basis(&name, b).ok_or_else(|| format!("missing basis {name}[{b}]"))?;
+            if basis.iter().enumerate().any(|(k, &x)| k != at && x != 0) {
+                return Err("shared memory spread over several CTAs is not supported".into());
+            }
+            v.push(i64::from(basis[at]));
+        }
+        bits.push(v);
+    }
+    Ok(bits)
 }
 
 /// The value of an `i32` built as a constant by the lowering.
@@ -471,84 +478,115 @@ fn store_tensor(cx: &mut Lowering<'_>, mty: Ty, md: &MemDescValue, l: &DistLayou
     Ok(())
 }
 
-/// Step 2 of the module's algorithm: the registers loaded with warp-wide
-/// 8×8 matrix loads, when the layout is one they produce.
+/// How a tensor is loaded with warp-wide 8×8 matrix loads (see
+/// [`matrix_plan`]).
+#[derive(Clone, Debug, PartialEq)]
+struct MatrixPlan {
+    /// Transposed loads.
+    trans: bool,
+    /// The offset each lane-id bit adds to the row address the lane gives.
+    lanes: [i64; 5],
+    /// The register bits picking the matrix of one instruction (0 to 2).
+    mats: Vec<usize>,
+    /// The register bits enumerating the instructions.
+    others: Vec<usize>,
+}
+
+/// Step 2 of the module's algorithm: whether registers/lanes mapping to the
+/// offsets `regs`/`lanes` (`bits`-bit elements; `rest`: the warps' and
+/// view's offsets; `dup`: repeated register bits) can be loaded with
+/// warp-wide 8×8 matrix loads of 16-byte rows, and how.
 ///
-/// A matrix row is 16 bytes. Plain: the word of a lane is `32/bits`
-/// consecutive elements (register bits `0..p`), lanes bits 0 and 1 pick the
-/// word in the row (offsets `2^p`, `2^(p+1)`), lane bits 2..4 the row (any
-/// 16-byte aligned rows). Transposed (16-bit only): lane bits 2..4 are the
-/// consecutive elements; register bit 0 and lane bits 0, 1 pick the row.
-/// The next two register bits pick one of up to 4 matrices of one
-/// instruction (lanes 8·j.. give the rows of matrix `j`); the remaining
-/// register bits enumerate the instructions.
-fn load_matrices(cx: &mut Lowering<'_>, a: &Access) -> Result<Option<Vec<Val>>, String> {
-    let bits = a.map.storage.bit_width();
-    let is_value = a.map.elem.is_integer() || a.map.elem.is_float();
-    if !is_value || !matches!(bits, 8 | 16 | 32) || a.lanes.len() != 5 || a.map.align < 16 {
-        return Ok(None);
+/// Plain: the word of a lane is `32/bits` consecutive elements (register
+/// bits `0..p`), lane bits 0 and 1 pick the word in the row (offsets `2^p`,
+/// `2^(p+1)`), lane bits 2..4 the row. Transposed (16-bit only): lane bits
+/// 2..4 are consecutive elements; register bit 0 and lane bits 0, 1 pick
+/// the row. The next two register bits pick one of up to 4 matrices of an
+/// instruction (lanes `8j..8j+7` give the rows of matrix `j`); the
+/// remaining register bits enumerate the instructions. Every row must be 16
+/// bytes aligned. `allow(trans)` says which forms the target has.
+fn matrix_plan(
+    regs: &[i64],
+    lanes: &[i64],
+    rest: &[i64],
+    bits: u32,
+    dup: usize,
+    allow: impl Fn(bool) -> bool,
+) -> Option<MatrixPlan> {
+    if !matches!(bits, 8 | 16 | 32) || lanes.len() != 5 {
+        return None;
     }
     let row_elems = i64::from(128 / bits);
     let p = (32 / bits).trailing_zeros() as usize;
-    let dup = a.dup_mask();
-    let view_bits = if a.view_runtime.is_some() { a.map.view_bits() } else { Vec::new() };
     for trans in [false, true] {
         if trans && bits != 16 {
             continue;
         }
-        // The contiguous bits, the row bits, the register bits used.
         let (contiguous, rows, used): (bool, [i64; 3], Vec<usize>) = if !trans {
-            let ok = a.regs.len() >= p
-                && (0..p).all(|i| a.regs[i] == 1 << i)
-                && a.lanes[0] == 1 << p
-                && a.lanes[1] == 1 << (p + 1);
-            (ok, [a.lanes[2], a.lanes[3], a.lanes[4]], (0..p).collect())
+            let ok = regs.len() >= p && (0..p).all(|i| regs[i] == 1 << i) && lanes[0] == 1 << p && lanes[1] == 1 << (p + 1);
+            (ok, [lanes[2], lanes[3], lanes[4]], (0..p).collect())
         } else {
-            let ok = !a.regs.is_empty() && a.regs[0] != 0 && a.lanes[2] == 1 && a.lanes[3] == 2 && a.lanes[4] == 4;
-            (ok, [a.regs.first().copied().unwrap_or(0), a.lanes[0], a.lanes[1]], vec![0])
+            let ok = !regs.is_empty() && regs[0] != 0 && lanes[2] == 1 && lanes[3] == 2 && lanes[4] == 4;
+            (ok, [regs.first().copied().unwrap_or(0), lanes[0], lanes[1]], vec![0])
         };
         if !contiguous {
             continue;
         }
-        let free: Vec<usize> = (0..a.regs.len()).filter(|i| !used.contains(i) && dup >> i & 1 == 0).collect();
+        let free: Vec<usize> = (0..regs.len()).filter(|i| !used.contains(i) && dup >> i & 1 == 0).collect();
         let (mats, others) = free.split_at(free.len().min(2));
-        let aligned = rows
-            .iter()
-            .chain(mats.iter().map(|&i| &a.regs[i]))
-            .chain(others.iter().map(|&i| &a.regs[i]))
-            .chain(&a.warps)
-            .chain(&view_bits)
-            .chain(std::iter::once(&a.view_const))
-            .all(|x| x % row_elems == 0);
-        if !aligned || !cx.target.has_load_matrix(&cx.e, trans) {
+        let aligned = rows.iter().chain(free.iter().map(|&i| &regs[i])).chain(rest).all(|x| x % row_elems == 0);
+        if !aligned || !allow(trans) {
             continue;
         }
-        // Lane l gives the address of row l % 8 of matrix l / 8.
-        let mut lanes = rows.to_vec();
-        lanes.extend(mats.iter().map(|&i| a.regs[i]));
-        lanes.resize(5, 0);
-        let mut addr = a.addresser(cx, &lanes);
-        let count = 1u32 << mats.len();
-        let per = (32 / bits) as usize;
-        let word_ty = if per == 1 { a.map.storage } else { cx.e.vector_ty(a.map.storage, per as u32) };
-        let mut out = vec![None; 1usize << a.regs.len()];
-        for o in 0..1usize << others.len() {
-            let r0 = others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0usize, |r, (_, &i)| r | 1 << i);
-            let ptr = addr.at(cx, a.reg_offset(r0));
-            let words = cx.target.load_matrix(&mut cx.e, ptr, count, trans)?;
-            for (j, w) in words.into_iter().enumerate() {
-                let r1 = mats.iter().enumerate().filter(|(b, _)| j >> b & 1 == 1).fold(r0, |r, (_, &i)| r | 1 << i);
-                let v = cx.e.cast("llvm.bitcast", w, word_ty);
-                for i in 0..per {
-                    // Element i of the word is register bit(s) 0.. = i.
-                    let x = if per == 1 { v } else { cx.e.extract_element(v, i as i64, a.map.storage) };
-                    out[r1 | i] = Some(from_storage(cx, x, a.map.elem));
-                }
+        let mut l = [0i64; 5];
+        l[..3].copy_from_slice(&rows);
+        for (j, &i) in mats.iter().enumerate() {
+            l[3 + j] = regs[i];
+        }
+        return Some(MatrixPlan { trans, lanes: l, mats: mats.to_vec(), others: others.to_vec() });
+    }
+    None
+}
+
+/// The registers loaded with warp-wide 8×8 matrix loads, when
+/// [`matrix_plan`] finds a way.
+fn load_matrices(cx: &mut Lowering<'_>, a: &Access) -> Result<Option<Vec<Val>>, String> {
+    let bits = a.map.storage.bit_width();
+    let is_value = a.map.elem.is_integer() || a.map.elem.is_float();
+    if !is_value || a.map.align < 16 {
+        return Ok(None);
+    }
+    let dup = a.dup_mask();
+    let mut rest = a.warps.clone();
+    if a.view_runtime.is_some() {
+        rest.extend(a.map.view_bits());
+    }
+    rest.push(a.view_const);
+    let target = cx.target;
+    let e = &cx.e;
+    let Some(plan) = matrix_plan(&a.regs, &a.lanes, &rest, bits, dup, |trans| target.has_load_matrix(e, trans)) else {
+        return Ok(None);
+    };
+    let mut addr = a.addresser(cx, &plan.lanes);
+    let count = 1u32 << plan.mats.len();
+    let per = (32 / bits) as usize;
+    let word_ty = if per == 1 { a.map.storage } else { cx.e.vector_ty(a.map.storage, per as u32) };
+    let mut out = vec![None; 1usize << a.regs.len()];
+    for o in 0..1usize << plan.others.len() {
+        let r0 = plan.others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0usize, |r, (_, &i)| r | 1 << i);
+        let ptr = addr.at(cx, a.reg_offset(r0));
+        let words = cx.target.load_matrix(&mut cx.e, ptr, count, plan.trans)?;
+        for (j, w) in words.into_iter().enumerate() {
+            let r1 = plan.mats.iter().enumerate().filter(|(b, _)| j >> b & 1 == 1).fold(r0, |r, (_, &i)| r | 1 << i);
+            let v = cx.e.cast("llvm.bitcast", w, word_ty);
+            for i in 0..per {
+                // Element i of a word is the register with bits 0.. = i.
+                let x = if per == 1 { v } else { cx.e.extract_element(v, i as i64, a.map.storage) };
+                out[r1 | i] = Some(from_storage(cx, x, a.map.elem));
             }
         }
-        return fill_duplicates(out, dup).map(Some);
     }
-    Ok(None)
+    fill_duplicates(out, dup).map(Some)
 }
 
 // --------------------------------------------------------------------------
@@ -663,6 +701,10 @@ impl LowerPattern for MemDescView {
         let sty = src.ty();
         let rty = op.result(0).ty();
         let s = bridge::memdesc_of(sty).ok_or_else(|| format!("{name}: the source is not a memdesc"))?;
+        // A dimension the source view spans has offset 0, whatever value
+        // carries it (e.g. a block argument).
+        let alloc_shape = if s.alloc_shape.is_empty() { s.shape.clone() } else { s.alloc_shape.clone() };
+        let known = |d: usize, v: Val| if s.shape[d] == alloc_shape[d] { Some(0) } else { const_of(v) };
         let out = match name {
             "ttg.memdesc_index" => {
                 // Buffer i of the allocation: its elements follow i whole buffers.
@@ -674,7 +716,7 @@ impl LowerPattern for MemDescView {
                 let index = cx.scalar(op.operand(1))?;
                 let i32t = cx.e.i32();
                 let index = if index.ty().bit_width() > 32 { cx.e.cast("llvm.trunc", index, i32t) } else { index };
-                let index = match const_of(md.offsets[0]) {
+                let index = match known(0, md.offsets[0]) {
                     Some(0) => index,
                     _ => cx.e.add(index, md.offsets[0]),
                 };
@@ -689,8 +731,9 @@ impl LowerPattern for MemDescView {
                     return Err("memdesc_subslice: one offset per dimension expected".into());
                 }
                 let mut new = Vec::with_capacity(offsets.len());
-                for (v, &o) in md.offsets.iter().zip(&offsets) {
-                    new.push(match (const_of(*v), o) {
+                for (d, (v, &o)) in md.offsets.iter().zip(&offsets).enumerate() {
+                    new.push(match (known(d, *v), o) {
+                        (Some(0), 0) => cx.e.i32_const(0),
                         (_, 0) => *v,
                         (Some(c), o) => cx.e.i32_const(c + i64::from(o)),
                         (None, o) => cx.e.add_i32(*v, i64::from(o)),
@@ -827,5 +870,126 @@ impl LowerPattern for AsyncGroup {
             cx.target.async_wait(&mut cx.e, num.clamp(0, i64::from(u32::MAX)) as u32)?;
         }
         Ok(vec![token(cx)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tritium_dialects::ttg::encoding::Cga;
+
+    fn swizzled(vec: u32, per_phase: u32, max_phase: u32) -> Encoding {
+        Encoding::SwizzledShared { vec, per_phase, max_phase, order: vec![1, 0], cga: Cga::default() }
+    }
+
+    fn dot(op_idx: u32, k_width: u32, warps: Vec<u32>) -> Encoding {
+        let mma = Encoding::NvidiaMma {
+            version_major: 2,
+            version_minor: 0,
+            warps_per_cta: warps,
+            cga: Cga::default(),
+            instr_shape: vec![16, 8],
+        };
+        Encoding::DotOperand { op_idx, parent: Box::new(mma), k_width }
+    }
+
+    fn offset(bits: &[Vec<i64>], c: &[i64]) -> i64 {
+        let mut o = 0;
+        for (d, &x) in c.iter().enumerate() {
+            for (b, &v) in bits[d].iter().enumerate() {
+                if x >> b & 1 == 1 {
+                    o ^= v;
+                }
+            }
+        }
+        o
+    }
+
+    fn xor_of(bases: &[i64], id: usize) -> i64 {
+        bases.iter().enumerate().filter(|(i, _)| id >> i & 1 == 1).fold(0, |a, (_, &x)| a ^ x)
+    }
+
+    /// Plans the load of `dist` over `shape` from `shared` (view = allocation)
+    /// and checks, by simulating ldmatrix, that every register of every
+    /// lane and warp receives its element. Returns the plan.
+    fn simulate(shared: &Encoding, dist: &Encoding, shape: &[i64], bits: u32) -> Option<MatrixPlan> {
+        let sb = offset_bits(shared, shape).unwrap();
+        let l = DistLayout::from_encoding(dist, shape).unwrap();
+        let regs: Vec<i64> = l.reg_bases.iter().map(|b| offset(&sb, b)).collect();
+        let lanes: Vec<i64> = l.lanes.iter().map(|b| offset(&sb, b)).collect();
+        let warps: Vec<i64> = l.warps.iter().map(|b| offset(&sb, b)).collect();
+        let dup = regs.iter().enumerate().filter(|(_, &x)| x == 0).fold(0usize, |m, (i, _)| m | 1 << i);
+        let plan = matrix_plan(&regs, &lanes, &warps, bits, dup, |_| true)?;
+        let per = (32 / bits) as usize;
+        let row_elems = i64::from(128 / bits);
+        for w in 0..1usize << warps.len() {
+            for o in 0..1usize << plan.others.len() {
+                let r0 = plan.others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0, |r, (_, &i)| r | 1 << i);
+                // The row address each lane gives.
+                let row: Vec<i64> =
+                    (0..32).map(|t| xor_of(&plan.lanes, t) ^ xor_of(&warps, w) ^ xor_of(&regs, r0)).collect();
+                assert!(row.iter().all(|x| x % row_elems == 0), "rows are 16-byte aligned");
+                for j in 0..1usize << plan.mats.len() {
+                    let r1 = plan.mats.iter().enumerate().filter(|(b, _)| j >> b & 1 == 1).fold(r0, |r, (_, &i)| r | 1 << i);
+                    for t in 0..32usize {
+                        for i in 0..per {
+                            let got = if plan.trans {
+                                row[j * 8 + 2 * (t % 4) + i] + (t / 4) as i64
+                            } else {
+                                row[j * 8 + t / 4] + ((t % 4) * per + i) as i64
+                            };
+                            let r = r1 | i;
+                            let want = xor_of(&regs, r) ^ xor_of(&lanes, t) ^ xor_of(&warps, w);
+                            assert_eq!(got, want, "register {r} of lane {t} in warp {w}");
+                        }
+                    }
+                }
+            }
+        }
+        Some(plan)
+    }
+
+    #[test]
+    fn ldmatrix_feeds_f16_mma_operands() {
+        // matmul_f16: A 128x16 (k contiguous), B 16x128 (n contiguous: .trans).
+        let a = simulate(&swizzled(8, 2, 4), &dot(0, 2, vec![2, 4]), &[128, 32], 16).expect("A uses ldmatrix");
+        assert!(!a.trans);
+        assert_eq!(a.mats.len(), 2);
+        let b = simulate(&swizzled(8, 1, 8), &dot(1, 2, vec![2, 4]), &[32, 128], 16).expect("B uses ldmatrix.trans");
+        assert!(b.trans);
+        assert_eq!(b.mats.len(), 2);
+    }
+
+    #[test]
+    fn ldmatrix_for_i8_and_tf32_a_operands_only() {
+        // dot_i8_tf32: A of i8 and of f32 load as matrices; B (n contiguous,
+        // not 16-bit) cannot be transposed by ldmatrix.
+        assert!(simulate(&swizzled(16, 4, 2), &dot(0, 4, vec![4, 1]), &[64, 32], 8).is_some());
+        assert!(simulate(&swizzled(8, 2, 8), &dot(1, 4, vec![4, 1]), &[32, 64], 8).is_none());
+        assert!(simulate(&swizzled(4, 1, 8), &dot(0, 1, vec![4, 1]), &[64, 32], 32).is_some());
+        assert!(simulate(&swizzled(8, 1, 4), &dot(1, 1, vec![4, 1]), &[32, 64], 32).is_none());
+    }
+
+    #[test]
+    fn unswizzled_and_transposed_f16_operands() {
+        // B stored k-contiguous (order [0, 1]) loads without .trans.
+        let col = Encoding::SwizzledShared { vec: 8, per_phase: 1, max_phase: 8, order: vec![0, 1], cga: Cga::default() };
+        let b = simulate(&col, &dot(1, 2, vec![4, 1]), &[64, 64], 16).expect("B k-contiguous");
+        assert!(!b.trans);
+        // A stored m-contiguous needs .trans.
+        let a = simulate(&col, &dot(0, 2, vec![4, 1]), &[64, 64], 16).expect("A m-contiguous");
+        assert!(a.trans);
+        // No swizzle at all.
+        assert!(simulate(&swizzled(1, 1, 1), &dot(0, 2, vec![4, 1]), &[64, 64], 16).is_some());
+    }
+
+    #[test]
+    fn offsets_invert_the_swizzle() {
+        // Row 2 of a vec=8, perPhase=2, maxPhase=4 layout with 32 columns is
+        // in phase 1: its column 0 is stored at column 8.
+        let sb = offset_bits(&swizzled(8, 2, 4), &[128, 32]).unwrap();
+        assert_eq!(offset(&sb, &[2, 0]), 2 * 32 + 8);
+        assert_eq!(offset(&sb, &[2, 8]), 2 * 32);
+        assert_eq!(offset(&sb, &[0, 5]), 5);
     }
 }

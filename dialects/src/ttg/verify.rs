@@ -100,8 +100,25 @@ pub fn verify_memdesc(memdesc: &MemDesc) -> Result<(), String> {
             memdesc.shape, memdesc.alloc_shape
         ));
     }
+    // A scalar or a pointer; a container element (`!ttg.memdesc<1x!m>`
+    // through an alias chain) would nest without bound.
+    let element = memdesc.element;
+    if element.is_tensor() || element.is_tensordesc() || bridge::memdesc_of(element).is_some() {
+        return Err(format!("memdesc element type must be a scalar or a pointer, got {element}"));
+    }
     if memdesc.memory_space.is_null() {
         return Err("memdesc requires a memory space".into());
+    }
+    if memdesc.encoding.is_null() {
+        return Err("memdesc requires an encoding".into());
+    }
+    // A layout is a dialect's attribute (ttg's shared encodings, or a
+    // backend dialect's); a builtin attribute (an integer, a string, ...) is not.
+    if is_builtin(memdesc.encoding) {
+        return Err(format!("memdesc encoding must be a shared-memory layout, got {}", memdesc.encoding));
+    }
+    if is_builtin(memdesc.memory_space) {
+        return Err(format!("{} is not a memory space", memdesc.memory_space));
     }
     if let Some(encoding) = bridge::encoding_of(memdesc.encoding) {
         let encoding = encoding?;
@@ -115,6 +132,12 @@ pub fn verify_memdesc(memdesc: &MemDesc) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Whether `attr` belongs to the builtin dialect.
+fn is_builtin(attr: Attr) -> bool {
+    let dialect = unsafe { mlirAttributeGetDialect(attr.0) };
+    !dialect.ptr.is_null() && unsafe { crate::ir::str_of(mlirDialectGetNamespace(dialect)) } == "builtin"
 }
 
 /// Checks where a `ttg.*` attribute is attached: `ttg.num-warps` belongs on a

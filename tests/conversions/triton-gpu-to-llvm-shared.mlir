@@ -1,0 +1,127 @@
+// convert-triton-gpu-to-llvm on shared memory: local_alloc/store/load with
+// swizzled addresses and vector accesses, memdesc views, cp.async copies
+// and their groups, and ldmatrix loads of mma operands.
+// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 4096 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @round_trip(
+  tt.func public @round_trip(%x: tensor<32x32xf16, #blocked>) -> tensor<32x32xf16, #blocked> {
+    // The buffer is allocation.offset bytes into the shared memory.
+    // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+    // CHECK: %[[OFF:.*]] = llvm.mlir.constant(1024 : i32) : i32
+    // CHECK: %[[BASE:.*]] = llvm.getelementptr %[[SMEM]][%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+    // Lane bit 2 moves one row (32 elements) and, with the row's phase,
+    // one vector of 8 within it: offset 40.
+    // CHECK: llvm.mlir.constant(40 : i32) : i32
+    // Each thread's 8 consecutive f16 are one 16-byte store.
+    // CHECK: llvm.insertelement %arg7
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+    %a = ttg.local_alloc %x {allocation.offset = 1024 : i32} : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+    ttg.local_store %x, %a : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    // CHECK: bar.sync 0;
+    ttg.barrier local
+    // CHECK: %[[V:.*]] = llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+    // CHECK: llvm.extractelement %[[V]]
+    %y = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #blocked>
+    // local_dealloc emits nothing.
+    // CHECK-NOT: llvm.store
+    // CHECK: llvm.return
+    ttg.local_dealloc %a : !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    tt.return %y : tensor<32x32xf16, #blocked>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 4096 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @pipeline(
+  tt.func public @pipeline(%p: tensor<32x32x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32}, %m: tensor<32x32xi1, #blocked>, %i: i32) -> (tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf16, #blocked>
+    // CHECK: %[[BUF:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+    %buf = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>
+    // Buffer %i starts %i * 2048 bytes in.
+    // CHECK: %[[SIZE:.*]] = llvm.mlir.constant(2048 : i32) : i32
+    // CHECK: %[[SKIP:.*]] = llvm.mul %arg16, %[[SIZE]] : i32
+    // CHECK: %[[B:.*]] = llvm.getelementptr %[[BUF]][%[[SKIP]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+    %b = ttg.memdesc_index %buf[%i] : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
+    // 16 bytes per thread, zero-filled where the mask is false.
+    // CHECK: llvm.getelementptr %[[B]]
+    // CHECK: %[[FULL:.*]] = llvm.mlir.constant(16 : i32) : i32
+    // CHECK: %[[NONE:.*]] = llvm.mlir.constant(0 : i32) : i32
+    // CHECK: %[[SRC_SIZE:.*]] = llvm.select %arg8, %[[FULL]], %[[NONE]] : i1, i32
+    // CHECK: "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r" %{{.*}}, %arg0, %[[SRC_SIZE]]
+    %t = ttg.async_copy_global_to_local %p, %b mask %m other %zero {contiguity = 8 : i32} : tensor<32x32x!tt.ptr<f16>, #blocked> -> <32x32xf16, #shared, #smem, mutable>
+    // CHECK: "cp.async.commit_group;"
+    %c = ttg.async_commit_group tokens %t
+    // CHECK: "cp.async.wait_group 0;"
+    %w = ttg.async_wait %c {num = 0 : i32}
+    ttg.barrier local
+    // A (k contiguous in shared memory): 4 matrices per ldmatrix.
+    // CHECK: %[[ROWS:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
+    // CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,r" %[[ROWS]] : (i32) -> !llvm.struct<(i32, i32, i32, i32)>
+    // CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+    %s = ttg.memdesc_subslice %b[0, 16] : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x16xf16, #shared, #smem, mutable, 32x32>
+    %a = ttg.local_load %s token %w : !ttg.memdesc<32x16xf16, #shared, #smem, mutable, 32x32> -> tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    // B (n contiguous): transposed. Rows 16.. of the buffer start 512
+    // elements in.
+    // CHECK: llvm.mlir.constant(512 : i32) : i32
+    // CHECK: "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 { $0, $1, $2, $3 }, [ $4 + 0 ];"
+    %s2 = ttg.memdesc_subslice %b[16, 0] : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<16x32xf16, #shared, #smem, mutable, 32x32>
+    %bb = ttg.local_load %s2 : !ttg.memdesc<16x32xf16, #shared, #smem, mutable, 32x32> -> tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    ttg.local_dealloc %buf : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>
+    tt.return %a, %bb : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+  }
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#shared_t = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 8192 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @transposed_view(
+  tt.func public @transposed_view(%i: i32) -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> {
+    %buf = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    // B^T stored n-major: k is contiguous in the transposed view, so the
+    // plain ldmatrix serves.
+    // CHECK-NOT: .trans
+    // CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16
+    // CHECK-NOT: .trans
+    // CHECK: llvm.return
+    %t = ttg.memdesc_trans %buf {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared_t, #smem, mutable>
+    %b = ttg.local_load %t : !ttg.memdesc<64x64xf16, #shared_t, #smem, mutable> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    tt.return %b : tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+  }
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#shared = #ttg.swizzled_shared<{vec = 16, perPhase = 4, maxPhase = 2, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 4096 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @i8_operands(
+  tt.func public @i8_operands() -> (tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, tensor<32x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>) {
+    %a = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x32xi8, #shared, #smem, mutable>
+    %b = ttg.local_alloc {allocation.offset = 2048 : i32} : () -> !ttg.memdesc<32x64xi8, #shared1, #smem, mutable>
+    // A: 4 consecutive bytes per word, one ldmatrix per warp.
+    // CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16
+    // CHECK: llvm.bitcast %{{.*}} : i32 to vector<4xi8>
+    %x = ttg.local_load %a : !ttg.memdesc<64x32xi8, #shared, #smem, mutable> -> tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    // B: k is strided and 8-bit matrices do not transpose: single bytes.
+    // CHECK-NOT: ldmatrix
+    // CHECK: llvm.load %{{.*}} {alignment = 1 : i64} : !llvm.ptr<3> -> i8
+    %y = ttg.local_load %b : !ttg.memdesc<32x64xi8, #shared1, #smem, mutable> -> tensor<32x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+    tt.return %x, %y : tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, tensor<32x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+  }
+}
