@@ -4,7 +4,9 @@
 // fixture:*. The default library, and the fixture library on a target the
 // backend does not serve, keep Triton's layouts.
 // RUN: %fixture-mlir-opt %s --pass-pipeline='builtin.module(convert-triton-to-tritongpu{target=fixture:1})' | FileCheck %s --check-prefix=FIXTURE
-// RUN: %mlir-opt %s --pass-pipeline='builtin.module(convert-triton-to-tritongpu{target=fixture:1})' | FileCheck %s --check-prefix=CORE
+// Without the backend, its prefix is no known target.
+// RUN: not %mlir-opt %s --pass-pipeline='builtin.module(convert-triton-to-tritongpu{target=fixture:1})' 2>&1 | FileCheck %s --check-prefix=CORE-UNKNOWN
+// CORE-UNKNOWN: error: convert-triton-to-tritongpu: unknown target 'fixture:1' (known target prefixes: cuda, hip;
 // RUN: %fixture-mlir-opt %s --pass-pipeline='builtin.module(convert-triton-to-tritongpu{target=cuda:80})' | FileCheck %s --check-prefix=CORE
 // RUN: tritium-opt-fixture %s --convert-triton-to-tritongpu=target=fixture | FileCheck %s --check-prefix=FIXTURE
 // The backend's own pipeline from [pipelines], registered as fixture-make-ttgir.

@@ -54,3 +54,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s3 = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [2, 1, 0]}>
+#s2 = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reshape_changes_the_swizzle() -> tensor<32x32xf16, #blocked> {
+    %a = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<1x32x32xf16, #s3, #smem, mutable>
+    // CHECK: :[[@LINE+1]]:10: error: ttg.memdesc_reshape: the result's layout does not describe the same memory as the source's
+    %r = ttg.memdesc_reshape %a : !ttg.memdesc<1x32x32xf16, #s3, #smem, mutable> -> !ttg.memdesc<32x32xf16, #s2, #smem, mutable>
+    %y = ttg.local_load %r : !ttg.memdesc<32x32xf16, #s2, #smem, mutable> -> tensor<32x32xf16, #blocked>
+    tt.return %y : tensor<32x32xf16, #blocked>
+  }
+}

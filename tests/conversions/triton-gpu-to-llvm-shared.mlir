@@ -65,15 +65,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     %w = ttg.async_wait %c {num = 0 : i32}
     ttg.barrier local
     // A (k contiguous in shared memory): 4 matrices per ldmatrix.
-    // CHECK: %[[ROWS:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
-    // CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,r" %[[ROWS]] : (i32) -> !llvm.struct<(i32, i32, i32, i32)>
+    // CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
     // CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
     %s = ttg.memdesc_subslice %b[0, 16] : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x16xf16, #shared, #smem, mutable, 32x32>
     %a = ttg.local_load %s token %w : !ttg.memdesc<32x16xf16, #shared, #smem, mutable, 32x32> -> tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     // B (n contiguous): transposed. Rows 16.. of the buffer start 512
     // elements in.
     // CHECK: llvm.mlir.constant(512 : i32) : i32
-    // CHECK: "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 { $0, $1, $2, $3 }, [ $4 + 0 ];"
+    // CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32
     %s2 = ttg.memdesc_subslice %b[16, 0] : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<16x32xf16, #shared, #smem, mutable, 32x32>
     %bb = ttg.local_load %s2 : !ttg.memdesc<16x32xf16, #shared, #smem, mutable, 32x32> -> tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     ttg.local_dealloc %buf : !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>
@@ -93,9 +92,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     %buf = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
     // B^T stored n-major: k is contiguous in the transposed view, so the
     // plain ldmatrix serves.
-    // CHECK-NOT: .trans
-    // CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16
-    // CHECK-NOT: .trans
+    // CHECK-NOT: mma_layout<col>
+    // CHECK: nvvm.ldmatrix %{{.*}} {{.*}}layout = #nvvm.mma_layout<row>, num = 4
+    // CHECK-NOT: mma_layout<col>
     // CHECK: llvm.return
     %t = ttg.memdesc_trans %buf {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared_t, #smem, mutable>
     %b = ttg.local_load %t : !ttg.memdesc<64x64xf16, #shared_t, #smem, mutable> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
@@ -115,11 +114,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     %a = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x32xi8, #shared, #smem, mutable>
     %b = ttg.local_alloc {allocation.offset = 2048 : i32} : () -> !ttg.memdesc<32x64xi8, #shared1, #smem, mutable>
     // A: 4 consecutive bytes per word, one ldmatrix per warp.
-    // CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16
+    // CHECK: nvvm.ldmatrix %{{.*}} {{.*}}layout = #nvvm.mma_layout<row>, num = 4
     // CHECK: llvm.bitcast %{{.*}} : i32 to vector<4xi8>
     %x = ttg.local_load %a : !ttg.memdesc<64x32xi8, #shared, #smem, mutable> -> tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
     // B: k is strided and 8-bit matrices do not transpose: single bytes.
-    // CHECK-NOT: ldmatrix
+    // CHECK-NOT: nvvm.ldmatrix
     // CHECK: llvm.load %{{.*}} {alignment = 1 : i64} : !llvm.ptr<3> -> i8
     %y = ttg.local_load %b : !ttg.memdesc<32x64xi8, #shared1, #smem, mutable> -> tensor<32x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
     tt.return %x, %y : tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, tensor<32x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>

@@ -1331,6 +1331,30 @@ def device_main(a):
     except Exception as e:  # noqa: BLE001
         info["copy_error"] = f"{type(e).__name__}: {e}"
     try:
+        # cuBLAS (torch.matmul) on matmul_f16's timing size: the vendor library's speed next to both PTX.
+        import torch
+        if a.cublas:
+            m = n = k = 4096
+            x = torch.randn(m, k, device="cuda", dtype=torch.float16)
+            y = torch.randn(k, n, device="cuda", dtype=torch.float16)
+            for _ in range(3):
+                z = x @ y
+            torch.cuda.synchronize()
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            ts = []
+            for _ in range(7):
+                s.record()
+                for _ in range(20):
+                    z = x @ y
+                e.record()
+                e.synchronize()
+                ts.append(s.elapsed_time(e) / 20 * 1e-3)
+            t = sorted(ts)[len(ts) // 2]
+            del z
+            info["cublas"] = dict(M=m, N=n, K=k, us=t * 1e6, tflops=2 * m * n * k / t / 1e12)
+    except Exception as e:  # noqa: BLE001
+        info["cublas_error"] = f"{type(e).__name__}: {e}"
+    try:
         import cupy as cp
         info["cupy"] = cp.__version__
         info["driver"] = cp.cuda.runtime.driverGetVersion()
@@ -1460,7 +1484,8 @@ def parent_main(a):
     tmpdir = tempfile.mkdtemp(prefix="tritium-gpu-")
 
     dev_path = os.path.join(tmpdir, "device.json")
-    spawn(["--device-info", "--result", dev_path, "--copy-mib", str(0 if a.no_copy else a.copy_mib)], 300)
+    spawn(["--device-info", "--result", dev_path, "--copy-mib", str(0 if a.no_copy else a.copy_mib)]
+          + ([] if a.cublas else ["--no-cublas"]), 300)
     dev = {}
     if os.path.exists(dev_path):
         with open(dev_path) as f:
@@ -1519,6 +1544,9 @@ def parent_main(a):
                         + (f"/{s[nm]['func_attrs']['local_size_bytes']} B local"
                            if s.get(nm, {}).get("func_attrs", {}).get("local_size_bytes") else "")
                         for nm in ("tritium", "triton") if s.get(nm, {}).get("func_attrs")]
+                cublas = dev.get("cublas") if isinstance(dev, dict) else None
+                if k == "matmul_f16" and cublas:
+                    extra.append(f"torch (cuBLAS) {cublas['tflops']:.1f} TFLOP/s at {cublas['M']}x{cublas['N']}x{cublas['K']}")
                 if extra:
                     line += " | " + ", ".join(extra)
                 if regs:
@@ -1552,6 +1580,8 @@ def main():
     ap.add_argument("--trial-ms", type=float, default=60.0, help="cap on one trial's length")
     ap.add_argument("--quick", action="store_true", help="time the largest correctness case, not the big perf size")
     ap.add_argument("--copy-mib", type=int, default=512, help="size of the torch copy_ baseline")
+    ap.add_argument("--no-cublas", dest="cublas", action="store_false",
+                    help="skip the torch.matmul (cuBLAS) baseline printed next to matmul_f16")
     ap.add_argument("--no-copy", action="store_true", help="skip the copy baseline (no GB/s comparison)")
     ap.add_argument("--worker-timeout", type=float, default=120.0, help="seconds per worker process")
     ap.add_argument("--json", default="", help="also write the JSON summary here")

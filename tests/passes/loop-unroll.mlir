@@ -247,3 +247,46 @@ tt.func @not_unrolled(%x: f32, %n: i32) -> f32 {
   } {tt.loop_unroll_factor = 2 : i32}
   tt.return %r3 : f32
 }
+
+// -----
+
+// Issue 15: the unrolled step (4 * 536870912) does not fit i32, but the main
+// loop runs once: it is unrolled fully and inlined, computing what the
+// original loop computes (x + 0 + 2^29 + 2^30 + 3 * 2^29); MLIR's
+// loopUnrollByFactor would wrap the step to -2^31.
+// CHECK-LABEL: tt.func @step_overflow_full_unroll
+// CHECK-NOT: scf.for
+// CHECK-NOT: -2147483648
+// CHECK: %[[S:.*]] = arith.constant 536870912 : i32
+// CHECK: %[[A0:.*]] = arith.addi %arg0, %{{.*}} : i32
+// CHECK: arith.muli %[[S]], %{{.*}} : i32
+// CHECK: tt.return
+tt.func @step_overflow_full_unroll(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %ub = arith.constant 2147483647 : i32
+  %st = arith.constant 536870912 : i32
+  %r = scf.for %iv = %c0 to %ub step %st iter_args(%acc = %x) -> (i32) : i32 {
+    %s = arith.addi %acc, %iv : i32
+    scf.yield %s : i32
+  } {tt.loop_unroll_factor = 4 : i32}
+  tt.return %r : i32
+}
+
+// -----
+
+// Issue 15: a factor above the trip count leaves the main loop empty; the
+// whole loop runs as the epilogue and the body is not copied 2^31 times.
+// CHECK-LABEL: tt.func @factor_above_trip_count
+// CHECK: scf.for
+// CHECK-NOT: scf.for
+// CHECK: } {tt.num_stages = 1 : i32}
+tt.func @factor_above_trip_count(%x: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c10 = arith.constant 10 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.for %iv = %c0 to %c10 step %c1 iter_args(%acc = %x) -> (i32) : i32 {
+    %s = arith.addi %acc, %iv : i32
+    scf.yield %s : i32
+  } {tt.loop_unroll_factor = 2147483648 : i64}
+  tt.return %r : i32
+}

@@ -551,18 +551,19 @@ impl TargetInfo for Nvidia {
         if !matches!(count, 1 | 2 | 4) {
             return Err(format!("ldmatrix loads 1, 2 or 4 matrices, not {count}"));
         }
-        let n = count as usize;
-        let outs: Vec<String> = (0..n).map(|i| format!("${i}")).collect();
-        let asm = format!(
-            "ldmatrix.sync.aligned.m8n8.x{count}{}.shared.b16 {{ {} }}, [ ${n} + 0 ];",
-            if trans { ".trans" } else { "" },
-            outs.join(", ")
-        );
-        let mut constraints: Vec<&str> = vec!["=r"; n];
-        constraints.push("r");
-        let addr = shared_addr(e, row);
+        // nvvm.ldmatrix (the intrinsic, not inline PTX): LLVM folds constant
+        // offsets of the row address into the instruction.
         let i32t = e.i32();
-        Ok(e.inline_asm(&asm, &constraints.join(","), &[addr], &vec![i32t; n], true))
+        let n = count as usize;
+        let result = if n == 1 { i32t } else { e.struct_ty(&vec![i32t; n]) };
+        let attrs = [
+            ("num", e.int_attr(i32t, i64::from(count))),
+            ("layout", e.attr(if trans { "#nvvm.mma_layout<col>" } else { "#nvvm.mma_layout<row>" })),
+            ("shape", e.attr("#nvvm.ld_st_matrix_shape<m = 8, n = 8>")),
+            ("eltType", e.attr("#nvvm.ld_st_matrix_elt_type<b16>")),
+        ];
+        let v = e.val("nvvm.ldmatrix", &[row], result, &attrs);
+        Ok(if n == 1 { vec![v] } else { (0..n).map(|i| e.extract_value(v, i as i64, i32t)).collect() })
     }
     fn async_copy(&self, e: &mut Emitter, dst: Val, src: Val, bytes: u32, pred: Option<Val>, hints: CacheHints) -> Result<(), String> {
         if !matches!(bytes, 4 | 8 | 16) {
