@@ -62,11 +62,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // A conversion whose scratch holds half the tensor runs in two rounds.
   // CHECK-LABEL: llvm.func @relayout(
   tt.func public @relayout(%x: tensor<1024xf32, #blocked>) -> tensor<1024xf32, #blocked1> {
-    // CHECK-COUNT-4: llvm.store
+    // Each thread's 4 consecutive elements go out as one 16-byte store.
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
     // CHECK: bar.sync 0;
     // CHECK-COUNT-4: llvm.load
     // CHECK: bar.sync 0;
-    // CHECK-COUNT-4: llvm.store
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
     // CHECK: bar.sync 0;
     // CHECK-COUNT-4: llvm.load
     %y = ttg.convert_layout %x {allocation.offset = 0 : i32, allocation.size = 2048 : i32} : tensor<1024xf32, #blocked> -> tensor<1024xf32, #blocked1>

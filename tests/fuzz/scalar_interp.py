@@ -8,7 +8,8 @@ It runs `tt.func`s whose ops are all scalar integer `arith` ops, `scf.for` / `sc
   overflow or an over-wide shift is undefined behaviour (`Undefined`);
 - `scf.for` runs `ceil((ub - lb) / step)` iterations computed exactly (signed, or unsigned with
   `unsignedCmp`), the induction variable taking `lb + k * step` (as MLIR's trip-count analyses and
-  `loopUnrollByFactor` assume); a non-positive step is `Undefined`;
+  `loopUnrollByFactor` assume); a non-positive step, or `ub - lb` outside the type (MLIR's folders
+  then disagree with each other), is `Undefined`;
 - a run longer than its step budget raises `TooLong`.
 
 Anything outside the subset raises `Unsupported` when the function is loaded, so callers compare
@@ -381,6 +382,10 @@ class Machine:
         lb, ub, step = (conv(env[v][0], w) for v in op.operands[:3])
         if step <= 0:
             raise Undefined("non-positive step")
+        if ub > lb and conv(ub - lb, w) != ub - lb:
+            # MLIR's own trip-count folders compute ub - lb in the loop's type
+            # (canonicalize turns such a loop into zero iterations).
+            raise Undefined("ub - lb overflows")
         trip = max(0, -((lb - ub) // step))
         values = [env[v] for v in op.operands[3:]]
         block = op.regions[0][0]

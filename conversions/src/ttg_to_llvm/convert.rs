@@ -500,32 +500,68 @@ pub fn through_shared(
         }
         v
     };
+    // Vector width of each side: registers 0..v hold consecutive elements,
+    // which stay consecutive in the compressed index (no round bit below v)
+    // and the thread part keeps the group aligned.
+    let max_vec = (16 / bytes).max(1) as usize;
+    let vec_of = |l: &DistLayout| -> usize {
+        let thread_low = l.lanes.iter().chain(&l.warps).fold(0i64, |m, b| m | l.linear(b));
+        let mut v = 1usize;
+        for (i, b) in l.reg_bases.iter().enumerate() {
+            let bit = 1i64 << i;
+            if v >= max_vec || l.linear(b) != bit || round_mask & bit != 0 || thread_low & bit != 0 {
+                break;
+            }
+            v <<= 1;
+        }
+        v
+    };
+    let (src_vec, dst_vec) = (vec_of(src), vec_of(dst));
+    let align = |v: usize| (v as i64) * bytes;
     for (i, round) in rounds.iter().enumerate() {
         if i > 0 {
             cx.barrier();
         }
-        for (r, c) in src.regs.iter().enumerate() {
-            let lin = src.linear(c);
-            if lin & round_mask != *round || dup[r] {
+        for start in (0..src.num_regs()).step_by(src_vec) {
+            let lin = src.linear(&src.regs[start]);
+            if lin & round_mask != *round || dup[start] {
                 continue;
             }
             let slot = cx.e.i32_const(compress(lin));
             let idx = cx.e.xor(src_thread, slot);
             let ptr = cx.e.gep(base, store_ty, idx);
-            let v = to_storage(cx, regs[r], store_ty);
-            cx.target.store_shared(&mut cx.e, ptr, v, None);
+            let vals: Vec<Val> = (start..start + src_vec).map(|r| to_storage(cx, regs[r], store_ty)).collect();
+            if src_vec == 1 {
+                cx.target.store_shared(&mut cx.e, ptr, vals[0], None);
+            } else {
+                let vt = cx.e.vector_ty(store_ty, src_vec as u32);
+                let mut v = cx.e.undef(vt);
+                for (k, x) in vals.iter().enumerate() {
+                    v = cx.e.insert_element(v, *x, k as i64);
+                }
+                cx.e.store_aligned(v, ptr, align(src_vec));
+            }
         }
         cx.barrier();
-        for (r, c) in dst.regs.iter().enumerate() {
-            let lin = dst.linear(c);
+        for start in (0..dst.num_regs()).step_by(dst_vec) {
+            let lin = dst.linear(&dst.regs[start]);
             if lin & round_mask != *round {
                 continue;
             }
             let slot = cx.e.i32_const(compress(lin));
             let idx = cx.e.xor(dst_thread, slot);
             let ptr = cx.e.gep(base, store_ty, idx);
-            let v = cx.target.load_shared(&mut cx.e, ptr, store_ty);
-            out[r] = Some(from_storage(cx, v, elem));
+            if dst_vec == 1 {
+                let v = cx.target.load_shared(&mut cx.e, ptr, store_ty);
+                out[start] = Some(from_storage(cx, v, elem));
+            } else {
+                let vt = cx.e.vector_ty(store_ty, dst_vec as u32);
+                let v = cx.e.load_aligned(ptr, vt, align(dst_vec));
+                for k in 0..dst_vec {
+                    let x = cx.e.extract_element(v, k as i64, store_ty);
+                    out[start + k] = Some(from_storage(cx, x, elem));
+                }
+            }
         }
     }
     out.into_iter().map(|v| v.ok_or_else(|| "convert_layout: a register was never loaded".to_string())).collect()

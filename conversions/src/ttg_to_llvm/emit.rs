@@ -433,6 +433,16 @@ impl Emitter {
     pub fn store(&mut self, value: Val, ptr: Val) {
         self.op("llvm.store", &[value, ptr], &[], &[]);
     }
+    /// `llvm.store` with an alignment (bytes).
+    pub fn store_aligned(&mut self, value: Val, ptr: Val, align: i64) {
+        let a = self.int_attr(self.i64(), align);
+        self.op("llvm.store", &[value, ptr], &[], &[("alignment", a)]);
+    }
+    /// `llvm.load` with an alignment (bytes).
+    pub fn load_aligned(&mut self, ptr: Val, ty: Ty, align: i64) -> Val {
+        let a = self.int_attr(self.i64(), align);
+        self.val("llvm.load", &[ptr], ty, &[("alignment", a)])
+    }
     /// `extractvalue agg[index]`.
     pub fn extract_value(&mut self, agg: Val, index: i64, ty: Ty) -> Val {
         let pos = self.i64_array_attr(&[index]);
