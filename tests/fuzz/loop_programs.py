@@ -30,12 +30,13 @@ def bounds(ty: str, rng: random.Random) -> tuple[int, int, int, bool]:
         return lb, lb + rng.randint(0, 20), rng.randint(1, 4), False
     if kind == 1:  # up to the maximum with a big step (the overflow)
         trips = rng.randint(1, 9)
-        step = max(1, (smax - (lb := rng.choice([0, 0, smin, -5, 1]))) // trips + rng.choice([0, 1, 2, -1]))
-        return lb, smax - rng.choice([0, 0, 1, 3]), max(step, 1), False
+        lb = rng.choice([0, 0, -5, 1, 7])
+        step = min(smax, max(1, (smax - lb) // trips + rng.choice([0, 1, 2, -1])))
+        return lb, smax - rng.choice([0, 0, 1, 3]), step, False
     if kind == 2:  # from the minimum
         trips = rng.randint(1, 9)
-        ub = rng.choice([0, 10, smax, smin + 100])
-        return smin, ub, max(1, (ub - smin) // trips + rng.randint(0, 3)), False
+        ub = rng.choice([0, 10, -1, smin + 100])
+        return smin, ub, min(smax, max(1, (ub - smin) // trips + rng.randint(0, 3))), False
     if kind == 3:  # unsigned, up to the unsigned maximum
         trips = rng.randint(1, 9)
         lb = rng.choice([0, 1, smax, umax - 1000])

@@ -445,20 +445,11 @@ pub fn through_shared(
     };
     let bytes = i64::from(store_ty.bit_width().max(8) / 8);
     let limit = Lowering::scratch_size(op).unwrap_or(numel * bytes);
-    let round_mask = round_bits(src, dst, bytes, limit)?;
-    let keep = ((1i64 << bits) - 1) & !round_mask;
-    // pext(x, keep) for a constant x.
-    let compress = |x: i64| -> i64 {
-        let mut out = 0i64;
-        let mut k = 0;
-        for b in 0..bits {
-            if keep >> b & 1 == 1 {
-                out |= (x >> b & 1) << k;
-                k += 1;
-            }
-        }
-        out
+    let map = match triton_scratch_map(op, src, dst) {
+        Some(m) if (numel >> m.round_bits) * bytes <= limit => m,
+        _ => SlotMap::from_rounds(bits, round_bits(src, dst, bytes, limit)?),
     };
+    let compress = |x: i64| map.slot(x);
     let base = cx.scratch(op)?;
     // The thread's part of the (compressed) slot for each layout.
     let thread_slot = |cx: &mut Lowering<'_>, l: &DistLayout| -> Val {
@@ -487,50 +478,54 @@ pub fn through_shared(
     let dst_thread = thread_slot(cx, dst);
     let dup = src.duplicate_regs();
     let mut out: Vec<Option<Val>> = vec![None; dst.num_regs()];
-    let rounds: Vec<i64> = {
-        // Every value of the round bits.
-        let mut v = vec![0i64];
-        for b in 0..bits {
-            if round_mask >> b & 1 == 1 {
-                let n = v.len();
-                for i in 0..n {
-                    v.push(v[i] | 1 << b);
-                }
-            }
-        }
-        v
-    };
+    let rounds: Vec<i64> = (0..1i64 << map.round_bits).collect();
     // Vector width of each side: registers 0..v hold consecutive elements,
     // which stay consecutive in the compressed index (no round bit below v)
     // and the thread part keeps the group aligned.
     let max_vec = (16 / bytes).max(1) as usize;
-    let vec_of = |l: &DistLayout| -> usize {
-        let thread_low = l.lanes.iter().chain(&l.warps).fold(0i64, |m, b| m | l.linear(b));
-        let mut v = 1usize;
-        for (i, b) in l.reg_bases.iter().enumerate() {
-            let bit = 1i64 << i;
-            if v >= max_vec || l.linear(b) != bit || round_mask & bit != 0 || thread_low & bit != 0 {
-                break;
+    // For each slot bit j below the vector width, the register bit that
+    // moves to it (the registers of one vector need not be in order).
+    let vec_of = |l: &DistLayout| -> Vec<usize> {
+        let thread_low = l.lanes.iter().chain(&l.warps).fold(0i64, |m, b| m | map.slot(l.linear(b)));
+        let mut bits = Vec::new();
+        while (1usize << bits.len()) < max_vec {
+            let j = bits.len();
+            let want = 1i64 << j;
+            let found = (0..l.reg_bases.len()).find(|&i| {
+                let lin = l.linear(&l.reg_bases[i]);
+                !bits.contains(&i) && map.slot(lin) == want && map.round(lin) == 0
+            });
+            match found {
+                Some(i) if thread_low & want == 0 => bits.push(i),
+                _ => break,
             }
-            v <<= 1;
         }
-        v
+        bits
     };
-    let (src_vec, dst_vec) = (vec_of(src), vec_of(dst));
+    let (src_vbits, dst_vbits) = (vec_of(src), vec_of(dst));
+    let (src_vec, dst_vec) = (1usize << src_vbits.len(), 1usize << dst_vbits.len());
+    // The register holding element k of the vector starting at register r.
+    let member = |vbits: &[usize], r: usize, k: usize| -> usize {
+        vbits.iter().enumerate().fold(r, |acc, (j, &i)| if k >> j & 1 == 1 { acc | 1 << i } else { acc })
+    };
+    let starts = |vbits: &[usize], n: usize| -> Vec<usize> {
+        let mask = vbits.iter().fold(0usize, |m, &i| m | 1 << i);
+        (0..n).filter(|r| r & mask == 0).collect()
+    };
     let align = |v: usize| (v as i64) * bytes;
     for (i, round) in rounds.iter().enumerate() {
         if i > 0 {
             cx.barrier();
         }
-        for start in (0..src.num_regs()).step_by(src_vec) {
+        for start in starts(&src_vbits, src.num_regs()) {
             let lin = src.linear(&src.regs[start]);
-            if lin & round_mask != *round || dup[start] {
+            if map.round(lin) != *round || dup[start] {
                 continue;
             }
             let slot = cx.e.i32_const(compress(lin));
             let idx = cx.e.xor(src_thread, slot);
             let ptr = cx.e.gep(base, store_ty, idx);
-            let vals: Vec<Val> = (start..start + src_vec).map(|r| to_storage(cx, regs[r], store_ty)).collect();
+            let vals: Vec<Val> = (0..src_vec).map(|k| to_storage(cx, regs[member(&src_vbits, start, k)], store_ty)).collect();
             if src_vec == 1 {
                 cx.target.store_shared(&mut cx.e, ptr, vals[0], None);
             } else {
@@ -543,9 +538,9 @@ pub fn through_shared(
             }
         }
         cx.barrier();
-        for start in (0..dst.num_regs()).step_by(dst_vec) {
+        for start in starts(&dst_vbits, dst.num_regs()) {
             let lin = dst.linear(&dst.regs[start]);
-            if lin & round_mask != *round {
+            if map.round(lin) != *round {
                 continue;
             }
             let slot = cx.e.i32_const(compress(lin));
@@ -559,12 +554,129 @@ pub fn through_shared(
                 let v = cx.e.load_aligned(ptr, vt, align(dst_vec));
                 for k in 0..dst_vec {
                     let x = cx.e.extract_element(v, k as i64, store_ty);
-                    out[start + k] = Some(from_storage(cx, x, elem));
+                    out[member(&dst_vbits, start, k)] = Some(from_storage(cx, x, elem));
                 }
             }
         }
     }
     out.into_iter().map(|v| v.ok_or_else(|| "convert_layout: a register was never loaded".to_string())).collect()
+}
+
+/// Where each element of a conversion goes in shared memory: per bit of the
+/// row-major element index, the slot bits and the round bits it sets (the
+/// map is linear over GF(2), so a slot is an XOR of columns).
+pub struct SlotMap {
+    slot_col: Vec<i64>,
+    round_col: Vec<i64>,
+    /// log2 of the number of rounds.
+    pub round_bits: u32,
+}
+
+impl SlotMap {
+    /// Row-major slots with the round bits (`round_mask`) taken out.
+    pub fn from_rounds(bits: u32, round_mask: i64) -> SlotMap {
+        let (mut slot_col, mut round_col) = (Vec::new(), Vec::new());
+        let (mut k, mut r) = (0, 0);
+        for b in 0..bits {
+            if round_mask >> b & 1 == 1 {
+                slot_col.push(0);
+                round_col.push(1i64 << r);
+                r += 1;
+            } else {
+                slot_col.push(1i64 << k);
+                round_col.push(0);
+                k += 1;
+            }
+        }
+        SlotMap { slot_col, round_col, round_bits: r }
+    }
+    fn apply(cols: &[i64], x: i64) -> i64 {
+        cols.iter().enumerate().filter(|(b, _)| x >> b & 1 == 1).fold(0, |m, (_, c)| m ^ c)
+    }
+    /// The slot of the element with row-major index `lin` (or an XOR part of one).
+    pub fn slot(&self, lin: i64) -> i64 {
+        Self::apply(&self.slot_col, lin)
+    }
+    /// The round of that element.
+    pub fn round(&self, lin: i64) -> i64 {
+        Self::apply(&self.round_col, lin)
+    }
+}
+
+/// The scratch layout Triton's allocator chose for `op` (vector, bank and
+/// segment bits of the offset, rounds), inverted into a [`SlotMap`]; `None`
+/// when there is none or it does not suit (a lane or warp would change round).
+fn triton_scratch_map(op: Op, src: &DistLayout, dst: &DistLayout) -> Option<SlotMap> {
+    use tritium_passes::analysis::allocation::{convert_layout_scratch, ScratchTarget};
+    let module = {
+        let mut m = op;
+        while let Some(p) = m.parent() {
+            m = p;
+        }
+        m
+    };
+    let scratch = convert_layout_scratch(op.operand(0).ty(), op.result(0).ty(), ScratchTarget::of_module(module))?;
+    let ll = scratch.smem.to_layout().ok()?;
+    let shape = &src.shape;
+    let coords = DistLayout::from_linear(&{
+        // Rename the scratch's inputs so DistLayout reads them: everything
+        // but `reps` is an offset bit ("register"), `reps` are rounds ("lane").
+        let mut bases = Vec::new();
+        let mut offset = Vec::new();
+        for (name, vectors) in ll.bases() {
+            if name == "reps" {
+                bases.push(("lane".to_string(), vectors.clone()));
+            } else if name != tritium_dialects::ttg::to_linear::BLOCK {
+                offset.extend(vectors.iter().cloned());
+            } else if vectors.iter().any(|v| v.iter().any(|&x| x != 0)) {
+                return None;
+            }
+        }
+        bases.insert(0, ("register".to_string(), offset));
+        tritium_dialects::ttg::linear_layout::LinearLayout::new(bases, ll.out_dims().to_vec(), false).ok()?
+    }, shape)
+    .ok()?;
+    // Columns of (offset bits | round bits << n) -> element bits; invert them.
+    let n_off = coords.reg_bases.len();
+    let n_rep = coords.lanes.len();
+    let bits = shape.iter().product::<i64>().trailing_zeros() as usize;
+    if n_off + n_rep != bits {
+        return None;
+    }
+    let cols: Vec<i64> = coords.reg_bases.iter().chain(&coords.lanes).map(|b| coords.linear(b)).collect();
+    // Gauss-Jordan over GF(2): rows are (element bits, input bits); after
+    // full reduction the row pivoting on element bit b has exactly that bit,
+    // and its input bits are the offset/round bits of element bit b.
+    let mut rows: Vec<(i64, i64)> = cols.iter().enumerate().map(|(i, c)| (*c, 1i64 << i)).collect();
+    let mut input_of = vec![0i64; bits];
+    let mut pivot_row = vec![usize::MAX; bits];
+    for b in 0..bits {
+        let p = (0..rows.len()).find(|&i| !pivot_row.contains(&i) && rows[i].0 >> b & 1 == 1)?;
+        pivot_row[b] = p;
+        let pr = rows[p];
+        for (i, r) in rows.iter_mut().enumerate() {
+            if i != p && r.0 >> b & 1 == 1 {
+                r.0 ^= pr.0;
+                r.1 ^= pr.1;
+            }
+        }
+    }
+    for b in 0..bits {
+        let (elem, inputs) = rows[pivot_row[b]];
+        if elem != 1i64 << b {
+            return None;
+        }
+        input_of[b] = inputs;
+    }
+    let off_mask = (1i64 << n_off) - 1;
+    let map = SlotMap {
+        slot_col: input_of.iter().map(|x| x & off_mask).collect(),
+        round_col: input_of.iter().map(|x| x >> n_off).collect(),
+        round_bits: n_rep as u32,
+    };
+    // Lanes and warps must not change the round.
+    let thread_ok = |l: &DistLayout| l.lanes.iter().chain(&l.warps).all(|b| map.round(l.linear(b)) == 0);
+    (thread_ok(src) && thread_ok(dst)).then_some(map)
 }
 
 /// The round bits of a conversion through `limit` bytes of scratch (see
