@@ -395,3 +395,18 @@ fn inline_single_iteration(for_op: Op) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::fits;
+
+    #[test]
+    fn fits_checks_the_induction_variable_range() {
+        // The issue-15 step: 4 * 536870912 = 2^31 is not an i32, but is a u32.
+        assert!(!fits(4 * 536_870_912, 32, false));
+        assert!(fits(4 * 536_870_912, 32, true));
+        assert!(fits(i128::from(i32::MIN), 32, false) && fits(i128::from(i32::MAX), 32, false));
+        assert!(!fits(-1, 32, true) && !fits(1 << 32, 32, true));
+        assert!(fits(i128::from(i64::MAX), 64, false) && !fits(i128::from(i64::MAX) + 1, 64, false));
+    }
+}

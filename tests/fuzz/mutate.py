@@ -250,7 +250,7 @@ TERMINATOR_RE = re.compile(r"^\s*(?:tt\.return|scf\.yield|scf\.condition|cf\.br|
 INT_CONSTANT_RE = re.compile(r"(arith\.constant )(-?\d+)( : (i\d+|index))")
 FOR_RE = re.compile(r"^(\s*)(?:%[\w:#]+ = )?scf\.for\b", re.M)
 FACTOR_VALUES = ("2", "3", "4", "7", "1024", str(2**31 - 1), str(2**31), str(2**32), str(2**63 - 1), "0", "-2")
-NESTING_DEPTHS = (2, 31, 33, 100, 5000)
+NESTING_DEPTHS = (2, 31, 33, 100, 5000, 20000)
 
 
 def mutate_edge_number(text: str, rng: random.Random) -> str | None:
@@ -354,7 +354,32 @@ def mutate_int_constant(text: str, rng: random.Random) -> str | None:
     return text[: match.start(2)] + str(value) + text[match.end(2):]
 
 
+# Ops of dialects the passes and conversions do not own, whose folders run when a conversion
+# legalizes them (issue 15: `index.add` of constants aborted convert-triton-to-tritongpu).
+FOREIGN_OPS = (
+    ("%fz0 = index.constant 1", "%fz1 = index.constant 2", "%fz2 = index.add %fz0, %fz1"),
+    ("%fz0 = llvm.mlir.constant(1 : i32) : i32", "%fz1 = llvm.mlir.constant(6 : i32) : i32",
+     "%fz2 = llvm.or %fz0, %fz1 : i32"),
+    ("%fz0 = index.constant 7", "%fz1 = index.casts %fz0 : index to i32"),
+    ("%fz0 = arith.constant 3 : index", "%fz1 = index.mul %fz0, %fz0"),
+    ("%fz0 = index.constant 5", "%fz1 = index.constant 0", "%fz2 = index.divs %fz0, %fz1"),
+)
+
+
+def mutate_foreign_ops(text: str, rng: random.Random) -> str | None:
+    """Insert a few foldable ops of other dialects (index, llvm) before an op inside a function."""
+    lines = text.split("\n")
+    candidates = [i for i, line in enumerate(lines) if re.match(r"^\s{4,}%[\w#:]+ = ", line)]
+    if not candidates:
+        return None
+    index = rng.choice(candidates)
+    indent = re.match(r"^\s*", lines[index]).group(0)
+    lines[index:index] = [indent + op for op in rng.choice(FOREIGN_OPS)]
+    return "\n".join(lines)
+
+
 MUTATIONS: dict[str, Callable[[str, random.Random], str | None]] = {
+    "foreign_ops": mutate_foreign_ops,
     "edge_number": mutate_edge_number,
     "drop_terminator": mutate_drop_terminator,
     "nesting": mutate_nesting,

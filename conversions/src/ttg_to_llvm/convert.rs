@@ -483,35 +483,10 @@ pub fn through_shared(
     // which stay consecutive in the compressed index (no round bit below v)
     // and the thread part keeps the group aligned.
     let max_vec = (16 / bytes).max(1) as usize;
-    // For each slot bit j below the vector width, the register bit that
-    // moves to it (the registers of one vector need not be in order).
-    let vec_of = |l: &DistLayout| -> Vec<usize> {
-        let thread_low = l.lanes.iter().chain(&l.warps).fold(0i64, |m, b| m | map.slot(l.linear(b)));
-        let mut bits = Vec::new();
-        while (1usize << bits.len()) < max_vec {
-            let j = bits.len();
-            let want = 1i64 << j;
-            let found = (0..l.reg_bases.len()).find(|&i| {
-                let lin = l.linear(&l.reg_bases[i]);
-                !bits.contains(&i) && map.slot(lin) == want && map.round(lin) == 0
-            });
-            match found {
-                Some(i) if thread_low & want == 0 => bits.push(i),
-                _ => break,
-            }
-        }
-        bits
-    };
-    let (src_vbits, dst_vbits) = (vec_of(src), vec_of(dst));
+    let (src_vbits, dst_vbits) = (vector_bits(src, &map, max_vec), vector_bits(dst, &map, max_vec));
     let (src_vec, dst_vec) = (1usize << src_vbits.len(), 1usize << dst_vbits.len());
-    // The register holding element k of the vector starting at register r.
-    let member = |vbits: &[usize], r: usize, k: usize| -> usize {
-        vbits.iter().enumerate().fold(r, |acc, (j, &i)| if k >> j & 1 == 1 { acc | 1 << i } else { acc })
-    };
-    let starts = |vbits: &[usize], n: usize| -> Vec<usize> {
-        let mask = vbits.iter().fold(0usize, |m, &i| m | 1 << i);
-        (0..n).filter(|r| r & mask == 0).collect()
-    };
+    let member = vector_member;
+    let starts = vector_starts;
     let align = |v: usize| (v as i64) * bytes;
     for (i, round) in rounds.iter().enumerate() {
         if i > 0 {
@@ -560,6 +535,46 @@ pub fn through_shared(
         }
     }
     out.into_iter().map(|v| v.ok_or_else(|| "convert_layout: a register was never loaded".to_string())).collect()
+}
+
+/// For each slot bit j below the vector width, the register bit of `l` that
+/// moves to it (a vector's registers need not be in order), at most
+/// `max_vec` elements: the lanes, warps and other registers keep each
+/// vector aligned, and the vector stays in one round.
+pub fn vector_bits(l: &DistLayout, map: &SlotMap, max_vec: usize) -> Vec<usize> {
+    let thread_low = l.lanes.iter().chain(&l.warps).fold(0i64, |m, b| m | map.slot(l.linear(b)));
+    let mut bits = Vec::new();
+    while (1usize << bits.len()) < max_vec {
+        let want = 1i64 << bits.len();
+        let found = (0..l.reg_bases.len()).find(|&i| {
+            let lin = l.linear(&l.reg_bases[i]);
+            !bits.contains(&i) && map.slot(lin) == want && map.round(lin) == 0
+        });
+        match found {
+            Some(i) if thread_low & want == 0 => bits.push(i),
+            _ => break,
+        }
+    }
+    loop {
+        let low = (1i64 << bits.len()) - 1;
+        let misaligned =
+            (0..l.reg_bases.len()).filter(|i| !bits.contains(i)).any(|i| map.slot(l.linear(&l.reg_bases[i])) & low != 0);
+        if !misaligned || bits.pop().is_none() {
+            break;
+        }
+    }
+    bits
+}
+
+/// The register holding element k of the vector that starts at register r.
+pub fn vector_member(vbits: &[usize], r: usize, k: usize) -> usize {
+    vbits.iter().enumerate().fold(r, |acc, (j, &i)| if k >> j & 1 == 1 { acc | 1 << i } else { acc })
+}
+
+/// The first registers of the vectors of `n` registers.
+pub fn vector_starts(vbits: &[usize], n: usize) -> Vec<usize> {
+    let mask = vbits.iter().fold(0usize, |m, &i| m | 1 << i);
+    (0..n).filter(|r| r & mask == 0).collect()
 }
 
 /// Where each element of a conversion goes in shared memory: per bit of the
@@ -616,7 +631,13 @@ fn triton_scratch_map(op: Op, src: &DistLayout, dst: &DistLayout) -> Option<Slot
         m
     };
     let scratch = convert_layout_scratch(op.operand(0).ty(), op.result(0).ty(), ScratchTarget::of_module(module))?;
-    let ll = scratch.smem.to_layout().ok()?;
+    scratch_slot_map(&scratch.smem.to_layout().ok()?, src, dst)
+}
+
+/// Inverts a scratch layout (`vector, bank, segment, block, reps -> dims`)
+/// into a [`SlotMap`]; `None` unless it is a bijection of the tensor whose
+/// rounds no lane or warp changes.
+pub fn scratch_slot_map(ll: &tritium_dialects::ttg::linear_layout::LinearLayout, src: &DistLayout, dst: &DistLayout) -> Option<SlotMap> {
     let shape = &src.shape;
     let coords = DistLayout::from_linear(&{
         // Rename the scratch's inputs so DistLayout reads them: everything
@@ -784,5 +805,95 @@ mod tests {
         // 64 elements over 128 threads: the second warp pair holds copies.
         let b = DistLayout::from_encoding(&blocked(&[1], &[32], &[4], &[0]), &[64]).unwrap();
         assert_eq!(b.broadcast_masks(), (0, 0b10));
+    }
+
+    /// Plays a conversion through shared memory thread by thread, as the
+    /// lowering addresses it (slots, rounds, vectors of permuted registers),
+    /// and checks that every thread reads back exactly its elements.
+    fn simulate(src_enc: &Encoding, dst_enc: &Encoding, shape: &[i64], bitwidth: u32) -> (usize, usize, u32) {
+        use tritium_dialects::ttg::to_linear::to_linear_layout;
+        use tritium_passes::analysis::allocation::{convert_layout_scratch_ll, ScratchTarget};
+        let src = DistLayout::from_encoding(src_enc, shape).unwrap();
+        let dst = DistLayout::from_encoding(dst_enc, shape).unwrap();
+        let (sl, dl) = (to_linear_layout(src_enc, shape).unwrap(), to_linear_layout(dst_enc, shape).unwrap());
+        let scratch = convert_layout_scratch_ll(&sl, &dl, bitwidth, ScratchTarget::Nvidia { compute_capability: 80 }).unwrap();
+        let map = scratch_slot_map(&scratch.smem.to_layout().unwrap(), &src, &dst).expect("Triton's scratch layout inverts");
+        let max_vec = (128 / bitwidth) as usize;
+        let (sv, dv) = (vector_bits(&src, &map, max_vec), vector_bits(&dst, &map, max_vec));
+        let threads = |l: &DistLayout| -> Vec<Vec<i64>> {
+            (0..1usize << l.lanes.len())
+                .flat_map(|lane| (0..1usize << l.warps.len()).map(move |warp| (lane, warp)))
+                .map(|(lane, warp)| {
+                    let mut t = vec![0i64; l.shape.len()];
+                    for (bases, id) in [(&l.lanes, lane), (&l.warps, warp)] {
+                        for (j, b) in bases.iter().enumerate() {
+                            if id >> j & 1 == 1 {
+                                for (x, y) in t.iter_mut().zip(b) {
+                                    *x ^= y;
+                                }
+                            }
+                        }
+                    }
+                    t
+                })
+                .collect()
+        };
+        let at = |c: &[i64], t: &[i64]| -> Vec<i64> { c.iter().zip(t).map(|(a, b)| a ^ b).collect() };
+        let slots = (scratch.elements) as i64;
+        for round in 0..1i64 << map.round_bits {
+            let mut smem: Vec<Option<i64>> = vec![None; slots as usize];
+            for t in threads(&src) {
+                for start in vector_starts(&sv, src.num_regs()) {
+                    let lin0 = src.linear(&at(&src.regs[start], &t));
+                    if map.round(lin0) != round {
+                        continue;
+                    }
+                    let base = map.slot(src.linear(&src.regs[start])) ^ map.slot(src.linear(&t));
+                    assert_eq!(base % (1 << sv.len()), 0, "misaligned vector");
+                    for k in 0..1usize << sv.len() {
+                        let r = vector_member(&sv, start, k);
+                        let e = src.linear(&at(&src.regs[r], &t));
+                        let slot = (base + k as i64) as usize;
+                        assert!(slot < smem.len(), "slot {slot} past the scratch");
+                        assert!(smem[slot].is_none() || smem[slot] == Some(e), "two elements share a slot");
+                        smem[slot] = Some(e);
+                    }
+                }
+            }
+            for t in threads(&dst) {
+                for start in vector_starts(&dv, dst.num_regs()) {
+                    let lin0 = dst.linear(&at(&dst.regs[start], &t));
+                    if map.round(lin0) != round {
+                        continue;
+                    }
+                    let base = map.slot(dst.linear(&dst.regs[start])) ^ map.slot(dst.linear(&t));
+                    for k in 0..1usize << dv.len() {
+                        let r = vector_member(&dv, start, k);
+                        let want = dst.linear(&at(&dst.regs[r], &t));
+                        assert_eq!(smem[(base + k as i64) as usize], Some(want), "a thread reads another element");
+                    }
+                }
+            }
+        }
+        (1 << sv.len(), 1 << dv.len(), map.round_bits)
+    }
+
+    #[test]
+    fn conversions_through_triton_scratch_layouts_read_back_every_element() {
+        let mma = Encoding::NvidiaMma {
+            version_major: 2,
+            version_minor: 0,
+            warps_per_cta: vec![2, 4],
+            instr_shape: vec![16, 8],
+            cga: Cga::default(),
+        };
+        // matmul_f16's epilogue: 16-byte vectors on both sides, as Triton's PTX has.
+        let (sv, dv, _) = simulate(&mma, &blocked(&[1, 8], &[2, 16], &[8, 1], &[1, 0]), &[128, 128], 16);
+        assert_eq!((sv, dv), (8, 8));
+        // atomic_accumulate's relayout, in two rounds.
+        let (_, _, rounds) = simulate(&blocked(&[4], &[32], &[4], &[0]), &blocked(&[1], &[32], &[4], &[0]), &[1024], 32);
+        assert_eq!(rounds, 1);
+        // shape_ops'.
+        simulate(&blocked(&[1, 8], &[4, 8], &[4, 1], &[1, 0]), &blocked(&[1, 4], &[2, 16], &[4, 1], &[1, 0]), &[32, 64], 32);
     }
 }

@@ -102,12 +102,17 @@ pub fn cvt_kind(src: Ty, dst: Ty) -> Option<CvtKind> {
 /// `None` when it needs no shared memory (or the types carry no layout).
 pub fn convert_layout_scratch(src: Ty, dst: Ty, target: ScratchTarget) -> Option<CvtScratch> {
     let (src_ll, dst_ll) = (tensor_layout(src)?, tensor_layout(dst)?);
+    convert_layout_scratch_ll(&src_ll, &dst_ll, element_bitwidth(src), target)
+}
+
+/// [`convert_layout_scratch`] on the two layouts, for elements of `bitwidth` bits.
+pub fn convert_layout_scratch_ll(src_ll: &LinearLayout, dst_ll: &LinearLayout, bitwidth: u32, target: ScratchTarget) -> Option<CvtScratch> {
+    let (src_ll, dst_ll) = (src_ll.clone(), dst_ll.clone());
     if swizzle::classify_cvt(&src_ll, &dst_ll) != CvtKind::SharedMemory {
         return None;
     }
     let src_ll = swizzle::remove_broadcast_regs(&src_ll).ok()?;
     let dst_ll = swizzle::remove_broadcast_regs(&dst_ll).ok()?;
-    let bitwidth = element_bitwidth(src);
     let (smem, instructions) = match target {
         ScratchTarget::Nvidia { compute_capability } => {
             let cross_cta = !dst_ll.invert_and_compose(&src_ll).map(|c| swizzle::is_trivial_over(&c, BLOCK)).unwrap_or(true);
