@@ -7,7 +7,7 @@ config.name = "Tritium"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".mlir", ".c"]
 config.test_source_root = os.path.dirname(__file__)
-config.excludes = ["lit.cfg.py", "corpus", "fuzz", "README.md", "CMakeLists.txt", "Inputs"]
+config.excludes = ["lit.cfg.py", "corpus", "fuzz", "gpu", "README.md", "CMakeLists.txt", "Inputs"]
 
 repo = os.path.dirname(config.test_source_root)
 build = os.environ.get("TRITIUM_BUILD_DIR", os.path.join(repo, "build"))
