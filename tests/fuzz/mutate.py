@@ -471,14 +471,16 @@ def classify(returncode: int | None, stderr: str, timeout: float) -> tuple[str, 
     return "crash", f"exit code {returncode}"
 
 
-def argument_sets(arity: int, rng: random.Random) -> list[list[int]]:
-    """Arguments the differential check calls each function with."""
-    sets = [[0] * arity, [1] * arity, [-3, 7][:arity] + [5] * max(0, arity - 2)]
-    sets.append([rng.randint(-1000, 1000) for _ in range(arity)])
+def argument_sets(arity: int, seed: str) -> list[list[int]]:
+    """Arguments the differential check calls a function with: the same for every run of one mutant,
+    so that a function -canonicalize alone changes is recognised as such on the same inputs."""
+    rng = random.Random(seed)
+    sets = [[0] * arity, [1] * arity, [-3, 7][:arity] + [5] * max(0, arity - 2), [-1] * arity]
+    sets += [[rng.randint(-1000, 1000) for _ in range(arity)] for _ in range(2)]
     return sets
 
 
-def differential(reference_text: str, candidate_text: str, rng: random.Random,
+def differential(reference_text: str, candidate_text: str, seed: str,
                  skip: set[str] = frozenset()) -> tuple[str | None, str | None, int]:
     """Compare the functions of two generic-form modules.
 
@@ -499,7 +501,7 @@ def differential(reference_text: str, candidate_text: str, rng: random.Random,
             return f"@{name} is gone", name, compared
         if isinstance(cand, Exception):
             continue  # the pass left an op the interpreter does not run
-        for args in argument_sets(len(ref.arg_types), rng):
+        for args in argument_sets(len(ref.arg_types), seed + name):
             kind, want = scalar_interp.run(ref, args, DIFF_BUDGET)
             if kind != "ok":
                 continue
@@ -657,7 +659,7 @@ def main(argv: list[str] | None = None) -> int:
                 if label == "input":
                     continue
                 while True:
-                    why, name, count = differential(texts["input"], stdout, rng, set(upstream))
+                    why, name, count = differential(texts["input"], stdout, f"{args.seed}-{index}", set(upstream))
                     compared += count
                     if not why:
                         break
