@@ -584,8 +584,30 @@ pattern!(Cat, "tt-to-ttg.tt.cat", "tt.cat", |op, operands, rw| {
 });
 
 pattern!(Func, "tt-to-ttg.tt.func", "tt.func", |op, _operands, rw| {
-    // Re-create the function and convert its blocks' argument types.
-    let new = rw.create_with_regions(op, "tt.func", &[], &[], &attrs_of(op), 1);
+    // Re-create the function with its signature converted, and convert its
+    // blocks' argument types.
+    let Some(fty) = op.attr("function_type") else { return false };
+    let (inputs, results): (Vec<Ty>, Vec<Ty>) = unsafe {
+        let t = mlirTypeAttrGetValue(fty.0);
+        (
+            (0..mlirFunctionTypeGetNumInputs(t)).map(|i| Ty(mlirFunctionTypeGetInput(t, i))).collect(),
+            (0..mlirFunctionTypeGetNumResults(t)).map(|i| Ty(mlirFunctionTypeGetResult(t, i))).collect(),
+        )
+    };
+    let convert = |v: Vec<Ty>| -> Option<Vec<MlirType>> { v.into_iter().map(|t| rw.convert_type(t).map(|c| c.0)).collect() };
+    let (Some(inputs), Some(results)) = (convert(inputs), convert(results)) else { return false };
+    let new_fty = unsafe {
+        mlirTypeAttrGet(mlirFunctionTypeGet(
+            op.context(),
+            inputs.len() as isize,
+            inputs.as_ptr(),
+            results.len() as isize,
+            results.as_ptr(),
+        ))
+    };
+    let attrs: Vec<(&'static str, MlirAttribute)> =
+        attrs_of(op).into_iter().map(|(n, a)| if n == "function_type" { (n, new_fty) } else { (n, a) }).collect();
+    let new = rw.create_with_regions(op, "tt.func", &[], &[], &attrs, 1);
     move_regions(rw, op, new);
     if !rw.convert_region_types(new.region(0)) {
         return false;

@@ -129,3 +129,16 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// A function taking and returning tensors: its signature is converted with
+// its block arguments (Triton 3.9's output).
+// CHECK-LABEL: tt.func @tensor_signature(
+// CHECK-SAME: %arg0: tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
+// CHECK-NEXT: tt.return %arg0 : tensor<128xf32, #blocked>
+module {
+  tt.func @tensor_signature(%x: tensor<128xf32>) -> tensor<128xf32> {
+    tt.return %x : tensor<128xf32>
+  }
+}
