@@ -8,7 +8,6 @@
 //! with the op's map of coordinates. `ttg.convert_layout` is one too when
 //! both layouts put every element in the same thread; otherwise the
 //! elements go through shared memory (see [`ConvertLayout`]).
-use super::emit::ICmp;
 use super::layout::{remap_registers, remap_registers_shifted, DistLayout};
 use super::{warp_local, LowerPattern, Lowering};
 use tritium_dialects::ir::{Op, Val};
@@ -138,25 +137,9 @@ fn gather_in_warps(
     };
     let (t, touched) = {
         let (_, lane, _) = cx.thread_ids();
-        let mut acc: Option<Val> = None;
-        let mut touched = 0i64;
-        for (j, b) in res.lanes.iter().enumerate() {
-            let x = src_linear(b);
-            if x == 0 {
-                continue;
-            }
-            touched |= x;
-            let m = cx.e.and_i32(lane, 1 << j);
-            let zero = cx.e.i32_const(0);
-            let set = cx.e.icmp(ICmp::Ne, m, zero);
-            let c = cx.e.i32_const(x);
-            let v = cx.e.select(set, c, zero);
-            acc = Some(match acc {
-                Some(a) => cx.e.xor(a, v),
-                None => v,
-            });
-        }
-        (acc.unwrap_or_else(|| cx.e.i32_const(0)), touched)
+        let lanes: Vec<i64> = res.lanes.iter().map(|b| src_linear(b)).collect();
+        let touched = lanes.iter().fold(0i64, |m, x| m | x);
+        (cx.xor_of_bits(lane, &lanes, None).unwrap_or_else(|| cx.e.i32_const(0)), touched)
     };
     let i32t = cx.e.i32();
     let mut out = Vec::with_capacity(res.num_regs());
@@ -449,30 +432,14 @@ pub fn through_shared(
         Some(m) if (numel >> m.round_bits) * bytes <= limit => m,
         _ => SlotMap::from_rounds(bits, round_bits(src, dst, bytes, limit)?),
     };
-    let compress = |x: i64| map.slot(x);
     let base = cx.scratch(op)?;
-    // The thread's part of the (compressed) slot for each layout.
+    // The thread's part of the slot for each layout.
     let thread_slot = |cx: &mut Lowering<'_>, l: &DistLayout| -> Val {
         let (_, lane, warp) = cx.thread_ids();
-        let mut acc: Option<Val> = None;
-        for (id, bases) in [(lane, &l.lanes), (warp, &l.warps)] {
-            for (b, basis) in bases.iter().enumerate() {
-                let x = compress(l.linear(basis));
-                if x == 0 {
-                    continue;
-                }
-                let masked = cx.e.and_i32(id, 1 << b);
-                let zero = cx.e.i32_const(0);
-                let set = cx.e.icmp(ICmp::Ne, masked, zero);
-                let c = cx.e.i32_const(x);
-                let term = cx.e.select(set, c, zero);
-                acc = Some(match acc {
-                    Some(a) => cx.e.xor(a, term),
-                    None => term,
-                });
-            }
-        }
-        acc.unwrap_or_else(|| cx.e.i32_const(0))
+        let lanes: Vec<i64> = l.lanes.iter().map(|b| map.slot(l.linear(b))).collect();
+        let warps: Vec<i64> = l.warps.iter().map(|b| map.slot(l.linear(b))).collect();
+        let t = cx.xor_of_bits(lane, &lanes, None);
+        cx.xor_of_bits(warp, &warps, t).unwrap_or_else(|| cx.e.i32_const(0))
     };
     let src_thread = thread_slot(cx, src);
     let dst_thread = thread_slot(cx, dst);
@@ -480,7 +447,7 @@ pub fn through_shared(
     let mut out: Vec<Option<Val>> = vec![None; dst.num_regs()];
     let rounds: Vec<i64> = (0..1i64 << map.round_bits).collect();
     // Vector width of each side: registers 0..v hold consecutive elements,
-    // which stay consecutive in the compressed index (no round bit below v)
+    // which stay consecutive in the slot index (no round bit below v)
     // and the thread part keeps the group aligned.
     let max_vec = (16 / bytes).max(1) as usize;
     let (src_vbits, dst_vbits) = (vector_bits(src, &map, max_vec), vector_bits(dst, &map, max_vec));
@@ -497,7 +464,7 @@ pub fn through_shared(
             if map.round(lin) != *round || dup[start] {
                 continue;
             }
-            let slot = cx.e.i32_const(compress(lin));
+            let slot = cx.e.i32_const(map.slot(lin));
             let idx = cx.e.xor(src_thread, slot);
             let ptr = cx.e.gep(base, store_ty, idx);
             let vals: Vec<Val> = (0..src_vec).map(|k| to_storage(cx, regs[member(&src_vbits, start, k)], store_ty)).collect();
@@ -518,7 +485,7 @@ pub fn through_shared(
             if map.round(lin) != *round {
                 continue;
             }
-            let slot = cx.e.i32_const(compress(lin));
+            let slot = cx.e.i32_const(map.slot(lin));
             let idx = cx.e.xor(dst_thread, slot);
             let ptr = cx.e.gep(base, store_ty, idx);
             if dst_vec == 1 {

@@ -398,34 +398,42 @@ impl<'a> Lowering<'a> {
     }
 
     /// `XOR` over the set bits of `id` of `bases[bit][dim]`, per dimension.
-    fn xor_bases(&mut self, id: Val, bases: &[Vec<i64>], rank: usize, acc: &mut [Option<Val>]) {
-        for d in 0..rank {
-            for (bit, b) in bases.iter().enumerate() {
-                let x = b[d];
-                if x == 0 {
-                    continue;
-                }
-                let term = if x.count_ones() == 1 {
-                    let masked = self.e.and_i32(id, 1 << bit);
-                    let to = x.trailing_zeros();
-                    if to >= bit as u32 {
-                        self.e.shl_i32(masked, to - bit as u32)
-                    } else {
-                        self.e.lshr_i32(masked, bit as u32 - to)
-                    }
-                } else {
-                    let masked = self.e.and_i32(id, 1 << bit);
-                    let zero = self.e.i32_const(0);
-                    let set = self.e.icmp(ICmp::Ne, masked, zero);
-                    let c = self.e.i32_const(x);
-                    self.e.select(set, c, zero)
-                };
-                acc[d] = Some(match acc[d] {
-                    Some(a) => self.e.xor(a, term),
-                    None => term,
-                });
+    /// `acc ^ (XOR over the set bits i of the run-time i32 `id` of
+    /// consts[i])`: the part of a linear map that a thread's lane or warp id
+    /// contributes (a single-bit constant is a shift, others a select).
+    pub fn xor_of_bits(&mut self, id: Val, consts: &[i64], mut acc: Option<Val>) -> Option<Val> {
+        for (bit, &x) in consts.iter().enumerate() {
+            if x == 0 {
+                continue;
             }
+            let masked = self.e.and_i32(id, 1 << bit);
+            let term = if x.count_ones() == 1 {
+                let to = x.trailing_zeros();
+                if to >= bit as u32 {
+                    self.e.shl_i32(masked, to - bit as u32)
+                } else {
+                    self.e.lshr_i32(masked, bit as u32 - to)
+                }
+            } else {
+                let zero = self.e.i32_const(0);
+                let set = self.e.icmp(ICmp::Ne, masked, zero);
+                let c = self.e.i32_const(x);
+                self.e.select(set, c, zero)
+            };
+            acc = Some(match acc {
+                Some(a) => self.e.xor(a, term),
+                None => term,
+            });
         }
+        acc
+    }
+
+    /// Applies the combiner `region` (of a reduce or scan) to the values
+    /// `a` and `b` (one per operand).
+    pub fn combine(&mut self, region: MlirRegion, a: &[Val], b: &[Val]) -> Result<Vec<Val>, String> {
+        let mut args = a.to_vec();
+        args.extend_from_slice(b);
+        self.inline_region(region, &args)
     }
 
     /// The coordinates the calling thread adds to every register's, per
@@ -433,10 +441,14 @@ impl<'a> Lowering<'a> {
     pub fn thread_coords(&mut self, l: &DistLayout) -> Vec<Val> {
         let rank = l.shape.len();
         let (_, lane, warp) = self.thread_ids();
-        let mut acc = vec![None; rank];
-        self.xor_bases(lane, &l.lanes, rank, &mut acc);
-        self.xor_bases(warp, &l.warps, rank, &mut acc);
-        acc.into_iter().map(|v| v.unwrap_or_else(|| self.e.i32_const(0))).collect()
+        (0..rank)
+            .map(|d| {
+                let lanes: Vec<i64> = l.lanes.iter().map(|b| b[d]).collect();
+                let warps: Vec<i64> = l.warps.iter().map(|b| b[d]).collect();
+                let t = self.xor_of_bits(lane, &lanes, None);
+                self.xor_of_bits(warp, &warps, t).unwrap_or_else(|| self.e.i32_const(0))
+            })
+            .collect()
     }
 
     /// An `i1` that is true in one thread of each group of threads holding

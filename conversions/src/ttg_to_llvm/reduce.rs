@@ -231,11 +231,7 @@ impl LowerPattern for Reduce {
         let l = cx.layout(operands[0].ty())?;
         let regs: Vec<Vec<Val>> = operands.iter().map(|v| cx.get(*v)).collect::<Result<_, _>>()?;
         let region = op.region(0);
-        let combine = |cx: &mut Lowering<'_>, a: &[Val], b: &[Val]| -> Result<Vec<Val>, String> {
-            let mut args = a.to_vec();
-            args.extend_from_slice(b);
-            cx.inline_region(region, &args)
-        };
+        let combine = |cx: &mut Lowering<'_>, a: &[Val], b: &[Val]| cx.combine(region, a, b);
         // 1. Within the thread.
         let mut group_of: HashMap<Vec<i64>, usize> = HashMap::new();
         let mut groups: Vec<(Vec<i64>, Vec<usize>)> = Vec::new();

@@ -62,11 +62,7 @@ impl LowerPattern for Scan {
         let l = cx.layout(operands[0].ty())?;
         let regs: Vec<Vec<Val>> = operands.iter().map(|v| cx.get(*v)).collect::<Result<_, _>>()?;
         let region = op.region(0);
-        let combine = |cx: &mut Lowering<'_>, a: &[Val], b: &[Val]| -> Result<Vec<Val>, String> {
-            let mut args = a.to_vec();
-            args.extend_from_slice(b);
-            cx.inline_region(region, &args)
-        };
+        let combine = |cx: &mut Lowering<'_>, a: &[Val], b: &[Val]| cx.combine(region, a, b);
         let along = |b: &Vec<i64>| b[axis] != 0;
         for b in l.lanes.iter().chain(&l.warps).chain(&l.reg_bases) {
             if along(b) && b.iter().enumerate().any(|(d, &x)| d != axis && x != 0) {

@@ -34,7 +34,6 @@
 //!    is the thread's part, `C_shared` the register constant's bits `T` may
 //!    also have and `C_rest` the others, which become an immediate.
 use super::convert::{from_storage, to_storage};
-use super::emit::ICmp;
 use super::layout::DistLayout;
 use super::{llvm_scalar_type, CacheHints, LowerPattern, Lowering, MemDescValue};
 use std::collections::HashMap;
@@ -197,33 +196,6 @@ fn const_of(v: Val) -> Option<i64> {
     (op.name() == "llvm.mlir.constant").then(|| op.attr("value").and_then(|a| a.int())).flatten()
 }
 
-/// `acc ^ XOR over the set bits i of id of bases[i]` (runtime `id`).
-fn xor_bits(cx: &mut Lowering<'_>, id: Val, bases: &[i64], mut acc: Option<Val>) -> Option<Val> {
-    for (bit, &x) in bases.iter().enumerate() {
-        if x == 0 {
-            continue;
-        }
-        let masked = cx.e.and_i32(id, 1 << bit);
-        let term = if x.count_ones() == 1 {
-            let to = x.trailing_zeros();
-            if to >= bit as u32 {
-                cx.e.shl_i32(masked, to - bit as u32)
-            } else {
-                cx.e.lshr_i32(masked, bit as u32 - to)
-            }
-        } else {
-            let zero = cx.e.i32_const(0);
-            let set = cx.e.icmp(ICmp::Ne, masked, zero);
-            let c = cx.e.i32_const(x);
-            cx.e.select(set, c, zero)
-        };
-        acc = Some(match acc {
-            Some(a) => cx.e.xor(a, term),
-            None => term,
-        });
-    }
-    acc
-}
 
 /// The part of every offset that comes from the view's offsets: a constant
 /// and, for offsets that are not constants, a runtime value and the bits it
@@ -250,7 +222,7 @@ fn view_term(cx: &mut Lowering<'_>, m: &SharedMap, md: &MemDescValue) -> (i64, O
                 let mut bases = vec![0i64; hi];
                 bases[lo..hi].copy_from_slice(&m.bits[d][lo..hi]);
                 mask |= bases.iter().fold(0, |a, b| a | b);
-                runtime = xor_bits(cx, md.offsets[d], &bases, runtime);
+                runtime = cx.xor_of_bits(md.offsets[d], &bases, runtime);
             }
         }
     }
@@ -370,8 +342,8 @@ impl Access {
     /// the warps and view offsets).
     fn addresser(&self, cx: &mut Lowering<'_>, lanes: &[i64]) -> Addresser {
         let (_, lane, warp) = cx.thread_ids();
-        let t = xor_bits(cx, lane, lanes, None);
-        let t = xor_bits(cx, warp, &self.warps, t);
+        let t = cx.xor_of_bits(lane, lanes, None);
+        let t = cx.xor_of_bits(warp, &self.warps, t);
         let t = match (t, self.view_runtime) {
             (Some(a), Some(b)) => Some(cx.e.xor(a, b)),
             (a, b) => a.or(b),

@@ -137,26 +137,10 @@ pub fn fetch(cx: &mut Lowering<'_>, bits: &IndexBits, values: &[Val], x: Val, fi
 /// `with_warps`) add in layout `l` (i32), and the index bits it can touch.
 pub fn thread_index(cx: &mut Lowering<'_>, l: &DistLayout, with_warps: bool) -> (Val, i64) {
     let (_, lane, warp) = cx.thread_ids();
-    let mut acc: Option<Val> = None;
-    let mut touched = 0i64;
-    let sets: Vec<(Val, &Vec<Vec<i64>>)> = if with_warps { vec![(lane, &l.lanes), (warp, &l.warps)] } else { vec![(lane, &l.lanes)] };
-    for (id, bases) in sets {
-        for (j, b) in bases.iter().enumerate() {
-            let x = l.linear(b);
-            if x == 0 {
-                continue;
-            }
-            touched |= x;
-            let m = cx.e.and_i32(id, 1 << j);
-            let zero = cx.e.i32_const(0);
-            let set = cx.e.icmp(ICmp::Ne, m, zero);
-            let c = cx.e.i32_const(x);
-            let t = cx.e.select(set, c, zero);
-            acc = Some(match acc {
-                Some(a) => cx.e.xor(a, t),
-                None => t,
-            });
-        }
-    }
+    let lanes: Vec<i64> = l.lanes.iter().map(|b| l.linear(b)).collect();
+    let warps: Vec<i64> = if with_warps { l.warps.iter().map(|b| l.linear(b)).collect() } else { Vec::new() };
+    let touched = lanes.iter().chain(&warps).fold(0i64, |m, x| m | x);
+    let acc = cx.xor_of_bits(lane, &lanes, None);
+    let acc = cx.xor_of_bits(warp, &warps, acc);
     (acc.unwrap_or_else(|| cx.e.i32_const(0)), touched)
 }
