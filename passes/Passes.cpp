@@ -105,6 +105,31 @@ namespace tritium {
 #define GEN_PASS_DEF_TRITONTENSORMEMORYALLOCATION
 #define GEN_PASS_DEF_TRITONNVIDIAGPUMEMBAR
 #define GEN_PASS_DEF_TRITONGPUGLOBALSCRATCHALLOCATIONPASS
+#define GEN_PASS_DEF_TRITONGPUCOALESCE
+#define GEN_PASS_DEF_TRITONGPUOPTIMIZETHREADLOCALITY
+#define GEN_PASS_DEF_TRITONGPUACCELERATEMATMUL
+#define GEN_PASS_DEF_TRITONGPUFUSENESTEDLOOPS
+#define GEN_PASS_DEF_TRITONGPUSCHEDULELOOPS
+#define GEN_PASS_DEF_TRITONGPUPREFETCH
+#define GEN_PASS_DEF_TRITONGPUCOALESCEASYNCCOPY
+#define GEN_PASS_DEF_TRITONGPUREDUCEDATADUPLICATION
+#define GEN_PASS_DEF_TRITONGPUREORDERINSTRUCTIONS
+#define GEN_PASS_DEF_TRITONNVIDIAGPUASSIGNCGALAYOUTS
+#define GEN_PASS_DEF_TRITONNVIDIAGPUOPTIMIZECTALOCALITY
+#define GEN_PASS_DEF_TRITONNVIDIAGPUCHECKMATMULTWOCTA
+#define GEN_PASS_DEF_TRITONNVIDIAGPUOPTIMIZEDESCRIPTORENCODING
+#define GEN_PASS_DEF_TRITONNVIDIAGPUOPTIMIZETMEMLAYOUTS
+#define GEN_PASS_DEF_TRITONNVIDIAGPUTMEMLOADREDUCE
+#define GEN_PASS_DEF_TRITONNVIDIAGPUINTERLEAVETMEM
+#define GEN_PASS_DEF_TRITONNVIDIAGPUMMALOWERING
+#define GEN_PASS_DEF_TRITONGPUF32DOTTC
+#define GEN_PASS_DEF_TRITONGPUREMOVELAYOUTCONVERSIONS
+#define GEN_PASS_DEF_TRITONGPUOPTIMIZEDOTOPERANDS
+#define GEN_PASS_DEF_TRITONGPUASSIGNLATENCIES
+#define GEN_PASS_DEF_TRITONGPUPIPELINE
+#define GEN_PASS_DEF_NVGPUWARPSPECIALIZATION
+#define GEN_PASS_DEF_TRITONNVIDIAGPUFENCEINSERTION
+#define GEN_PASS_DEF_TRITONNVIDIAGPUHOISTMBARRIERLIFECYCLE
 #include "passes/Passes.h.inc"
 
 #define GEN_PASS_DECL
@@ -125,6 +150,23 @@ TRITIUM_RUST_PASS(TritonLoopAwareCSE)
 TRITIUM_RUST_PASS(TritonGPUCombineTensorSelectAndIf)
 TRITIUM_RUST_PASS(TritonTensorMemoryAllocation)
 TRITIUM_RUST_PASS(TritonGPUGlobalScratchAllocationPass)
+TRITIUM_RUST_PASS(TritonGPUCoalesce)
+TRITIUM_RUST_PASS(TritonGPUOptimizeThreadLocality)
+TRITIUM_RUST_PASS(TritonGPUAccelerateMatmul)
+TRITIUM_RUST_PASS(TritonGPUFuseNestedLoops)
+TRITIUM_RUST_PASS(TritonGPUScheduleLoops)
+TRITIUM_RUST_PASS(TritonGPUPrefetch)
+TRITIUM_RUST_PASS(TritonGPUCoalesceAsyncCopy)
+TRITIUM_RUST_PASS(TritonGPUReduceDataDuplication)
+TRITIUM_RUST_PASS(TritonGPUReorderInstructions)
+TRITIUM_RUST_PASS(TritonNvidiaGPUAssignCGALayouts)
+TRITIUM_RUST_PASS(TritonNvidiaGPUOptimizeCTALocality)
+TRITIUM_RUST_PASS(TritonNvidiaGPUCheckMatmulTwoCTA)
+TRITIUM_RUST_PASS(TritonNvidiaGPUOptimizeDescriptorEncoding)
+TRITIUM_RUST_PASS(TritonNvidiaGPUOptimizeTMemLayouts)
+TRITIUM_RUST_PASS(TritonNvidiaGPUTMemLoadReduce)
+TRITIUM_RUST_PASS(TritonNvidiaGPUInterleaveTMem)
+TRITIUM_RUST_PASS(TritonNvidiaGPUMMALowering)
 #undef TRITIUM_RUST_PASS
 
 struct TritonGPUAllocateWarpGroups
@@ -133,6 +175,74 @@ struct TritonGPUAllocateWarpGroups
   OptionList options() const {
     OptionList list;
     list.add("instrumented", instrumented ? "true" : "false");
+    return list;
+  }
+};
+
+/// The make_ttgir passes with options.
+struct TritonGPUF32DotTC : RustPass<TritonGPUF32DotTC, tritium::impl::TritonGPUF32DotTCBase> {
+  using RustPass::RustPass;
+  OptionList options() const {
+    OptionList list;
+    list.add("emu-tf32", emuTF32 ? "true" : "false");
+    return list;
+  }
+};
+struct TritonGPURemoveLayoutConversions : RustPass<TritonGPURemoveLayoutConversions, tritium::impl::TritonGPURemoveLayoutConversionsBase> {
+  using RustPass::RustPass;
+  OptionList options() const {
+    OptionList list;
+    list.add("disable-remat-splitting", disableRematSplitting ? "true" : "false");
+    return list;
+  }
+};
+struct TritonGPUOptimizeDotOperands : RustPass<TritonGPUOptimizeDotOperands, tritium::impl::TritonGPUOptimizeDotOperandsBase> {
+  using RustPass::RustPass;
+  OptionList options() const {
+    OptionList list;
+    list.add("hoist-layout-conversion", hoistLayoutConversion ? "true" : "false");
+    return list;
+  }
+};
+struct TritonGPUAssignLatencies : RustPass<TritonGPUAssignLatencies, tritium::impl::TritonGPUAssignLatenciesBase> {
+  using RustPass::RustPass;
+  OptionList options() const {
+    OptionList list;
+    list.add("num-stages", std::to_string(numStages));
+    return list;
+  }
+};
+struct TritonGPUPipeline : RustPass<TritonGPUPipeline, tritium::impl::TritonGPUPipelineBase> {
+  using RustPass::RustPass;
+  OptionList options() const {
+    OptionList list;
+    list.add("num-stages", std::to_string(numStages));
+    list.add("dump-intermediate-steps", dumpIntermediateSteps ? "true" : "false");
+    return list;
+  }
+};
+struct NVGPUWarpSpecialization : RustPass<NVGPUWarpSpecialization, tritium::impl::NVGPUWarpSpecializationBase> {
+  using RustPass::RustPass;
+  OptionList options() const {
+    OptionList list;
+    list.add("num-stages", std::to_string(numStages));
+    list.add("dump-intermediate-steps", dumpIntermediateSteps ? "true" : "false");
+    return list;
+  }
+};
+struct TritonNvidiaGPUFenceInsertion : RustPass<TritonNvidiaGPUFenceInsertion, tritium::impl::TritonNvidiaGPUFenceInsertionBase> {
+  using RustPass::RustPass;
+  OptionList options() const {
+    OptionList list;
+    list.add("compute-capability", std::to_string(computeCapability));
+    return list;
+  }
+};
+struct TritonNvidiaGPUHoistMBarrierLifecycle : RustPass<TritonNvidiaGPUHoistMBarrierLifecycle, tritium::impl::TritonNvidiaGPUHoistMBarrierLifecycleBase> {
+  using RustPass::RustPass;
+  OptionList options() const {
+    OptionList list;
+    list.add("compute-capability", std::to_string(computeCapability));
     return list;
   }
 };

@@ -175,4 +175,189 @@ def TritonGPUGlobalScratchAllocationPass
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Triton's make_ttgir passes (sm80 pipeline).
+//===----------------------------------------------------------------------===//
+
+def TritonGPUCoalesce : Pass<"tritongpu-coalesce", "mlir::ModuleOp"> {
+  let summary = "give memory ops the blocked layout that coalesces their accesses";
+  let description = [{
+    For every load, store and atomic on a tensor of pointers, picks from the
+    AxisInfo analysis (contiguity, divisibility) the blocked layout whose
+    per-thread vector reads the most contiguous bytes, and rewrites the op in
+    that layout between `ttg.convert_layout`s.
+  }];
+}
+
+def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
+  let summary = "emulate f32 dot precisions with tensor-core dots";
+  let description = [{
+    Rewrites `tt.dot` with `inputPrecision = tf32x3` (and the bf16 variants)
+    into several lower-precision dots whose sum carries the f32 precision.
+  }];
+  let options = [
+    Option<"emuTF32", "emu-tf32", "bool", /*default=*/"false",
+           "emulate tf32 with three bf16 dots">
+  ];
+}
+
+def TritonGPURemoveLayoutConversions
+    : Pass<"tritongpu-remove-layout-conversions", "mlir::ModuleOp"> {
+  let summary = "remove superfluous ttg.convert_layout";
+  let description = [{
+    Propagates the layouts of anchor ops (memory ops, dots, reductions)
+    forward, rematerialises cheap producers backward, and hoists conversions
+    out of loops and conditionals, so that as few conversions as possible
+    remain.
+  }];
+  let options = [
+    Option<"disableRematSplitting", "disable-remat-splitting", "bool",
+           /*default=*/"false", "do not split rematerialisation at a convert">
+  ];
+}
+
+def TritonGPUOptimizeThreadLocality
+    : Pass<"tritongpu-optimize-thread-locality", "mlir::ModuleOp"> {
+  let summary = "reduce cross-thread communication of reductions";
+}
+
+def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::ModuleOp"> {
+  let summary = "give tt.dot a tensor-core (nvidia_mma) layout";
+  let description = [{
+    Picks the MMA version and warp tiling for each `tt.dot` from the target
+    and the dot's shape, converts the accumulator to `#ttg.nvidia_mma` and the
+    operands to `#ttg.dot_op` of it.
+  }];
+}
+
+def TritonGPUOptimizeDotOperands
+    : Pass<"tritongpu-optimize-dot-operands", "mlir::ModuleOp"> {
+  let summary = "fuse transpositions and conversions into dot operands";
+  let options = [
+    Option<"hoistLayoutConversion", "hoist-layout-conversion", "bool",
+           /*default=*/"true", "hoist conversions to dot operands above elementwise ops">
+  ];
+}
+
+def TritonGPUFuseNestedLoops : Pass<"tritongpu-fuse-nested-loops", "mlir::ModuleOp"> {
+  let summary = "fuse nested loops for pipelining";
+}
+
+def TritonGPUAssignLatencies : Pass<"tritongpu-assign-latencies", "mlir::ModuleOp"> {
+  let summary = "assign latencies to the ops of loops to pipeline";
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
+           "the number of pipeline stages">
+  ];
+}
+
+def TritonGPUScheduleLoops : Pass<"tritongpu-schedule-loops", "mlir::ModuleOp"> {
+  let summary = "software-pipeline schedule of loops with latencies";
+}
+
+def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
+  let summary = "software pipelining: multi-buffered async copies";
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
+           "the number of pipeline stages">,
+    Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",
+           /*default=*/"false", "print the IR between the pipeliner's steps">
+  ];
+}
+
+def TritonGPUPrefetch : Pass<"tritongpu-prefetch", "mlir::ModuleOp"> {
+  let summary = "prefetch dot operands from shared memory in k-slices";
+}
+
+def TritonGPUCoalesceAsyncCopy
+    : Pass<"tritongpu-coalesce-async-copy", "mlir::ModuleOp"> {
+  let summary = "coalesce async copies to shared memory";
+}
+
+def TritonGPUReduceDataDuplication
+    : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
+  let summary = "convert distributed tensors to dot operands through shared memory";
+}
+
+def TritonGPUReorderInstructions
+    : Pass<"tritongpu-reorder-instructions", "mlir::ModuleOp"> {
+  let summary = "move ops closer to their users";
+}
+
+//===----------------------------------------------------------------------===//
+// NVIDIA passes of the make_ttgir pipeline (Hopper and Blackwell features;
+// on sm80 they do what Triton does there, which is little).
+//===----------------------------------------------------------------------===//
+
+def TritonNvidiaGPUAssignCGALayouts
+    : Pass<"triton-nvidia-gpu-assign-cga-layouts", "mlir::ModuleOp"> {
+  let summary = "assign CGA layouts (multi-CTA clusters)";
+}
+
+def TritonNvidiaGPUOptimizeCTALocality
+    : Pass<"triton-nvidia-gpu-optimize-cta-locality", "mlir::ModuleOp"> {
+  let summary = "improve CTA locality of layouts (multi-CTA clusters)";
+}
+
+def TritonNvidiaGPUCheckMatmulTwoCTA
+    : Pass<"triton-nvidia-check-matmul-two-cta", "mlir::ModuleOp"> {
+  let summary = "record whether the kernel's MMAs run on two CTAs";
+  let description = [{
+    Sets `ttng.two-ctas` on the module: whether any MMA runs in two-CTA mode
+    (never on sm80).
+  }];
+}
+
+def TritonNvidiaGPUOptimizeDescriptorEncoding
+    : Pass<"triton-nvidia-optimize-descriptor-encoding", "mlir::ModuleOp"> {
+  let summary = "pick shared encodings for tensor descriptors (TMA)";
+}
+
+def NVGPUWarpSpecialization : Pass<"nvgpu-warp-specialization", "mlir::ModuleOp"> {
+  let summary = "Hopper warp specialization of annotated loops";
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
+           "the number of pipeline stages">,
+    Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",
+           /*default=*/"false", "print the IR between steps">
+  ];
+}
+
+def TritonNvidiaGPUOptimizeTMemLayouts
+    : Pass<"triton-nvidia-optimize-tmem-layouts", "mlir::ModuleOp"> {
+  let summary = "optimize tensor-memory layouts (Blackwell)";
+}
+
+def TritonNvidiaGPUTMemLoadReduce
+    : Pass<"triton-nvidia-tmem-load-reduce", "mlir::ModuleOp"> {
+  let summary = "fuse reductions into tensor-memory loads (Blackwell)";
+}
+
+def TritonNvidiaGPUInterleaveTMem
+    : Pass<"triton-nvidia-interleave-tmem", "mlir::ModuleOp"> {
+  let summary = "interleave tensor-memory accesses (Blackwell)";
+}
+
+def TritonNvidiaGPUFenceInsertion
+    : Pass<"triton-nvidia-gpu-fence-insertion", "mlir::ModuleOp"> {
+  let summary = "insert async-proxy fences before wgmma operands (sm90+)";
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"90",
+           "the device's compute capability">
+  ];
+}
+
+def TritonNvidiaGPUMMALowering : Pass<"triton-nvidia-mma-lowering", "mlir::ModuleOp"> {
+  let summary = "lower scaled MMA operands (Blackwell)";
+}
+
+def TritonNvidiaGPUHoistMBarrierLifecycle
+    : Pass<"triton-nvidia-gpu-hoist-mbarrier-lifecycle", "mlir::ModuleOp"> {
+  let summary = "hoist mbarrier init/inval out of loops (sm90+)";
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"90",
+           "the device's compute capability">
+  ];
+}
+
 #endif // TRITIUM_PASSES_TD

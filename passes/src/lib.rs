@@ -18,6 +18,21 @@ pub mod loop_unroll;
 pub mod reorder_broadcast;
 pub mod tensor_descriptor;
 pub mod tensor_memory_allocation;
+pub mod accelerate_matmul;
+pub mod assign_latencies;
+pub mod coalesce;
+pub mod coalesce_async_copy;
+pub mod f32_dot_tc;
+pub mod fuse_nested_loops;
+pub mod optimize_dot_operands;
+pub mod optimize_thread_locality;
+pub mod pipeline;
+pub mod prefetch;
+pub mod reduce_data_duplication;
+pub mod remove_layout_conversions;
+pub mod reorder_instructions;
+pub mod schedule_loops;
+pub mod nvidia_ttgir;
 
 /// Every pass of this crate.
 pub static PASSES: &[&dyn Pass] = &[
@@ -33,4 +48,29 @@ pub static PASSES: &[&dyn Pass] = &[
     &tensor_memory_allocation::TensorMemoryAllocation,
     &nvidia_gpu_membar::NvidiaGpuMembar,
     &global_scratch_memory_allocation::GlobalScratchMemoryAllocation,
+    &coalesce::Coalesce,
+    &f32_dot_tc::F32DotTC,
+    &remove_layout_conversions::RemoveLayoutConversions,
+    &optimize_thread_locality::OptimizeThreadLocality,
+    &accelerate_matmul::AccelerateMatmul,
+    &optimize_dot_operands::OptimizeDotOperands,
+    &fuse_nested_loops::FuseNestedLoops,
+    &assign_latencies::AssignLatencies,
+    &schedule_loops::ScheduleLoops,
+    &pipeline::Pipeline,
+    &prefetch::Prefetch,
+    &coalesce_async_copy::CoalesceAsyncCopy,
+    &reduce_data_duplication::ReduceDataDuplication,
+    &reorder_instructions::ReorderInstructions,
+    &nvidia_ttgir::AssignCgaLayouts,
+    &nvidia_ttgir::OptimizeCtaLocality,
+    &nvidia_ttgir::CheckMatmulTwoCta,
+    &nvidia_ttgir::OptimizeDescriptorEncoding,
+    &nvidia_ttgir::WarpSpecialization,
+    &nvidia_ttgir::OptimizeTmemLayouts,
+    &nvidia_ttgir::TmemLoadReduce,
+    &nvidia_ttgir::InterleaveTmem,
+    &nvidia_ttgir::FenceInsertion,
+    &nvidia_ttgir::MmaLowering,
+    &nvidia_ttgir::HoistMbarrierLifecycle,
 ];

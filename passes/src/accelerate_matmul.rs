@@ -1,0 +1,17 @@
+//! `tritongpu-accelerate-matmul`: not written yet; the pass exists so that Triton's pipeline
+//! parses, and refuses to run with a diagnostic.
+use tritium_dialects::ir::Op;
+use tritium_dialects::pass::{emit_error, Pass, PassOptions};
+
+/// The pass.
+pub struct AccelerateMatmul;
+
+impl Pass for AccelerateMatmul {
+    fn argument(&self) -> &'static str {
+        "tritongpu-accelerate-matmul"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        emit_error(op, "tritongpu-accelerate-matmul is not implemented in Tritium yet");
+        Err(())
+    }
+}

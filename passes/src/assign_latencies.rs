@@ -1,0 +1,17 @@
+//! `tritongpu-assign-latencies`: not written yet; the pass exists so that Triton's pipeline
+//! parses, and refuses to run with a diagnostic.
+use tritium_dialects::ir::Op;
+use tritium_dialects::pass::{emit_error, Pass, PassOptions};
+
+/// The pass.
+pub struct AssignLatencies;
+
+impl Pass for AssignLatencies {
+    fn argument(&self) -> &'static str {
+        "tritongpu-assign-latencies"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        emit_error(op, "tritongpu-assign-latencies is not implemented in Tritium yet");
+        Err(())
+    }
+}

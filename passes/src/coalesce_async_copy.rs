@@ -1,0 +1,17 @@
+//! `tritongpu-coalesce-async-copy`: not written yet; the pass exists so that Triton's pipeline
+//! parses, and refuses to run with a diagnostic.
+use tritium_dialects::ir::Op;
+use tritium_dialects::pass::{emit_error, Pass, PassOptions};
+
+/// The pass.
+pub struct CoalesceAsyncCopy;
+
+impl Pass for CoalesceAsyncCopy {
+    fn argument(&self) -> &'static str {
+        "tritongpu-coalesce-async-copy"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        emit_error(op, "tritongpu-coalesce-async-copy is not implemented in Tritium yet");
+        Err(())
+    }
+}

@@ -1,0 +1,200 @@
+//! The NVIDIA passes of Triton's `make_ttgir` pipeline. They serve Hopper and
+//! Blackwell features (CTA clusters, TMA descriptors, wgmma, tensor memory,
+//! warp specialization); on what Tritium compiles they have, as in Triton on
+//! sm80, nothing to rewrite. Each states the one fact it records or checks,
+//! and refuses, with a diagnostic, input that would need the feature it serves.
+use mlir_sys::*;
+use tritium_dialects::ir::{Attr, Op};
+use tritium_dialects::pass::{emit_error, Pass, PassOptions};
+
+/// The module's `ttg.num-ctas` (1 when absent).
+fn num_ctas(module: Op) -> i64 {
+    module.attr("ttg.num-ctas").and_then(|a| a.int()).unwrap_or(1)
+}
+
+/// Refuses a module laid out over a CTA cluster.
+fn single_cta(module: Op, flag: &str) -> Result<(), ()> {
+    if num_ctas(module) > 1 {
+        emit_error(module, &format!("{flag}: kernels on more than one CTA (ttg.num-ctas > 1) are not supported"));
+        return Err(());
+    }
+    Ok(())
+}
+
+/// `triton-nvidia-gpu-assign-cga-layouts`: with one CTA every layout's CGA
+/// part is trivial.
+pub struct AssignCgaLayouts;
+
+impl Pass for AssignCgaLayouts {
+    fn argument(&self) -> &'static str {
+        "triton-nvidia-gpu-assign-cga-layouts"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        single_cta(op, self.argument())
+    }
+}
+
+/// `triton-nvidia-gpu-optimize-cta-locality`: nothing to move between CTAs
+/// with one CTA.
+pub struct OptimizeCtaLocality;
+
+impl Pass for OptimizeCtaLocality {
+    fn argument(&self) -> &'static str {
+        "triton-nvidia-gpu-optimize-cta-locality"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        single_cta(op, self.argument())
+    }
+}
+
+/// `triton-nvidia-check-matmul-two-cta`: records `ttng.two-ctas`, whether
+/// the kernel's MMAs run in two-CTA mode. Only Blackwell's `tc_gen5_mma`
+/// can, and Tritium has none, so the answer is false.
+pub struct CheckMatmulTwoCta;
+
+impl Pass for CheckMatmulTwoCta {
+    fn argument(&self) -> &'static str {
+        "triton-nvidia-check-matmul-two-cta"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        let value = Attr(unsafe { mlirBoolAttrGet(op.context(), 0) });
+        op.set_attr("ttng.two-ctas", value);
+        Ok(())
+    }
+}
+
+/// `triton-nvidia-optimize-descriptor-encoding`: picks the shared encodings
+/// of TMA tensor descriptors. On targets without TMA make_ttir has already
+/// rewritten descriptors to pointers; a descriptor left over is refused.
+pub struct OptimizeDescriptorEncoding;
+
+impl Pass for OptimizeDescriptorEncoding {
+    fn argument(&self) -> &'static str {
+        "triton-nvidia-optimize-descriptor-encoding"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        for nested in op.nested_ops() {
+            if nested.results().iter().any(|r| r.ty().is_tensordesc()) {
+                emit_error(
+                    nested,
+                    "triton-nvidia-optimize-descriptor-encoding: TMA tensor descriptors are not supported \
+                     (make_ttir rewrites them to pointers for targets without TMA)",
+                );
+                return Err(());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `nvgpu-warp-specialization`: Hopper warp specialization, which acts only
+/// on loops annotated `tt.warp_specialize`; such a loop is refused.
+pub struct WarpSpecialization;
+
+impl Pass for WarpSpecialization {
+    fn argument(&self) -> &'static str {
+        "nvgpu-warp-specialization"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        for nested in op.nested_ops() {
+            if nested.name() == "scf.for" && nested.attr("tt.warp_specialize").is_some() {
+                emit_error(nested, "nvgpu-warp-specialization: warp-specialized loops are not supported");
+                return Err(());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A pass that rewrites only ops of the `ttng` dialect (tensor memory,
+/// mbarriers, Blackwell MMAs), which Tritium's pipelines never create.
+macro_rules! ttng_only_pass {
+    ($(#[$doc:meta])* $name:ident, $flag:literal) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl Pass for $name {
+            fn argument(&self) -> &'static str {
+                $flag
+            }
+            fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+                match op.nested_ops().into_iter().find(|o| o.name().starts_with("ttng.")) {
+                    Some(nested) => {
+                        emit_error(nested, concat!($flag, ": ttng ops are not supported"));
+                        Err(())
+                    }
+                    None => Ok(()),
+                }
+            }
+        }
+    };
+}
+
+ttng_only_pass!(
+    /// `triton-nvidia-optimize-tmem-layouts`.
+    OptimizeTmemLayouts,
+    "triton-nvidia-optimize-tmem-layouts"
+);
+ttng_only_pass!(
+    /// `triton-nvidia-tmem-load-reduce`.
+    TmemLoadReduce,
+    "triton-nvidia-tmem-load-reduce"
+);
+ttng_only_pass!(
+    /// `triton-nvidia-interleave-tmem`.
+    InterleaveTmem,
+    "triton-nvidia-interleave-tmem"
+);
+ttng_only_pass!(
+    /// `triton-nvidia-mma-lowering`.
+    MmaLowering,
+    "triton-nvidia-mma-lowering"
+);
+
+/// `triton-nvidia-gpu-fence-insertion{compute-capability}`: async-proxy
+/// fences before wgmma operands written by the generic proxy. Below sm90
+/// there is no wgmma and Triton returns at once; from sm90 a version-3 MMA
+/// dot (which would need them) is refused.
+pub struct FenceInsertion;
+
+impl Pass for FenceInsertion {
+    fn argument(&self) -> &'static str {
+        "triton-nvidia-gpu-fence-insertion"
+    }
+    fn run(&self, op: Op, options: &PassOptions) -> Result<(), ()> {
+        if options.int("compute-capability", 90) < 90 {
+            return Ok(());
+        }
+        for nested in op.nested_ops() {
+            if nested.name() != "tt.dot" {
+                continue;
+            }
+            let encoding = nested.result(0).ty().encoding();
+            let text = encoding.map(|e| e.to_string()).unwrap_or_default();
+            if text.contains("nvidia_mma") && text.contains("versionMajor = 3") {
+                emit_error(nested, "triton-nvidia-gpu-fence-insertion: wgmma (MMA v3) dots are not supported");
+                return Err(());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `triton-nvidia-gpu-hoist-mbarrier-lifecycle{compute-capability}`: moves
+/// `ttng` mbarrier init/invalidate out of loops; there are none to move.
+pub struct HoistMbarrierLifecycle;
+
+impl Pass for HoistMbarrierLifecycle {
+    fn argument(&self) -> &'static str {
+        "triton-nvidia-gpu-hoist-mbarrier-lifecycle"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        match op.nested_ops().into_iter().find(|o| o.name().starts_with("ttng.")) {
+            Some(nested) => {
+                emit_error(nested, "triton-nvidia-gpu-hoist-mbarrier-lifecycle: ttng ops are not supported");
+                Err(())
+            }
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! `tritongpu-optimize-dot-operands`: not written yet; the pass exists so that Triton's pipeline
+//! parses, and refuses to run with a diagnostic.
+use tritium_dialects::ir::Op;
+use tritium_dialects::pass::{emit_error, Pass, PassOptions};
+
+/// The pass.
+pub struct OptimizeDotOperands;
+
+impl Pass for OptimizeDotOperands {
+    fn argument(&self) -> &'static str {
+        "tritongpu-optimize-dot-operands"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        emit_error(op, "tritongpu-optimize-dot-operands is not implemented in Tritium yet");
+        Err(())
+    }
+}

@@ -1,0 +1,17 @@
+//! `tritongpu-prefetch`: not written yet; the pass exists so that Triton's pipeline
+//! parses, and refuses to run with a diagnostic.
+use tritium_dialects::ir::Op;
+use tritium_dialects::pass::{emit_error, Pass, PassOptions};
+
+/// The pass.
+pub struct Prefetch;
+
+impl Pass for Prefetch {
+    fn argument(&self) -> &'static str {
+        "tritongpu-prefetch"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        emit_error(op, "tritongpu-prefetch is not implemented in Tritium yet");
+        Err(())
+    }
+}

@@ -1,0 +1,17 @@
+//! `tritongpu-reorder-instructions`: not written yet; the pass exists so that Triton's pipeline
+//! parses, and refuses to run with a diagnostic.
+use tritium_dialects::ir::Op;
+use tritium_dialects::pass::{emit_error, Pass, PassOptions};
+
+/// The pass.
+pub struct ReorderInstructions;
+
+impl Pass for ReorderInstructions {
+    fn argument(&self) -> &'static str {
+        "tritongpu-reorder-instructions"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        emit_error(op, "tritongpu-reorder-instructions is not implemented in Tritium yet");
+        Err(())
+    }
+}
