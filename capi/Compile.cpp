@@ -66,6 +66,8 @@ TritiumCompileOptions tritiumCompileOptionsGetDefault(void) {
   options.externLibs = nullptr;
   options.numExternLibs = 0;
   options.enableFPFusion = true;
+  options.numWarps = 0;
+  options.numStages = 0;
   return options;
 }
 

@@ -326,6 +326,9 @@ struct MakeTTGIROptions : public PassPipelineOptions<MakeTTGIROptions> {
                                  llvm::cl::init(32)};
   Option<int32_t> numCTAs{*this, "num-ctas", llvm::cl::desc("number of CTAs"),
                           llvm::cl::init(1)};
+  Option<int32_t> numStages{*this, "num-stages",
+                            llvm::cl::desc("software-pipelining stages (Triton's num_stages)"),
+                            llvm::cl::init(3)};
 };
 
 struct MakeLLIROptions : public PassPipelineOptions<MakeLLIROptions> {
@@ -410,7 +413,64 @@ LogicalResult buildMakeTTIR(OpPassManager &pm, const MakeTTIROptions &options,
   return success();
 }
 
-/// The part of Triton's make_ttgir that Tritium implements so far.
+/// The compute capability of a `cuda:<cc>` target, or 0.
+int cudaComputeCapability(StringRef target) {
+  unsigned cc = 0;
+  if (!target.consume_front("cuda:") || target.getAsInteger(10, cc))
+    return 0;
+  return cc;
+}
+
+/// Triton's make_ttgir for cuda compute capabilities 8.x, pass for pass
+/// (third_party/nvidia/backend/compiler.py in Triton 3.9).
+void buildMakeTTGIRSm8x(OpPassManager &pm, const MakeTTGIROptions &options,
+                        const tritium::ConvertTritonToTritonGPUOptions &convert, int cc) {
+  pm.addPass(tritium::createConvertTritonToTritonGPU(convert));
+  pm.addPass(tritium::createTritonGPUCoalesce());
+  pm.addPass(tritium::createTritonGPUF32DotTC({/*emuTF32=*/cc >= 80}));
+  pm.addPass(tritium::createTritonNvidiaGPUAssignCGALayouts());
+  pm.addPass(tritium::createTritonGPURemoveLayoutConversions());
+  pm.addPass(tritium::createTritonNvidiaGPUOptimizeCTALocality());
+  pm.addPass(tritium::createTritonGPURemoveLayoutConversions());
+  pm.addPass(tritium::createTritonGPUOptimizeThreadLocality());
+  pm.addPass(tritium::createTritonGPUAccelerateMatmul());
+  pm.addPass(tritium::createTritonNvidiaGPUCheckMatmulTwoCTA());
+  pm.addPass(tritium::createTritonGPURemoveLayoutConversions());
+  pm.addPass(tritium::createTritonGPUOptimizeDotOperands({/*hoistLayoutConversion=*/cc >= 80}));
+  pm.addPass(tritium::createTritonNvidiaGPUOptimizeDescriptorEncoding());
+  pm.addPass(tritium::createTritonLoopAwareCSE());
+  pm.addPass(tritium::createTritonGPUFuseNestedLoops());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tritium::createTritonLoopInvariantCodeMotion());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tritium::createTritonGPUCombineTensorSelectAndIf());
+  pm.addPass(tritium::createNVGPUWarpSpecialization({options.numStages, false}));
+  pm.addPass(tritium::createTritonGPUAssignLatencies({options.numStages}));
+  pm.addPass(tritium::createTritonGPUScheduleLoops());
+  pm.addPass(tritium::createTritonGPUPipeline({options.numStages, false}));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tritium::createTritonLoopAwareCSE());
+  pm.addPass(tritium::createTritonGPUPrefetch());
+  pm.addPass(tritium::createTritonGPUOptimizeDotOperands({cc >= 80}));
+  pm.addPass(tritium::createTritonGPUCoalesceAsyncCopy());
+  pm.addPass(tritium::createTritonNvidiaGPUOptimizeTMemLayouts());
+  pm.addPass(tritium::createTritonNvidiaGPUTMemLoadReduce());
+  pm.addPass(tritium::createTritonGPURemoveLayoutConversions());
+  pm.addPass(tritium::createTritonNvidiaGPUInterleaveTMem());
+  pm.addPass(tritium::createTritonGPUReduceDataDuplication());
+  pm.addPass(tritium::createTritonGPUReorderInstructions());
+  pm.addPass(tritium::createTritonLoopAwareCSE());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(tritium::createTritonNvidiaGPUFenceInsertion({cc}));
+  pm.addPass(tritium::createTritonNvidiaGPUMMALowering());
+  pm.addPass(tritium::createTritonNvidiaGPUHoistMBarrierLifecycle({cc}));
+  pm.addPass(createSCCPPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+/// Triton's make_ttgir: exactly Triton's pipeline for cuda 8.x; for other
+/// targets the conversion and the target-independent cleanups only.
 void buildMakeTTGIR(OpPassManager &pm, const MakeTTGIROptions &options) {
   tritium::ConvertTritonToTritonGPUOptions convert;
   convert.target = options.target;
@@ -422,6 +482,9 @@ void buildMakeTTGIR(OpPassManager &pm, const MakeTTGIROptions &options) {
     threads = StringRef(options.target).starts_with("hip:gfx9") ? 64 : 32;
   convert.threadsPerWarp = threads;
   convert.numCTAs = options.numCTAs;
+  int cc = cudaComputeCapability(options.target);
+  if (cc >= 80 && cc < 90)
+    return buildMakeTTGIRSm8x(pm, options, convert, cc);
   pm.addPass(tritium::createConvertTritonToTritonGPU(convert));
   pm.addPass(tritium::createTritonLoopAwareCSE());
   pm.addPass(createCanonicalizerPass());
@@ -600,7 +663,8 @@ void tritium::registerProjectPasses() {
       [](function_ref<void(const detail::PassOptions &)> handler) { handler(MakeLLIROptions()); });
   PassPipelineRegistration<MakeTTGIROptions>(
       "tritium-make-ttgir",
-      "the part of Triton's make_ttgir stage Tritium implements: "
+      "Triton's make_ttgir stage: for cuda:8x exactly Triton's pipeline (coalesce, "
+      "layout-conversion removal, mma, software pipelining, ...); for other targets "
       "convert-triton-to-tritongpu, then loop-aware CSE, LICM and cleanups",
       buildMakeTTGIR);
 }

@@ -45,6 +45,10 @@ pub struct CompileOptions {
     /// Whether floating-point operations may be fused (Triton's
     /// `enable_fp_fusion`).
     pub enable_fp_fusion: bool,
+    /// make_ttgir's `num_warps` for TTIR input; 0: 4.
+    pub num_warps: i32,
+    /// make_ttgir's `num_stages` for TTIR input; 0: 3.
+    pub num_stages: i32,
 }
 
 /// Mirror of `TritiumCompileEmit` in `Compile.h`.
@@ -166,6 +170,9 @@ struct Options {
     target: String,
     ptx_version: u32,
     codegen: CodegenOptions,
+    /// make_ttgir's options for TTIR input.
+    num_warps: u32,
+    num_stages: u32,
 }
 
 /// Reads the C options, checking their ranges.
@@ -183,6 +190,14 @@ unsafe fn read_options(options: *const CompileOptions) -> Result<Options, String
     if options.ptx_version < 0 {
         return Err(format!("PTX version must be positive (e.g. 88), got {}", options.ptx_version));
     }
+    let num_warps = if options.num_warps == 0 { 4 } else { options.num_warps };
+    if !(1..=32).contains(&num_warps) || num_warps.count_ones() != 1 {
+        return Err(format!("numWarps must be a power of two from 1 to 32, got {num_warps}"));
+    }
+    let num_stages = if options.num_stages == 0 { 3 } else { options.num_stages };
+    if !(1..=16).contains(&num_stages) {
+        return Err(format!("numStages must be 1 to 16, got {num_stages}"));
+    }
     let mut extern_libs = Vec::new();
     if options.extern_libs.is_null() && options.num_extern_libs > 0 {
         return Err(format!("externLibs is NULL but numExternLibs is {}", options.num_extern_libs));
@@ -195,6 +210,8 @@ unsafe fn read_options(options: *const CompileOptions) -> Result<Options, String
     Ok(Options {
         target: str_of(options.target).to_string(),
         ptx_version: options.ptx_version as u32,
+        num_warps: num_warps as u32,
+        num_stages: num_stages as u32,
         codegen: CodegenOptions {
             opt_level: options.opt_level as u32,
             fp_fusion: options.enable_fp_fusion,
@@ -230,9 +247,21 @@ unsafe extern "C" fn append_text(s: MlirStringRef, user_data: *mut c_void) {
     (*(user_data as *mut String)).push_str(str_of(s));
 }
 
-/// Runs `builtin.module(tritium-make-llir{target=...})` on `module` (in place).
-fn run_make_llir(module: Op, target: &str) -> Result<(), String> {
-    let pipeline = format!("builtin.module({MAKE_LLIR_PIPELINE}{{target={target}}})");
+/// Whether `module` is TTIR (make_ttir's output): Triton ops but no
+/// `ttg.num-warps`, which make_ttgir's conversion sets.
+pub fn is_ttir(module: Op) -> bool {
+    module.attr("ttg.num-warps").is_none() && module.nested_ops().iter().any(|op| op.name().starts_with("tt."))
+}
+
+/// Runs make_llir on `module` (in place), preceded by make_ttgir
+/// (`num_warps`, `num_stages`) when the module is still TTIR.
+fn run_make_llir(module: Op, target: &str, num_warps: u32, num_stages: u32) -> Result<(), String> {
+    let make_ttgir = if is_ttir(module) {
+        format!("tritium-make-ttgir{{target={target} num-warps={num_warps} num-stages={num_stages}}},")
+    } else {
+        String::new()
+    };
+    let pipeline = format!("builtin.module({make_ttgir}{MAKE_LLIR_PIPELINE}{{target={target}}})");
     unsafe {
         let pm = mlirPassManagerCreate(module.context());
         let mut parse_error = String::new();
@@ -273,12 +302,12 @@ impl Drop for OwnedOp {
 
 /// The LLVM-dialect form of `module`: `None` when it already is one, else a
 /// lowered clone (the module itself is left untouched, also on failure).
-fn lowered_clone(module: Op, target: &str) -> Result<Option<OwnedOp>, String> {
+fn lowered_clone(module: Op, target: &str, options: &Options) -> Result<Option<OwnedOp>, String> {
     if !needs_lowering(module) {
         return Ok(None);
     }
     let clone = OwnedOp(unsafe { mlirOperationClone(module.0) });
-    run_make_llir(Op(clone.0), target)?;
+    run_make_llir(Op(clone.0), target, options.num_warps, options.num_stages)?;
     Ok(Some(clone))
 }
 
@@ -336,7 +365,7 @@ fn compile(module: Op, options: &Options, emit: i32) -> Result<Vec<u8>, String> 
         // libdevice flushes denormals to zero, as in Triton.
         codegen_options.module_flags.push(("nvvm-reflect-ftz".into(), 1));
     }
-    let lowered = lowered_clone(module, &target.name)?;
+    let lowered = lowered_clone(module, &target.name, options)?;
     let llvm_dialect = lowered.as_ref().map_or(module.0, |clone| clone.0);
     if target.codegen.is_nvptx() && options.codegen.extern_libs.is_empty() {
         check_no_external_calls(Op(llvm_dialect))?;
@@ -432,7 +461,7 @@ fn check_no_external_calls(module: Op) -> Result<(), String> {
 /// See `tritiumLowerToLLVMDialect` in `Compile.h`.
 fn lower_in_place(module: Op, options: &Options) -> Result<(), String> {
     let target = target_name(module, &options.target)?;
-    let Some(lowered) = lowered_clone(module, &target)? else {
+    let Some(lowered) = lowered_clone(module, &target, options)? else {
         return Ok(());
     };
     unsafe {
@@ -739,6 +768,8 @@ mod tests {
             extern_libs: std::ptr::null(),
             num_extern_libs: 0,
             enable_fp_fusion: true,
+            num_warps: 0,
+            num_stages: 0,
         }
     }
 

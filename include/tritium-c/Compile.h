@@ -57,10 +57,17 @@ typedef struct {
   /** Whether the code generator may fuse floating-point operations (e.g. a
    *  multiply and an add into an FMA): Triton's `enable_fp_fusion`. */
   bool enableFPFusion;
+  /** For a TTIR module (one without `ttg.num-warps`, as make_ttir leaves
+   *  it): Triton's `num_warps` for make_ttgir. 0: 4. Must be a power of two
+   *  up to 32. Ignored for TTGIR and LLVM-dialect modules. */
+  int32_t numWarps;
+  /** For a TTIR module: Triton's `num_stages` (software pipelining) for
+   *  make_ttgir. 0: 3. */
+  int32_t numStages;
 } TritiumCompileOptions;
 
 /** The defaults: target from the module, PTX 8.8, -O3, no libraries, FP
- *  fusion on. */
+ *  fusion on, 4 warps and 3 stages for TTIR input. */
 MLIR_CAPI_EXPORTED TritiumCompileOptions tritiumCompileOptionsGetDefault(void);
 
 /** Whether `module` holds ops that must be lowered (by `tritium-make-llir`)

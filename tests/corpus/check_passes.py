@@ -7,6 +7,10 @@ Two pass stages, for every kernel K and target T of the corpus (`<corpus>/T/K.me
                         rewritten for MLIR 22: anchor `any(` -> `builtin.module(`, canonicalize's
                         `cse-between-iterations=...` option dropped (MLIR 22 lacks it)
                  expect nodebug/T/K.ttir.mlir
+  ttgir          input  nodebug/T/K.ttir.mlir
+                 passes the `make_ttgir` pipeline Triton ran (meta.json `pipelines.make_ttgir[0]`), rewritten
+                        for MLIR 22 as for ttir; every pass of it under Triton's flag
+                 expect nodebug/T/K.ttgir.mlir
   ttgir_convert  input  nodebug/T/K.ttir.mlir
                  passes builtin.module(convert-triton-to-tritongpu{target=.. num-warps=.. threads-per-warp=..
                         num-ctas=..}), the values as spelled in meta.json's make_ttgir pipeline
@@ -47,17 +51,19 @@ from corpus_common import (
     is_required,
     load_meta,
     make_ttir_pipeline,
+    make_ttgir_pipeline,
     normalise,
     locate_tool,
     run_tool,
     short_diff,
 )
 
-STAGES = ("ttir", "ttgir_convert")
+STAGES = ("ttir", "ttgir_convert", "ttgir")
 # stage -> (input file suffix, expected file suffix, meta.json -> pass pipeline)
 STAGE_FILES: dict[str, tuple[str, str, Callable[[dict], str]]] = {
     "ttir": ("source", "ttir", make_ttir_pipeline),
     "ttgir_convert": ("ttir", "ttgir_convert", convert_pipeline),
+    "ttgir": ("ttir", "ttgir", make_ttgir_pipeline),
 }
 CANONICAL_PIPELINE = "builtin.module(canonicalize,cse)"
 DEFAULT_TIMEOUT_S = 60

@@ -226,6 +226,11 @@ def make_ttir_pipeline(meta: dict) -> str:
     return mlir22_pipeline(meta["pipelines"]["make_ttir"][0])
 
 
+def make_ttgir_pipeline(meta: dict) -> str:
+    """The `make_ttgir` pipeline Triton ran for this kernel, rewritten for mlir-opt 22."""
+    return mlir22_pipeline(meta["pipelines"]["make_ttgir"][0])
+
+
 def convert_options(meta: dict) -> dict[str, str]:
     """Options of convert-triton-to-tritongpu exactly as spelled in the kernel's make_ttgir pipeline."""
     match = _CONVERT_RE.search(meta["pipelines"]["make_ttgir"][0])

@@ -17,6 +17,7 @@ reprinted by tritium-opt) checks one pass on the exact input Triton gave it.
     python3 tests/corpus/triton_stages.py --kernels matmul_f16 --stage make_ttgir
 """
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -25,6 +26,22 @@ from pathlib import Path
 
 STAGE_INPUT = {"make_ttir": "source", "make_ttgir": "ttir", "make_llir": "ttgir"}
 DUMP = re.compile(r"^// -----// IR Dump Before (\S+): (.*?) \('[^']*' operation\) //----- //$", re.M)
+
+
+def top_level_passes(meta: dict, stage: str) -> list[str]:
+    """The flags (without options) of the stage's pipeline as meta.json spells it."""
+    text = meta["pipelines"][stage][0]
+    body = text[text.index("(") + 1: text.rindex(")")]
+    passes, depth, start = [], 0, 0
+    for i, c in enumerate(body + ","):
+        if c in "{(":
+            depth += 1
+        elif c in "})":
+            depth -= 1
+        elif c == "," and depth == 0:
+            passes.append(body[start:i].split("{")[0].strip())
+            start = i + 1
+    return passes
 
 
 def main() -> int:
@@ -73,14 +90,25 @@ def main() -> int:
         final = (out / "final.mlir").read_text()
         final = final[: final.find("\n# pm.run")] + "\n" if "\n# pm.run" in final else final
         (out / "final.mlir").write_text(final)
+        # A pass may run passes of its own on a nested pass manager (e.g.
+        # optimize-dot-operands runs canonicalize first); those dumps are not
+        # pipeline steps: keep only the dumps that line up with the pipeline.
+        top = top_level_passes(json.loads((corpus / args.target / f"{k}.meta.json").read_text()), args.stage)
+        steps = []
+        for m, body in zip(marks, bodies):
+            if len(steps) < len(top) and m.group(2).split("{")[0] == top[len(steps)]:
+                steps.append((m.group(2), body))
+        if len(steps) != len(top):
+            print(f"{k}: the dumps do not follow the pipeline ({len(steps)} of {len(top)} passes found)")
+            failed += 1
+            continue
         lines = []
-        for i, (m, body) in enumerate(zip(marks, bodies)):
-            flag = m.group(2)
+        for i, (flag, body) in enumerate(steps):
             (out / f"{i:02d}-{flag.split('{')[0]}.mlir").write_text(body)
-            after = bodies[i + 1] if i + 1 < len(bodies) else final
+            after = steps[i + 1][1] if i + 1 < len(steps) else final
             lines.append(f"{i:02d} {flag} {'same' if after.strip() == body.strip() else 'changed'}")
         (out / "passes.txt").write_text("\n".join(lines) + "\n")
-        print(f"{k}: {len(marks)} passes -> {out}")
+        print(f"{k}: {len(steps)} passes -> {out}")
     return 1 if failed else 0
 
 

@@ -98,6 +98,9 @@ def main():
                     help="also stage the extra kernels (tests/gpu/extra/cuda_sm80: Triton's PTX + meta, and our "
                          "compile of their K.ttgir_prellvm.mlir); '--kernels extra' stages only those")
     ap.add_argument("--extra-dir", default=EXTRA_DIR, help="folder of the extra kernels (default: %(default)s)")
+    ap.add_argument("--from", dest="from_stage", choices=("ttgir_prellvm", "ttir"), default="ttgir_prellvm",
+                    help="what tritium-compile starts from: Triton's TTGIR before make_llir (default), or "
+                         "its TTIR, so that Tritium's own make_ttgir runs too (num_warps / num_stages from meta.json)")
     args = ap.parse_args()
 
     extras = extra_kernels(args.extra_dir)
@@ -134,6 +137,7 @@ def main():
     manifest = {"created": time.strftime("%Y-%m-%dT%H:%M:%S"), "corpus": os.path.abspath(args.corpus),
                 "extra_dir": os.path.abspath(args.extra_dir),
                 "target": args.target, "mode": "ours-from-triton" if args.ours_from_triton else "tritium-compile",
+                "from": args.from_stage,
                 "compiler": args.compiler, "kernels": {}}
     n_ok = 0
     for k in kernels:
@@ -161,8 +165,12 @@ def main():
             else:
                 rec["tritium"] = "no triton PTX to copy"
         else:
-            src_ir = os.path.join(src_dir[k], f"{k}.ttgir_prellvm.mlir")
+            src_ir = os.path.join(src_dir[k], f"{k}.{args.from_stage}.mlir")
             cmd = [args.compiler, src_ir, "--target", args.target, "-o", ours_ptx]
+            if args.from_stage == "ttir":
+                with open(src_meta) as f:
+                    cm = json.load(f).get("compile_metadata", {})
+                cmd += ["--num-warps", str(cm.get("num_warps", 4)), "--num-stages", str(cm.get("num_stages", 3))]
             rec["command"] = " ".join(cmd)
             t0 = time.time()
             try:

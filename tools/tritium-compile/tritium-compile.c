@@ -24,9 +24,10 @@
 static const char *kUsage =
     "usage: tritium-compile <input.mlir> [options] -o <output>\n"
     "\n"
-    "Compiles one Triton kernel module - TTGIR, or an LLVM-dialect module such\n"
-    "as the end of Triton's make_llir - in process: TTGIR is lowered by the\n"
-    "registered pipeline tritium-make-llir, the LLVM dialect is translated to\n"
+    "Compiles one Triton kernel module - TTIR, TTGIR, or an LLVM-dialect module\n"
+    "such as the end of Triton's make_llir - in process: TTIR goes through the\n"
+    "registered pipeline tritium-make-ttgir, TTGIR through tritium-make-llir,\n"
+    "the LLVM dialect is translated to\n"
     "LLVM IR, optimized (default<O3>) and compiled by LLVM's NVPTX backend.\n"
     "Triton's kernel metadata (name, num_warps, shared, arguments, ...) is\n"
     "written as JSON beside the output: -o k.ptx also writes k.json.\n"
@@ -35,6 +36,8 @@ static const char *kUsage =
     "  --target T          cuda:<capability> (e.g. cuda:80, cuda:90) or cpu;\n"
     "                      default: the module's ttg.target\n"
     "  --ptx-version N     PTX ISA version times ten (default 88 = PTX 8.8)\n"
+    "  --num-warps N       for TTIR input: make_ttgir's num_warps (default 4)\n"
+    "  --num-stages N      for TTIR input: make_ttgir's num_stages (default 3)\n"
     "  --emit KIND         ptx (default), asm, llvm-ir (optimized LLVM IR),\n"
     "                      llvm-mlir (the LLVM-dialect module), obj (cpu only)\n"
     "  -O N                LLVM optimization level 0-3 (default 3)\n"
@@ -168,6 +171,8 @@ typedef struct {
   const char *target;
   int ptxVersion;
   int optLevel;
+  int numWarps;
+  int numStages;
   EmitKind emit;
   const char *libs[MAX_LIBS];
   int numLibs;
@@ -226,6 +231,14 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (!(value = optionValue(argc, argv, &i, "--ptx-version")) ||
           !parseInt(value, 1, 999, &o->ptxVersion))
         return usageError("--ptx-version needs a version times ten, e.g. 88", value);
+    } else if (isOption(arg, "--num-warps")) {
+      if (!(value = optionValue(argc, argv, &i, "--num-warps")) ||
+          !parseInt(value, 1, 32, &o->numWarps) || (o->numWarps & (o->numWarps - 1)))
+        return usageError("--num-warps needs a power of two from 1 to 32", value);
+    } else if (isOption(arg, "--num-stages")) {
+      if (!(value = optionValue(argc, argv, &i, "--num-stages")) ||
+          !parseInt(value, 1, 16, &o->numStages))
+        return usageError("--num-stages needs a number from 1 to 16", value);
     } else if (isOption(arg, "--emit")) {
       if (!(value = optionValue(argc, argv, &i, "--emit")))
         return usageError("--emit needs a value", NULL);
@@ -315,6 +328,8 @@ static int compileModule(MlirModule module, const Options *o) {
   options.ptxVersion = o->ptxVersion;
   options.optLevel = o->optLevel;
   options.enableFPFusion = !o->noFPFusion;
+  options.numWarps = o->numWarps;
+  options.numStages = o->numStages;
   MlirStringRef libs[MAX_LIBS];
   for (int i = 0; i < o->numLibs; ++i)
     libs[i] = mlirStringRefCreateFromCString(o->libs[i]);

@@ -1,0 +1,63 @@
+// tritium-make-ttgir for cuda:8x is Triton 3.9's make_ttgir, pass for pass: the CHECK lines are
+// the pipeline Triton ran for matmul_f16 on sm80 (corpus meta.json `pipelines.make_ttgir`), with
+// canonicalize's cse-between-iterations option dropped (MLIR 22 does not have it).
+// RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=8})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s
+// RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:86 num-warps=4 num-stages=2})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGES
+// RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:90})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM90
+
+// CHECK: builtin.module(
+// CHECK-NEXT: convert-triton-to-tritongpu{enable-source-remat=false num-ctas=1 num-warps=8 target=cuda:80 threads-per-warp=32},
+// CHECK-NEXT: tritongpu-coalesce,
+// CHECK-NEXT: tritongpu-F32DotTC{emu-tf32=true},
+// CHECK-NEXT: triton-nvidia-gpu-assign-cga-layouts,
+// CHECK-NEXT: tritongpu-remove-layout-conversions{disable-remat-splitting=false},
+// CHECK-NEXT: triton-nvidia-gpu-optimize-cta-locality,
+// CHECK-NEXT: tritongpu-remove-layout-conversions{disable-remat-splitting=false},
+// CHECK-NEXT: tritongpu-optimize-thread-locality,
+// CHECK-NEXT: tritongpu-accelerate-matmul,
+// CHECK-NEXT: triton-nvidia-check-matmul-two-cta,
+// CHECK-NEXT: tritongpu-remove-layout-conversions{disable-remat-splitting=false},
+// CHECK-NEXT: tritongpu-optimize-dot-operands{hoist-layout-conversion=true},
+// CHECK-NEXT: triton-nvidia-optimize-descriptor-encoding,
+// CHECK-NEXT: triton-loop-aware-cse,
+// CHECK-NEXT: tritongpu-fuse-nested-loops,
+// CHECK-NEXT: canonicalize{ max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
+// CHECK-NEXT: triton-licm,
+// CHECK-NEXT: canonicalize{ max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
+// CHECK-NEXT: tritongpu-combine-tensor-select-and-if,
+// CHECK-NEXT: nvgpu-warp-specialization{dump-intermediate-steps=false num-stages=3},
+// CHECK-NEXT: tritongpu-assign-latencies{num-stages=3},
+// CHECK-NEXT: tritongpu-schedule-loops,
+// CHECK-NEXT: tritongpu-pipeline{dump-intermediate-steps=false num-stages=3},
+// CHECK-NEXT: canonicalize{ max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true},
+// CHECK-NEXT: triton-loop-aware-cse,
+// CHECK-NEXT: tritongpu-prefetch,
+// CHECK-NEXT: tritongpu-optimize-dot-operands{hoist-layout-conversion=true},
+// CHECK-NEXT: tritongpu-coalesce-async-copy,
+// CHECK-NEXT: triton-nvidia-optimize-tmem-layouts,
+// CHECK-NEXT: triton-nvidia-tmem-load-reduce,
+// CHECK-NEXT: tritongpu-remove-layout-conversions{disable-remat-splitting=false},
+// CHECK-NEXT: triton-nvidia-interleave-tmem,
+// CHECK-NEXT: tritongpu-reduce-data-duplication,
+// CHECK-NEXT: tritongpu-reorder-instructions,
+// CHECK-NEXT: triton-loop-aware-cse,
+// CHECK-NEXT: symbol-dce,
+// CHECK-NEXT: triton-nvidia-gpu-fence-insertion{compute-capability=80},
+// CHECK-NEXT: triton-nvidia-mma-lowering,
+// CHECK-NEXT: triton-nvidia-gpu-hoist-mbarrier-lifecycle{compute-capability=80},
+// CHECK-NEXT: sccp,
+// CHECK-NEXT: cse,
+// CHECK-NEXT: canonicalize{ max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true}
+// CHECK-NEXT: )
+
+// STAGES: convert-triton-to-tritongpu{enable-source-remat=false num-ctas=1 num-warps=4 target=cuda:86 threads-per-warp=32}
+// STAGES: tritongpu-assign-latencies{num-stages=2}
+// STAGES: tritongpu-pipeline{dump-intermediate-steps=false num-stages=2}
+// STAGES: tritongpu-prefetch
+
+// Other targets: the conversion and the target-independent cleanups (no sm90 passes yet).
+// SM90: convert-triton-to-tritongpu{{.*}}target=cuda:90
+// SM90-NOT: tritongpu-coalesce
+
+module {
+}
