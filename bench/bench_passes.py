@@ -8,6 +8,9 @@ Workloads, for every corpus kernel K and target T (`<corpus>/T/K.meta.json` with
   convert     input nodebug/T/K.ttir.mlir; convert-triton-to-tritongpu with target, num-warps,
               threads-per-warp and num-ctas as spelled in meta.json's make_ttgir pipeline; Triton
               gets the same four values as flags.
+  make_ttgir  input nodebug/T/K.ttir.mlir (cuda_sm80 only); Tritium runs its registered
+              `tritium-make-ttgir{target num-warps num-stages}` (Triton's sm80 pipeline, pass for pass,
+              with num_warps / num_stages from meta.json), Triton its backend's make_ttgir.
   make_llir   input nodebug/T/K.ttgir.mlir (cuda_sm80 only); Tritium runs its registered
               `tritium-make-llir{target=cuda:80}` pipeline (allocation, Membar, ttg->LLVM, cleanups),
               Triton its backend's make_llir MLIR pipeline (run_triton_pass.py stops it before the
@@ -76,10 +79,11 @@ from corpus_common import (  # noqa: E402
 )
 
 DEFAULT_PYTHON = Path("/tmp/tritonvenv/bin/python")
-WORKLOADS = ("make_ttir", "convert", "make_llir")
+WORKLOADS = ("make_ttir", "convert", "make_ttgir", "make_llir")
 # Triton's name of each workload in run_triton_pass.py.
-TRITON_PASS = {"make_ttir": "make_ttir", "convert": "convert-triton-to-tritongpu", "make_llir": "make_llir"}
-# make_llir is Tritium's only for these targets so far.
+TRITON_PASS = {"make_ttir": "make_ttir", "convert": "convert-triton-to-tritongpu", "make_ttgir": "make_ttgir",
+               "make_llir": "make_llir"}
+# make_ttgir (Triton's whole pipeline) and make_llir are Tritium's only for these targets so far.
 MAKE_LLIR_TARGETS = ("cuda_sm80",)
 # Top-level rows of MLIR's timing report that are not passes of the pipeline.
 NON_PASS_ROWS = ("Parser", "Output", "Rest", "Total")
@@ -228,6 +232,15 @@ def collect_cases(args: argparse.Namespace) -> tuple[list[Case], list[str]]:
                         continue
                     source = nodebug / f"{kernel}.ttgir.mlir"
                     pipeline = f"builtin.module(tritium-make-llir{{target={meta['target']}}})"
+                    triton_args = ["--pass", TRITON_PASS[workload], "--meta", str(meta_path),
+                                   "--target", meta["target"]]
+                elif workload == "make_ttgir":
+                    if target not in MAKE_LLIR_TARGETS:
+                        continue
+                    source = nodebug / f"{kernel}.ttir.mlir"
+                    cm = meta.get("compile_metadata", {})
+                    pipeline = (f"builtin.module(tritium-make-ttgir{{target={meta['target']} "
+                                f"num-warps={cm.get('num_warps', 4)} num-stages={cm.get('num_stages', 3)}}})")
                     triton_args = ["--pass", TRITON_PASS[workload], "--meta", str(meta_path),
                                    "--target", meta["target"]]
                 elif workload == "make_ttir":
