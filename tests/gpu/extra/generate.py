@@ -4,6 +4,7 @@
     /tmp/tritonvenv/bin/python tests/gpu/extra/generate.py [--kernels a,b] [--out tests/gpu/extra/cuda_sm80]
 
 For every kernel K it writes, under --out:
+    K.ttir.mlir           Triton's TTIR (asm["ttir"]; the input of Tritium's own make_ttgir)
     K.ttgir.mlir          Triton's TTGIR (asm["ttgir"])
     K.ptx                 Triton's own PTX (the oracle the GPU harness runs against)
     K.meta.json           signature, constexprs, attrs, divisibility_16_args, compile_metadata (the keys
@@ -74,6 +75,7 @@ def worker(name, outdir):
     meta["status"] = "OK"
     md = ck.metadata._asdict()
     meta["compile_metadata"] = {k: md[k] for k in KEEP if k in md}
+    Path(str(stem) + ".ttir.mlir").write_text(ck.asm["ttir"])
     Path(str(stem) + ".ttgir.mlir").write_text(ck.asm["ttgir"])
     Path(str(stem) + ".ptx").write_text(ck.asm["ptx"])
     Path(str(stem) + ".meta.json").write_text(json.dumps(meta, indent=1, default=str))
@@ -98,7 +100,7 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     bad = 0
     for k in names:
-        for suf in (".error.txt", ".ptx", ".ttgir.mlir", ".ttgir_prellvm.mlir", ".meta.json"):
+        for suf in (".error.txt", ".ptx", ".ttir.mlir", ".ttgir.mlir", ".ttgir_prellvm.mlir", ".meta.json"):
             p = out / (k + suf)
             if p.exists():
                 p.unlink()
