@@ -34,7 +34,7 @@ CARGO      := $(shell command -v cargo || echo $$HOME/.cargo/bin/cargo)
 
 APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 \
                 libclang-22-dev libpolly-22-dev libzstd-dev cmake ninja-build ccache \
-                mold python3 python3-venv libclang-rt-22-dev
+                mold python3 python3-venv libclang-rt-22-dev python3-numpy
 
 .PHONY: deps build test demo fuzz clean
 
@@ -84,6 +84,7 @@ test: build
 	python3 tests/tools/check_ptxas.py --corpus $(CORPUS)/nodebug --stage llvm --venv $(TRITON_VENV)
 	python3 tests/tools/check_ptxas.py --corpus $(CORPUS) --stage ttgir_prellvm --venv $(TRITON_VENV) \
 	  --xfail '$(PTXAS_XFAIL)'
+	python3 tests/cpu/check_cpu_kernels.py --corpus $(CORPUS)
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 300 --seed 1
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 100 --seed 2 \
 	  --opt $(LLVM_BIN)/mlir-opt --plugin $(BUILD)/lib/libtritium.so

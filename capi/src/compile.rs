@@ -307,6 +307,11 @@ fn lowered_clone(module: Op, target: &str, options: &Options) -> Result<Option<O
         return Ok(None);
     }
     let clone = OwnedOp(unsafe { mlirOperationClone(module.0) });
+    if target == tritium_spec_cpu::TARGET {
+        // The CPU backend lowers TTIR directly (spec/cpu, docs/cpu-backend.md).
+        tritium_spec_cpu::make_cpu(Op(clone.0), &tritium_spec_cpu::CpuOptions::default())?;
+        return Ok(Some(clone));
+    }
     run_make_llir(Op(clone.0), target, options.num_warps, options.num_stages)?;
     Ok(Some(clone))
 }
@@ -665,7 +670,14 @@ pub fn kernel_metadata_json(module: Op, lowered: Option<Op>, target: &str, ptx_v
             json_int(argument_int_attr(kernel, i, "tt.divisibility")),
         ));
     }
-    for (j, kind) in ["global_scratch", "profile_scratch"].iter().enumerate() {
+    let cpu_abi = target.name == tritium_spec_cpu::TARGET && kernel.name() == "tt.func";
+    if cpu_abi {
+        // The CPU kernel ABI (spec/cpu): program ids, then grid sizes.
+        for kind in ["pid_x", "pid_y", "pid_z", "grid_x", "grid_y", "grid_z"] {
+            entries.push(format!("    {{\"name\": {}, \"type\": \"i32\", \"divisibility\": null, \"abi\": true}}", json_string(kind)));
+        }
+    }
+    for (j, kind) in ["global_scratch", "profile_scratch"].iter().enumerate().filter(|_| !cpu_abi) {
         let ty = args.get(num_user + j).filter(|_| is_lowered_triton).map_or("!llvm.ptr<1>".to_string(), |a| a.ty().to_string());
         entries.push(format!(
             "    {{\"name\": {}, \"type\": {}, \"divisibility\": null, \"abi\": true}}",

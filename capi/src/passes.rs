@@ -37,6 +37,8 @@ pub extern "C" fn tritium_install_services(table: *const Services) {
     }
     // The in-tree backends of the ttg->LLVM lowering, chosen per module by target prefix.
     tritium_spec_nvidia::install();
+    // The CPU backend's C API (tritiumCpuKernel*): keep its symbols in the link.
+    std::hint::black_box(crate::cpu::keep_exports());
 }
 
 /// See `RustBridge.h`.

@@ -102,6 +102,9 @@ pub fn slots() -> &'static [Slot] {
         for (name, roots) in tritium_conversions::ttg_to_llvm::slots() {
             slots.push(Slot { name: name.into(), kind: SlotKind::LoweringPattern, owner: g2l.into(), doc: format!("roots {roots}") });
         }
+        for (name, roots) in tritium_spec_cpu::slots() {
+            slots.push(Slot { name: name.into(), kind: SlotKind::LoweringPattern, owner: tritium_spec_cpu::OWNER.into(), doc: format!("roots {roots}") });
+        }
         for (name, doc) in tritium_conversions::ttg_to_llvm::TARGET_HOOKS {
             slots.push(Slot { name: format!("ttg-to-llvm.target.{name}"), kind: SlotKind::TargetHook, owner: g2l.into(), doc: (*doc).into() });
         }

@@ -1405,7 +1405,6 @@ TRITIUM_VERIFY(WarpYieldOp, "ttg.warp_yield")
   OpFoldResult OP::fold(FoldAdaptor adaptor) {                                 \
     return tritium::foldWithRust(*this, adaptor.getOperands());                \
   }
-TRITIUM_FOLD(ConvertLayoutOp)
 TRITIUM_FOLD(MemDescSubsliceOp)
 TRITIUM_FOLD(MemDescTransOp)
 TRITIUM_FOLD(MemDescReinterpretOp)

@@ -59,7 +59,7 @@ def TTG_ConvertLayoutOp : TTG_Op<"convert_layout", [SameOperandsAndResultShape,
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
-  let hasFolder = 1;
+  // No folder, as in Triton: conversions go away under canonicalize only.
   let hasCanonicalizer = 1;
 }
 

@@ -1,7 +1,23 @@
-//! `tritongpu-pipeline`: not written yet; the pass exists so that Triton's pipeline
-//! parses, and refuses to run with a diagnostic.
+//! `tritongpu-pipeline`: software-pipelines the loops scheduled by
+//! `tritongpu-schedule-loops` (Triton's `SoftwarePipeliner`).
+//!
+//! Algorithm:
+//!
+//! 1. **Lower** ([`crate::pipeliner::lower`]): pipelined loads become
+//!    asynchronous copies into multi-buffered shared memory.
+//! 2. **Expand** ([`crate::pipeliner::expand`]): prologue and predicated
+//!    kernel loop, masks resolved into predicated ops.
+//! 3. The schedule attributes are removed, the `num` of every `async_wait` is
+//!    set from the commit groups that may still be pending (adjacent waits
+//!    merge), and the module is folded (Triton's arith clean-up: folding,
+//!    constant hoisting, dead-code removal).
+//!
+//! Loops without a schedule are left alone; a loop whose schedule the
+//! expander cannot honour stays unpipelined.
 use tritium_dialects::ir::Op;
-use tritium_dialects::pass::{emit_error, Pass, PassOptions};
+use tritium_dialects::pass::{Pass, PassOptions};
+
+use crate::pipeliner::{expand, lower};
 
 /// The pass.
 pub struct Pipeline;
@@ -10,8 +26,12 @@ impl Pass for Pipeline {
     fn argument(&self) -> &'static str {
         "tritongpu-pipeline"
     }
-    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
-        emit_error(op, "tritongpu-pipeline is not implemented in Tritium yet");
-        Err(())
+    fn run(&self, module: Op, _options: &PassOptions) -> Result<(), ()> {
+        lower::lower_loops(module);
+        expand::expand_loops(module);
+        expand::remove_schedule_attributes(module);
+        expand::update_waits(module);
+        expand::fold_module(module);
+        Ok(())
     }
 }

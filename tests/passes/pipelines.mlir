@@ -1,6 +1,7 @@
 // The registered pipelines are Triton's stages: tritium-make-ttir{target} is
 // exactly Triton's make_ttir pass list for that target, and
-// tritium-make-ttgir starts with convert-triton-to-tritongpu.
+// tritium-make-ttgir starts with convert-triton-to-tritongpu (for cuda:80 it is
+// Triton's whole make_ttgir: the CHECK lines hold for Triton's output too).
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttir{target=cuda:80})' -o %t.sm80
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(inline,triton-rewrite-tensor-descriptor-to-pointer,canonicalize,triton-combine,triton-reorder-broadcast,cse,symbol-dce,triton-loop-unroll)' | diff - %t.sm80
 // RUN: %mlir-opt %s --pass-pipeline='builtin.module(tritium-make-ttir{target=hip:gfx942})' -o %t.hip
@@ -28,7 +29,7 @@
 // RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=many})' 2>&1 | FileCheck %s --check-prefix=BAD-VALUE
 
 // CHECK: #[[$B:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
-// CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32}
+// CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32, "ttng.two-ctas" = false}
 // CHECK-LABEL: tt.func public @scaled_copy
 // The loop-invariant splat is hoisted (triton-licm), the call inlined.
 // CHECK: tt.splat %arg2 : f32 -> tensor<256xf32, #[[$B]]>

@@ -38,7 +38,7 @@ static const char *kUsage =
     "  --ptx-version N     PTX ISA version times ten (default 88 = PTX 8.8)\n"
     "  --num-warps N       for TTIR input: make_ttgir's num_warps (default 4)\n"
     "  --num-stages N      for TTIR input: make_ttgir's num_stages (default 3)\n"
-    "  --emit KIND         ptx (default), asm, llvm-ir (optimized LLVM IR),\n"
+    "  --emit KIND         ptx (default; obj for -o *.o), asm, llvm-ir (optimized LLVM IR),\n"
     "                      llvm-mlir (the LLVM-dialect module), obj (cpu only)\n"
     "  -O N                LLVM optimization level 0-3 (default 3)\n"
     "  --no-fp-fusion      do not fuse floating-point operations (FMA)\n"
@@ -215,7 +215,7 @@ static bool isOption(const char *arg, const char *name) {
 static int parseOptions(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof(*o));
   o->optLevel = 3;
-  o->emit = EMIT_PTX;
+  o->emit = (EmitKind)-1; /* unset: an object file for `-o *.o`, else PTX */
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     const char *value;
@@ -290,6 +290,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
     return usageError("no input file", NULL);
   if (!o->output)
     return usageError("no output file (-o FILE, or -o - for stdout)", NULL);
+  if (o->emit == (EmitKind)-1) {
+    size_t n = strlen(o->output);
+    o->emit = n > 2 && !strcmp(o->output + n - 2, ".o") ? EMIT_OBJ : EMIT_PTX;
+  }
   return 0;
 }
 

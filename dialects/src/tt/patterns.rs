@@ -184,7 +184,7 @@ pub const BROADCAST_FOLD_BROADCAST: &dyn RewritePattern = &BroadcastOfBroadcast;
 pub const EXPAND_DIMS_FOLD_SPLAT: &dyn RewritePattern = &ShapeOfSplat("tt.expand_dims", "tt.expand_dims.fold-splat");
 pub const EXPAND_DIMS_SWAP_BROADCAST: &dyn RewritePattern = &ExpandDimsOfBroadcast;
 
-/// Every canonicalization pattern of `tt`, in registration order.
+/// Every canonicalization pattern of `tt` (and of `ttg`, see `crate::ttg::patterns`), in registration order.
 pub static PATTERNS: &[&dyn RewritePattern] = &[
     &LoadTrueMask,
     &LoadFalseMask,
@@ -196,6 +196,8 @@ pub static PATTERNS: &[&dyn RewritePattern] = &[
     BROADCAST_FOLD_BROADCAST,
     EXPAND_DIMS_SWAP_BROADCAST,
     &ReshapeOfReshape,
+    crate::ttg::convert_patterns::CONVERT_FROM_CONVERT,
+    crate::ttg::patterns::CONVERT_OF_LOCAL_LOAD,
 ];
 
 #[cfg(test)]
@@ -203,14 +205,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pattern_names_are_unique_and_rooted_in_tt() {
+    fn pattern_names_are_unique_and_rooted_in_tt_or_ttg() {
         let mut names: Vec<&str> = PATTERNS.iter().map(|p| p.name()).collect();
         names.sort();
         let before = names.len();
         names.dedup();
         assert_eq!(before, names.len(), "duplicate pattern names");
         for p in PATTERNS {
-            assert!(p.root().starts_with("tt."), "{} has root {}", p.name(), p.root());
+            assert!(p.root().starts_with("tt.") || p.root().starts_with("ttg."), "{} has root {}", p.name(), p.root());
             assert!(p.name().starts_with(p.root()), "{} should be named after its root", p.name());
         }
     }

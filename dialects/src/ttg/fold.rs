@@ -7,18 +7,8 @@ pub fn fold(op: Op, _constants: &[Attr]) -> Folded {
     let src = op.operand(0);
     let result_ty = op.result(0).ty();
     match op.name() {
-        // convert(x : T -> T) -> x; convert(convert(x : T -> U) : U -> T) -> x.
-        "ttg.convert_layout" => {
-            if src.ty() == result_ty {
-                return Folded::Value(src);
-            }
-            match src.defining_op() {
-                Some(def) if def.name() == "ttg.convert_layout" && def.operand(0).ty() == result_ty => {
-                    Folded::Value(def.operand(0))
-                }
-                _ => Folded::None,
-            }
-        }
+        // (ttg.convert_layout has no folder, as in Triton; see
+        // `convert_patterns`.)
         // A view that changes nothing is its source: a subslice at offset 0
         // of the same type, a transposition by the identity, a reinterpret
         // to the same type.

@@ -2,12 +2,14 @@
 //! encodings build on, the encodings as Rust data, their linear layouts,
 //! verifiers and layout inference.
 pub mod bridge;
+pub mod convert_patterns;
 pub mod encoding;
 pub mod encoding_verify;
 pub mod fold;
 pub mod infer;
 pub mod interface;
 pub mod linear_layout;
+pub mod patterns;
 pub mod to_linear;
 pub mod verify;
 #[cfg(test)]

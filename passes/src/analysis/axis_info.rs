@@ -152,7 +152,13 @@ fn arg_attr_values(attr: Attr, rank: usize) -> Option<Vec<i64>> {
         }
         if mlirAttributeIsADenseElements(attr.0) {
             let n = mlirElementsAttrGetNumElements(attr.0);
-            return Some((0..n).map(|i| mlirDenseElementsAttrGetInt64Value(attr.0, i as isize)).collect());
+            let element = mlirShapedTypeGetElementType(mlirAttributeGetType(attr.0));
+            let width = if mlirTypeIsAInteger(element) { mlirIntegerTypeGetWidth(element) } else { 0 };
+            return match width {
+                32 => Some((0..n).map(|i| i64::from(mlirDenseElementsAttrGetInt32Value(attr.0, i as isize))).collect()),
+                64 => Some((0..n).map(|i| mlirDenseElementsAttrGetInt64Value(attr.0, i as isize)).collect()),
+                _ => None,
+            };
         }
     }
     None
@@ -561,7 +567,7 @@ impl AxisInfoAnalysis {
                 }
             }
             "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast" | "arith.index_castui" | "tt.ptr_to_int"
-            | "tt.int_to_ptr" | "tt.bitcast" | "arith.bitcast" => {
+            | "tt.int_to_ptr" | "tt.bitcast" | "arith.bitcast" | "ttg.convert_layout" | "builtin.unrealized_conversion_cast" => {
                 let a = operand(0)?;
                 if a.rank() != rank {
                     return Some(AxisInfo::unknown(rank));

@@ -1,0 +1,115 @@
+//! `tt.print` and `tt.assert` on the CPU.
+//!
+//! `tt.print` calls the C library's `printf` once per element, in Triton's
+//! device-print format (`pid (x, y, z) idx (i, j) <prefix><value>`).
+//! `tt.assert` calls `__tritium_cpu_assert_fail(message, pid_x, pid_y,
+//! pid_z)` for every false element; the JIT defines it (the launch then
+//! fails with the message), an object file leaves it to the host program.
+use crate::lower::{string_attr, Cx};
+use crate::memory::element;
+use crate::patterns::truth;
+use crate::tensor::Value;
+use mlir_sys::*;
+use tritium_dialects::ir::{Op, Ty, Val};
+
+/// The symbol `tt.assert` calls on failure.
+pub const ASSERT_FAIL: &str = "__tritium_cpu_assert_fail";
+
+/// A variadic `printf(format, args...)` call.
+fn printf(cx: &mut Cx<'_>, format: &str, args: &[Val]) -> Result<(), String> {
+    let ptr = cx.e.ptr_ty(0);
+    let i32t = cx.e.i32();
+    let fty = Ty(unsafe { mlirLLVMFunctionTypeGet(i32t.0, 1, &ptr.0, true) });
+    cx.e.declare_func("printf", fty)?;
+    let fmt = cx.e.string_constant(format)?;
+    let mut operands = vec![fmt];
+    operands.extend_from_slice(args);
+    let callee = cx.e.symbol_attr("printf");
+    let seg = cx.e.i32_array_attr(&[operands.len() as i32, 0]);
+    let bundles = cx.e.i32_array_attr(&[]);
+    let vty = cx.e.type_attr(fty);
+    cx.e.op(
+        "llvm.call",
+        &operands,
+        &[i32t],
+        &[("callee", callee), ("operandSegmentSizes", seg), ("op_bundle_sizes", bundles), ("var_callee_type", vty)],
+    );
+    Ok(())
+}
+
+/// A value promoted as C varargs promote it, with its conversion.
+fn promote(cx: &mut Cx<'_>, v: Val, hex: bool, signed: bool) -> (Val, &'static str) {
+    let ty = v.ty();
+    if ty.is_float() {
+        let f64t = Ty(unsafe { mlirF64TypeGet(cx.e.ctx) });
+        let d = if ty == f64t { v } else { cx.e.cast("llvm.fpext", v, f64t) };
+        return (d, "%f");
+    }
+    if ty.is_integer() {
+        let i64t = cx.e.i64();
+        let ext = if signed && ty.bit_width() > 1 { "llvm.sext" } else { "llvm.zext" };
+        let w = if ty.bit_width() < 64 { cx.e.cast(ext, v, i64t) } else { v };
+        return (w, if hex { "0x%llx" } else if signed { "%lld" } else { "%llu" });
+    }
+    (v, "%p")
+}
+
+/// `cpu.tt.print`.
+pub fn print(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let prefix = string_attr(op.attr("prefix")).unwrap_or_default().replace('%', "%%");
+    let hex = op.attr("hex").and_then(|a| a.bool()).unwrap_or(false);
+    let signed: Vec<bool> = op.attr("isSigned").and_then(|a| a.i32_array()).unwrap_or_default().iter().map(|x| *x != 0).collect();
+    let pids = cx.abi[..3].to_vec();
+    let operands = op.operands();
+    if operands.is_empty() {
+        return printf(cx, &format!("pid (%d, %d, %d) {prefix}\n"), &pids);
+    }
+    for (i, v) in operands.iter().enumerate() {
+        let value = cx.get(*v)?;
+        let shape = match &value {
+            Value::Tensor(t) => t.shape.clone(),
+            Value::Scalar(_) => Vec::new(),
+        };
+        let is_signed = signed.get(i).copied().unwrap_or(true);
+        let operand_tag = if operands.len() > 1 { format!("(operand {i}) ") } else { String::new() };
+        cx.for_each(&shape, &mut |cx, c| {
+            let x = element(cx, &value, c)?;
+            let (x, conv) = promote(cx, x, hex, is_signed);
+            let idx = if c.is_empty() { String::new() } else { format!("idx ({}) ", vec!["%lld"; c.len()].join(", ")) };
+            let mut args = pids.clone();
+            args.extend_from_slice(c);
+            args.push(x);
+            printf(cx, &format!("pid (%d, %d, %d) {idx}{prefix}{operand_tag}{conv}\n"), &args)
+        })?;
+    }
+    Ok(())
+}
+
+/// `cpu.tt.assert`.
+pub fn assert(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let cond = cx.get(op.operand(0))?;
+    let message = string_attr(op.attr("message")).unwrap_or_else(|| "assertion failed".into());
+    let shape = match &cond {
+        Value::Tensor(t) => t.shape.clone(),
+        Value::Scalar(_) => Vec::new(),
+    };
+    let ptr = cx.e.ptr_ty(0);
+    let i32t = cx.e.i32();
+    let void = cx.e.void_ty();
+    let fty = cx.e.func_ty(void, &[ptr, i32t, i32t, i32t]);
+    cx.e.declare_func(ASSERT_FAIL, fty)?;
+    let pids = cx.abi[..3].to_vec();
+    cx.for_each(&shape, &mut |cx, c| {
+        let ok = element(cx, &cond, c)?;
+        let ok = truth(cx, ok);
+        let t = cx.e.bool_const(true);
+        let bad = cx.e.xor(ok, t);
+        cx.if_then(bad, &mut |cx| {
+            let msg = cx.e.string_constant(&message)?;
+            let mut args = vec![msg];
+            args.extend_from_slice(&pids);
+            cx.e.call(ASSERT_FAIL, &args, None);
+            Ok(())
+        })
+    })
+}

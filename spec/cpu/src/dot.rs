@@ -1,0 +1,182 @@
+//! `tt.dot` on the CPU: `D = A·B + C` over buffers.
+//!
+//! A and B are first written to buffers in the accumulator's element type
+//! (f16/bf16 extended to f32, i8 sign-extended to i32; tf32 is computed as
+//! full f32), D starts as a copy of C. Then, when the shape allows it, a
+//! register-blocked micro-kernel in LLVM vector types: for each block of
+//! `MR` rows and `NV` vectors of `VW` columns, `MR × NV` vector
+//! accumulators stay in registers across the whole K loop, each step loading
+//! `NV` vectors of a row of B and broadcasting `MR` elements of A
+//! (`fma` for floats, `mul` + `add` for integers). Other shapes take the
+//! plain `m, k, n` loop nest (n innermost and contiguous, which LLVM
+//! vectorizes).
+use crate::lower::Cx;
+use crate::tensor::{Kind, Tensor, Value};
+use std::rc::Rc;
+use tritium_dialects::ir::{Op, Ty, Val};
+
+/// Rows of A per micro-kernel block.
+const MR: i64 = 4;
+/// Vectors of B per micro-kernel block.
+const NV: i64 = 2;
+
+/// `cpu.tt.dot`.
+pub fn dot(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let a = cx.tensor(op.operand(0))?;
+    let b = cx.tensor(op.operand(1))?;
+    let c = cx.tensor(op.operand(2))?;
+    let (shape, acc) = cx.tensor_type(op.result(0).ty())?;
+    if shape.len() != 2 || a.shape.len() != 2 || b.shape.len() != 2 {
+        return Err("tt.dot on the CPU takes 2-D operands (batched dots are not supported)".into());
+    }
+    let (m, n, k) = (shape[0], shape[1], a.shape[1]);
+    if a.shape[0] != m || b.shape[0] != k || b.shape[1] != n {
+        return Err("tt.dot operand shapes do not match".into());
+    }
+    let a = cx.materialize_as(&a, acc)?;
+    let b = cx.materialize_as(&b, acc)?;
+    let d = Tensor::new(shape.clone(), acc, Kind::Buf(cx.alloca(acc, m * n)));
+    cx.store_into(&c, d.buffer().expect("buffer"))?;
+    let bits = acc.bit_width().max(8) as i64;
+    let vw = (i64::from(cx.options.vector_bits) / bits).max(1);
+    if acc.bit_width() >= 32 && m % MR == 0 && n % (vw * NV) == 0 {
+        micro_kernel(cx, &a, &b, &d, (m, n, k), vw)?;
+    } else {
+        loop_nest(cx, &a, &b, &d, (m, n, k))?;
+    }
+    cx.set(op.result(0), Value::Tensor(d));
+    Ok(())
+}
+
+/// `acc + x * y` for elements or vectors of `ty` (float: fma).
+fn mul_add(cx: &mut Cx<'_>, x: Val, y: Val, acc: Val, float: bool) -> Val {
+    let ty = acc.ty();
+    if float {
+        cx.e.val("llvm.intr.fma", &[x, y, acc], ty, &[])
+    } else {
+        let p = cx.e.mul(x, y);
+        cx.e.add(acc, p)
+    }
+}
+
+fn buf(t: &Rc<Tensor>) -> Val {
+    t.buffer().expect("a materialized tensor")
+}
+
+/// The plain loop nest: for m, for k: a = A[m,k]; for n: D[m,n] += a B[k,n].
+fn loop_nest(cx: &mut Cx<'_>, a: &Rc<Tensor>, b: &Rc<Tensor>, d: &Rc<Tensor>, (m, n, k): (i64, i64, i64)) -> Result<(), String> {
+    let elem = d.elem;
+    let float = elem.is_float();
+    let (pa, pb, pd) = (buf(a), buf(b), buf(d));
+    cx.for_range(m, &[], &mut |cx, im, _| {
+        cx.for_range(k, &[], &mut |cx, ik, _| {
+            let ia = cx.linear(&[im, ik], &[m, k]);
+            let pa_mk = cx.e.gep(pa, elem, ia);
+            let av = cx.e.load(pa_mk, elem);
+            cx.for_range(n, &[], &mut |cx, inn, _| {
+                let ib = cx.linear(&[ik, inn], &[k, n]);
+                let id = cx.linear(&[im, inn], &[m, n]);
+                let pbk = cx.e.gep(pb, elem, ib);
+                let bv = cx.e.load(pbk, elem);
+                let pdm = cx.e.gep(pd, elem, id);
+                let dv = cx.e.load(pdm, elem);
+                let r = mul_add(cx, av, bv, dv, float);
+                cx.e.store(r, pdm);
+                Ok(Vec::new())
+            })?;
+            Ok(Vec::new())
+        })?;
+        Ok(Vec::new())
+    })?;
+    Ok(())
+}
+
+/// A vector of `vw` copies of the scalar `x`.
+fn splat(cx: &mut Cx<'_>, x: Val, vt: Ty, vw: i64) -> Val {
+    let poison = cx.e.val("llvm.mlir.poison", &[], vt, &[]);
+    let zero = cx.e.i32_const(0);
+    let v = cx.e.val("llvm.insertelement", &[poison, x, zero], vt, &[]);
+    let mask = cx.e.i32_array_attr(&vec![0; vw as usize]);
+    cx.e.val("llvm.shufflevector", &[v, v], vt, &[("mask", mask)])
+}
+
+/// The register-blocked micro-kernel (see the module documentation).
+fn micro_kernel(
+    cx: &mut Cx<'_>,
+    a: &Rc<Tensor>,
+    b: &Rc<Tensor>,
+    d: &Rc<Tensor>,
+    (m, n, k): (i64, i64, i64),
+    vw: i64,
+) -> Result<(), String> {
+    let elem = d.elem;
+    let float = elem.is_float();
+    let vt = cx.e.vector_ty(elem, vw as u32);
+    let (pa, pb, pd) = (buf(a), buf(b), buf(d));
+    let align = i64::from(elem.bit_width() / 8);
+    cx.for_range(m / MR, &[], &mut |cx, bm, _| {
+        cx.for_range(n / (vw * NV), &[], &mut |cx, bn, _| {
+            let mr = cx.c64(MR);
+            let m0 = cx.e.mul(bm, mr);
+            let nw = cx.c64(vw * NV);
+            let n0 = cx.e.mul(bn, nw);
+            // The accumulators, from D.
+            let mut init = Vec::new();
+            let mut addrs = Vec::new();
+            for r in 0..MR {
+                let row = cx.e.add_i64(m0, r);
+                for j in 0..NV {
+                    let col = cx.e.add_i64(n0, j * vw);
+                    let id = cx.linear(&[row, col], &[m, n]);
+                    let p = cx.e.gep(pd, elem, id);
+                    init.push(cx.e.load_aligned(p, vt, align));
+                    addrs.push(p);
+                }
+            }
+            let accs = cx.for_range(k, &init, &mut |cx, ik, accs| {
+                let mut bv = Vec::new();
+                for j in 0..NV {
+                    let col = cx.e.add_i64(n0, j * vw);
+                    let ib = cx.linear(&[ik, col], &[k, n]);
+                    let p = cx.e.gep(pb, elem, ib);
+                    bv.push(cx.e.load_aligned(p, vt, align));
+                }
+                let mut next = Vec::new();
+                for r in 0..MR {
+                    let row = cx.e.add_i64(m0, r);
+                    let ia = cx.linear(&[row, ik], &[m, k]);
+                    let p = cx.e.gep(pa, elem, ia);
+                    let x = cx.e.load(p, elem);
+                    let xv = splat(cx, x, vt, vw);
+                    for j in 0..NV {
+                        let acc = accs[(r * NV + j) as usize];
+                        next.push(mul_add(cx, xv, bv[j as usize], acc, float));
+                    }
+                }
+                Ok(next)
+            })?;
+            for (v, p) in accs.iter().zip(&addrs) {
+                cx.e.store_aligned(*v, *p, align);
+            }
+            Ok(Vec::new())
+        })?;
+        Ok(Vec::new())
+    })?;
+    Ok(())
+}
+
+/// `i64` helpers on the emitter.
+trait AddI64 {
+    fn add_i64(&mut self, a: Val, k: i64) -> Val;
+}
+
+impl AddI64 for tritium_conversions::ttg_to_llvm::emit::Emitter {
+    fn add_i64(&mut self, a: Val, k: i64) -> Val {
+        if k == 0 {
+            return a;
+        }
+        let t = self.i64();
+        let c = self.const_int(t, k);
+        self.add(a, c)
+    }
+}

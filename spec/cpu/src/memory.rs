@@ -1,0 +1,243 @@
+//! Memory ops: `tt.load` and `tt.store` (masked, with `other`), and the
+//! atomics `tt.atomic_rmw` / `tt.atomic_cas` as LLVM `atomicrmw` /
+//! `cmpxchg`, one per element, which are real atomics between the threads
+//! that run programs concurrently.
+//!
+//! A masked element is a branch around its access, which LLVM's loop
+//! vectorizer turns into masked vector loads and stores where the target has
+//! them (AVX2, AVX-512), since the addresses of Triton's loads are usually
+//! contiguous once the lazy index arithmetic is inlined.
+use crate::lower::Cx;
+use crate::patterns::truth;
+use crate::tensor::{Kind, Tensor, Value};
+use std::rc::Rc;
+use tritium_dialects::ir::{Op, Ty, Val};
+
+/// The mask and `other` operands of a `tt.load` (by its operand segments).
+fn load_operands(op: Op) -> (Val, Option<Val>, Option<Val>) {
+    let operands = op.operands();
+    let (has_mask, has_other) = if op.attr("operandSegmentSizes").is_some() {
+        (op.segment_size(1) > 0, op.segment_size(2) > 0)
+    } else {
+        (operands.len() >= 2, operands.len() >= 3)
+    };
+    let mask = has_mask.then(|| operands[1]);
+    let other = has_other.then(|| operands[if has_mask { 2 } else { 1 }]);
+    (operands[0], mask, other)
+}
+
+/// An element of a lowered value at `coords` (a scalar is itself).
+pub fn element(cx: &mut Cx<'_>, v: &Value, coords: &[Val]) -> Result<Val, String> {
+    match v {
+        Value::Scalar(s) => Ok(*s),
+        Value::Tensor(t) => cx.eval(t, coords),
+    }
+}
+
+/// The value a masked-off load yields: `other`, else zero.
+fn default_value(cx: &mut Cx<'_>, other: &Option<Value>, coords: &[Val], elem: Ty) -> Result<Val, String> {
+    match other {
+        Some(o) => element(cx, o, coords),
+        None => Ok(cx.e.zero(elem)),
+    }
+}
+
+/// Loads one element at `ptr` when `mask` holds.
+fn load_one(cx: &mut Cx<'_>, ptr: Val, elem: Ty, mask: Option<Val>, other: Val) -> Result<Val, String> {
+    match mask {
+        None => Ok(cx.e.load(ptr, elem)),
+        Some(m) => {
+            let m = truth(cx, m);
+            cx.if_value(m, elem, &mut |cx| Ok(cx.e.load(ptr, elem)), other)
+        }
+    }
+}
+
+/// `cpu.tt.load`.
+pub fn load(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let (ptr, mask, other) = load_operands(op);
+    let ptr = cx.get(ptr)?;
+    let mask = mask.map(|m| cx.get(m)).transpose()?;
+    let other = other.map(|o| cx.get(o)).transpose()?;
+    let rty = op.result(0).ty();
+    if !rty.is_tensor() {
+        let elem = cx.scalar_type(rty)?;
+        let p = element(cx, &ptr, &[])?;
+        let m = mask.as_ref().map(|m| element(cx, m, &[])).transpose()?;
+        let d = default_value(cx, &other, &[], elem)?;
+        let v = load_one(cx, p, elem, m, d)?;
+        cx.set(op.result(0), Value::Scalar(v));
+        return Ok(());
+    }
+    let (shape, elem) = cx.tensor_type(rty)?;
+    let n = shape.iter().product();
+    let buf = cx.alloca(elem, n);
+    let out = Tensor::new(shape.clone(), elem, Kind::Buf(buf));
+    let o = out.clone();
+    cx.for_each(&shape, &mut |cx, c| {
+        let p = element(cx, &ptr, c)?;
+        let m = mask.as_ref().map(|m| element(cx, m, c)).transpose()?;
+        let d = if m.is_some() { default_value(cx, &other, c, elem)? } else { cx.e.zero(elem) };
+        let v = load_one(cx, p, elem, m, d)?;
+        let a = cx.element_ptr(buf, &o, c);
+        cx.e.store(v, a);
+        Ok(())
+    })?;
+    cx.set(op.result(0), Value::Tensor(out));
+    Ok(())
+}
+
+/// `cpu.tt.store`.
+pub fn store(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let operands = op.operands();
+    let ptr = cx.get(operands[0])?;
+    let value = cx.get(operands[1])?;
+    let mask = operands.get(2).map(|m| cx.get(*m)).transpose()?;
+    let shape = match &ptr {
+        Value::Tensor(t) => t.shape.clone(),
+        Value::Scalar(_) => Vec::new(),
+    };
+    cx.for_each(&shape, &mut |cx, c| {
+        let p = element(cx, &ptr, c)?;
+        let v = element(cx, &value, c)?;
+        match &mask {
+            None => cx.e.store(v, p),
+            Some(m) => {
+                let m = element(cx, m, c)?;
+                let m = truth(cx, m);
+                cx.if_then(m, &mut |cx| {
+                    cx.e.store(v, p);
+                    Ok(())
+                })?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// LLVM's `AtomicOrdering` for Triton's `MemSemantic`.
+fn ordering(op: Op) -> i64 {
+    match op.attr("sem").and_then(|a| a.int()).unwrap_or(4) {
+        1 => 2, // relaxed: monotonic
+        2 => 4, // acquire
+        3 => 5, // release
+        _ => 6, // acq_rel
+    }
+}
+
+/// LLVM's `AtomicBinOp` for Triton's `RMWOp` on elements of `elem`.
+fn bin_op(code: i64, elem: Ty) -> Result<i64, String> {
+    let float = elem.is_float();
+    Ok(match code {
+        1 => 3,                           // and
+        2 => 5,                           // or
+        3 => 6,                           // xor
+        4 if float => 11,                 // add on floats: fadd
+        4 => 1,                           // add
+        5 => 11,                          // fadd
+        6 => if float { 13 } else { 7 },  // max / fmax
+        7 => if float { 14 } else { 8 },  // min / fmin
+        8 => 9,                           // umax
+        9 => 10,                          // umin
+        10 => 0,                          // xchg
+        other => return Err(format!("unknown atomic_rmw op {other}")),
+    })
+}
+
+/// Runs `f` on every element (or once for scalars), returning the results
+/// as the lowered value of `op.result(0)` (a buffer for tensors).
+fn per_element(
+    cx: &mut Cx<'_>,
+    op: Op,
+    shape: Vec<i64>,
+    elem: Ty,
+    f: &mut dyn FnMut(&mut Cx<'_>, &[Val]) -> Result<Val, String>,
+) -> Result<(), String> {
+    let rty = op.result(0).ty();
+    if !rty.is_tensor() {
+        let v = f(cx, &[])?;
+        cx.set(op.result(0), Value::Scalar(v));
+        return Ok(());
+    }
+    let n = shape.iter().product();
+    let buf = cx.alloca(elem, n);
+    let out: Rc<Tensor> = Tensor::new(shape.clone(), elem, Kind::Buf(buf));
+    let o = out.clone();
+    cx.for_each(&shape, &mut |cx, c| {
+        let v = f(cx, c)?;
+        let a = cx.element_ptr(buf, &o, c);
+        cx.e.store(v, a);
+        Ok(())
+    })?;
+    cx.set(op.result(0), Value::Tensor(out));
+    Ok(())
+}
+
+fn result_shape(cx: &Cx<'_>, op: Op) -> Result<(Vec<i64>, Ty), String> {
+    let rty = op.result(0).ty();
+    if rty.is_tensor() {
+        cx.tensor_type(rty)
+    } else {
+        Ok((Vec::new(), cx.scalar_type(rty)?))
+    }
+}
+
+/// `cpu.tt.atomic_rmw`.
+pub fn atomic_rmw(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let operands = op.operands();
+    let ptr = cx.get(operands[0])?;
+    let val = cx.get(operands[1])?;
+    let mask = operands.get(2).map(|m| cx.get(*m)).transpose()?;
+    let (shape, elem) = result_shape(cx, op)?;
+    let code = op.attr("atomic_rmw_op").and_then(|a| a.int()).ok_or("atomic_rmw without an op")?;
+    let bin = bin_op(code, elem)?;
+    let ord = ordering(op);
+    per_element(cx, op, shape, elem, &mut |cx, c| {
+        let p = element(cx, &ptr, c)?;
+        let v = element(cx, &val, c)?;
+        let mut rmw = |cx: &mut Cx<'_>| {
+            let b = cx.e.int_attr(cx.e.i64(), bin);
+            let o = cx.e.int_attr(cx.e.i64(), ord);
+            Ok(cx.e.val("llvm.atomicrmw", &[p, v], elem, &[("bin_op", b), ("ordering", o)]))
+        };
+        match &mask {
+            None => rmw(cx),
+            Some(m) => {
+                let m = element(cx, m, c)?;
+                let m = truth(cx, m);
+                let zero = cx.e.zero(elem);
+                cx.if_value(m, elem, &mut rmw, zero)
+            }
+        }
+    })
+}
+
+/// `cpu.tt.atomic_cas`.
+pub fn atomic_cas(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let operands = op.operands();
+    let ptr = cx.get(operands[0])?;
+    let cmp = cx.get(operands[1])?;
+    let val = cx.get(operands[2])?;
+    let (shape, elem) = result_shape(cx, op)?;
+    let ord = ordering(op);
+    // cmpxchg takes integers (or pointers): floats go through their bits.
+    let int = if elem.is_float() { cx.e.int_ty(elem.bit_width()) } else { elem };
+    let failure = match ord {
+        6 | 4 => 4, // acquire
+        _ => 2,     // monotonic
+    };
+    per_element(cx, op, shape, elem, &mut |cx, c| {
+        let p = element(cx, &ptr, c)?;
+        let k = element(cx, &cmp, c)?;
+        let v = element(cx, &val, c)?;
+        let k = cx.e.cast("llvm.bitcast", k, int);
+        let v = cx.e.cast("llvm.bitcast", v, int);
+        let i1 = cx.e.i1();
+        let st = cx.e.struct_ty(&[int, i1]);
+        let so = cx.e.int_attr(cx.e.i64(), ord);
+        let fo = cx.e.int_attr(cx.e.i64(), failure);
+        let pair = cx.e.val("llvm.cmpxchg", &[p, k, v], st, &[("success_ordering", so), ("failure_ordering", fo)]);
+        let old = cx.e.extract_value(pair, 0, int);
+        Ok(cx.e.cast("llvm.bitcast", old, elem))
+    })
+}

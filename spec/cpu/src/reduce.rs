@@ -1,0 +1,249 @@
+//! Reductions, scans, histograms and gathers: loops over the reduced axis
+//! that apply the op's combine region (lowered inline, element by element).
+//!
+//! `tt.reduce` along the minor axis keeps the accumulators in registers
+//! (one loop per result element); along another axis it updates a result
+//! buffer slice by slice, so that the inner loop runs over contiguous
+//! elements. The combining order is sequential: for a non-associative
+//! floating-point combine the result may differ in the last bits from a
+//! GPU's tree order, as it does between GPUs.
+use crate::lower::Cx;
+use crate::memory::element;
+use crate::patterns::truth;
+use crate::tensor::{Kind, Tensor, Value};
+use std::rc::Rc;
+use tritium_conversions::ttg_to_llvm::emit::ICmp;
+use tritium_dialects::ir::{Op, Val};
+
+fn axis_of(op: Op) -> Result<usize, String> {
+    op.attr("axis").and_then(|a| a.int()).map(|a| a as usize).ok_or_else(|| format!("'{}' without an axis", op.name()))
+}
+
+/// `coords` with `k` inserted at `axis`.
+fn with_axis(coords: &[Val], axis: usize, k: Val) -> Vec<Val> {
+    let mut c = coords.to_vec();
+    c.insert(axis, k);
+    c
+}
+
+fn srcs(cx: &Cx<'_>, op: Op) -> Result<Vec<Rc<Tensor>>, String> {
+    op.operands().into_iter().map(|v| cx.tensor(v)).collect()
+}
+
+/// `cpu.tt.reduce`.
+pub fn reduce(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let srcs = srcs(cx, op)?;
+    let axis = axis_of(op)?;
+    let shape = srcs.first().ok_or("tt.reduce without operands")?.shape.clone();
+    if axis >= shape.len() {
+        return Err("tt.reduce axis out of range".into());
+    }
+    let n = shape[axis];
+    let region = op.region(0);
+    let mut rshape = shape.clone();
+    rshape.remove(axis);
+    let eval_all = |cx: &mut Cx<'_>, c: &[Val]| -> Result<Vec<Val>, String> { srcs.iter().map(|s| cx.eval(s, c)).collect() };
+    if rshape.is_empty() || axis == shape.len() - 1 {
+        // Accumulators in registers, one loop per result element.
+        let mut results: Vec<Option<(Rc<Tensor>, Val)>> = Vec::new();
+        if !rshape.is_empty() {
+            for (i, s) in srcs.iter().enumerate() {
+                let elem = cx.tensor_type(op.result(i).ty())?.1;
+                let _ = s;
+                let b = cx.alloca(elem, rshape.iter().product());
+                results.push(Some((Tensor::new(rshape.clone(), elem, Kind::Buf(b)), b)));
+            }
+        }
+        let mut finals: Vec<Val> = Vec::new();
+        cx.for_each(&rshape.clone(), &mut |cx, c| {
+            let z = cx.c64(0);
+            let init = eval_all(cx, &with_axis(c, axis, z))?;
+            let out = cx.for_dynamic_from(1, n, &init, &mut |cx, k, accs| {
+                let x = eval_all(cx, &with_axis(c, axis, k))?;
+                let mut args = accs.to_vec();
+                args.extend(x);
+                cx.apply_region_with(region, &args, true)
+            })?;
+            if results.is_empty() {
+                finals = out;
+            } else {
+                for (r, v) in results.iter().zip(&out) {
+                    let (t, b) = r.as_ref().expect("result buffer");
+                    let a = cx.element_ptr(*b, t, c);
+                    cx.e.store(*v, a);
+                }
+            }
+            Ok(())
+        })?;
+        for i in 0..op.num_results() {
+            let v = match &results.get(i) {
+                Some(Some((t, _))) => Value::Tensor(t.clone()),
+                _ => Value::Scalar(*finals.get(i).ok_or("tt.reduce result count")?),
+            };
+            cx.set(op.result(i), v);
+        }
+        return Ok(());
+    }
+    // Along a major axis: result buffers updated slice by slice.
+    let mut outs = Vec::new();
+    for i in 0..op.num_results() {
+        let elem = cx.tensor_type(op.result(i).ty())?.1;
+        let b = cx.alloca(elem, rshape.iter().product());
+        outs.push(Tensor::new(rshape.clone(), elem, Kind::Buf(b)));
+    }
+    cx.for_each(&rshape.clone(), &mut |cx, c| {
+        let z = cx.c64(0);
+        let x = eval_all(cx, &with_axis(c, axis, z))?;
+        for (o, v) in outs.iter().zip(x) {
+            let a = cx.element_ptr(o.buffer().expect("buffer"), o, c);
+            cx.e.store(v, a);
+        }
+        Ok(())
+    })?;
+    cx.for_dynamic_from(1, n, &[], &mut |cx, k, _| {
+        cx.for_each(&rshape.clone(), &mut |cx, c| {
+            let mut args = Vec::new();
+            let mut addrs = Vec::new();
+            for o in &outs {
+                let a = cx.element_ptr(o.buffer().expect("buffer"), o, c);
+                args.push(cx.e.load(a, o.elem));
+                addrs.push(a);
+            }
+            args.extend(eval_all(cx, &with_axis(c, axis, k))?);
+            let r = cx.apply_region_with(region, &args, true)?;
+            for (v, a) in r.iter().zip(&addrs) {
+                cx.e.store(*v, *a);
+            }
+            Ok(())
+        })?;
+        Ok(Vec::new())
+    })?;
+    for (i, o) in outs.into_iter().enumerate() {
+        cx.set(op.result(i), Value::Tensor(o));
+    }
+    Ok(())
+}
+
+/// `cpu.tt.scan`: sequential along the axis (reversed with `reverse`).
+pub fn scan(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let srcs = srcs(cx, op)?;
+    let axis = axis_of(op)?;
+    let reverse = op.attr("reverse").and_then(|a| a.bool()).unwrap_or(false);
+    let shape = srcs.first().ok_or("tt.scan without operands")?.shape.clone();
+    if axis >= shape.len() {
+        return Err("tt.scan axis out of range".into());
+    }
+    let n = shape[axis];
+    let region = op.region(0);
+    let mut outs = Vec::new();
+    for i in 0..op.num_results() {
+        let (s, elem) = cx.tensor_type(op.result(i).ty())?;
+        let b = cx.alloca(elem, s.iter().product());
+        outs.push(Tensor::new(s, elem, Kind::Buf(b)));
+    }
+    let mut oshape = shape.clone();
+    oshape.remove(axis);
+    cx.for_each(&oshape, &mut |cx, c| {
+        let pos = |cx: &mut Cx<'_>, j: Val| -> Val {
+            if reverse {
+                let last = cx.c64(n - 1);
+                cx.e.sub(last, j)
+            } else {
+                j
+            }
+        };
+        let write = |cx: &mut Cx<'_>, k: Val, vals: &[Val]| {
+            let cc = with_axis(c, axis, k);
+            for (o, v) in outs.iter().zip(vals) {
+                let a = cx.element_ptr(o.buffer().expect("buffer"), o, &cc);
+                cx.e.store(*v, a);
+            }
+        };
+        let z = cx.c64(0);
+        let k0 = pos(cx, z);
+        let init: Vec<Val> = srcs.iter().map(|s| cx.eval(s, &with_axis(c, axis, k0))).collect::<Result<_, _>>()?;
+        write(cx, k0, &init);
+        cx.for_dynamic_from(1, n, &init, &mut |cx, j, accs| {
+            let k = pos(cx, j);
+            let mut args = accs.to_vec();
+            for s in &srcs {
+                args.push(cx.eval(s, &with_axis(c, axis, k))?);
+            }
+            let r = cx.apply_region(region, &args)?;
+            write(cx, k, &r);
+            Ok(r)
+        })?;
+        Ok(())
+    })?;
+    for (i, o) in outs.into_iter().enumerate() {
+        cx.set(op.result(i), Value::Tensor(o));
+    }
+    Ok(())
+}
+
+/// `cpu.tt.histogram`: counts per bin (values outside `[0, bins)` and
+/// masked-off elements are not counted).
+pub fn histogram(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let src = cx.tensor(op.operand(0))?;
+    let mask = op.operands().get(1).map(|m| cx.get(*m)).transpose()?;
+    let (rshape, elem) = cx.tensor_type(op.result(0).ty())?;
+    let bins = rshape[0];
+    let b = cx.alloca(elem, bins);
+    let out = Tensor::new(rshape.clone(), elem, Kind::Buf(b));
+    let zero_t = Tensor::new(rshape.clone(), elem, Kind::Splat(cx.e.zero(elem)));
+    cx.store_into(&zero_t, b)?;
+    let shape = src.shape.clone();
+    cx.for_each(&shape, &mut |cx, c| {
+        let v = cx.eval(&src, c)?;
+        let i64t = cx.e.i64();
+        let idx = cx.e.cast("llvm.sext", v, i64t);
+        let nb = cx.c64(bins);
+        let mut ok = cx.e.icmp(ICmp::Ult, idx, nb);
+        if let Some(m) = &mask {
+            let m = element(cx, m, c)?;
+            let m = truth(cx, m);
+            ok = cx.e.and(ok, m);
+        }
+        cx.if_then(ok, &mut |cx| {
+            let a = cx.e.gep(b, elem, idx);
+            let old = cx.e.load(a, elem);
+            let one = cx.e.const_int(elem, 1);
+            let new = cx.e.add(old, one);
+            cx.e.store(new, a);
+            Ok(())
+        })
+    })?;
+    cx.set(op.result(0), Value::Tensor(out));
+    Ok(())
+}
+
+/// `cpu.tt.gather`: `out[c] = src[c with c[axis] = indices[c]]` (an index
+/// outside the source reads element 0 of that axis).
+pub fn gather(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let src = cx.tensor(op.operand(0))?;
+    let src = cx.materialize(&src)?;
+    let idx = cx.tensor(op.operand(1))?;
+    let axis = axis_of(op)?;
+    let (shape, elem) = cx.tensor_type(op.result(0).ty())?;
+    let b = cx.alloca(elem, shape.iter().product());
+    let out = Tensor::new(shape.clone(), elem, Kind::Buf(b));
+    let o = out.clone();
+    let n = src.shape[axis];
+    cx.for_each(&shape, &mut |cx, c| {
+        let i = cx.eval(&idx, c)?;
+        let i64t = cx.e.i64();
+        let i = cx.e.cast("llvm.sext", i, i64t);
+        let nb = cx.c64(n);
+        let inb = cx.e.icmp(ICmp::Ult, i, nb);
+        let z = cx.c64(0);
+        let i = cx.e.select(inb, i, z);
+        let mut sc = c.to_vec();
+        sc[axis] = i;
+        let v = cx.eval(&src, &sc)?;
+        let a = cx.element_ptr(b, &o, c);
+        cx.e.store(v, a);
+        Ok(())
+    })?;
+    cx.set(op.result(0), Value::Tensor(out));
+    Ok(())
+}

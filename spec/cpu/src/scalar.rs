@@ -1,0 +1,299 @@
+//! Elementwise ops on one element: `arith`, `math` and `tt`'s pointer and
+//! float ops, as LLVM instructions and intrinsics. The same code lowers a
+//! scalar op and the per-element body of a tensor op.
+//!
+//! `math.exp` on f32 is an inline polynomial (Cephes' `expf`: range
+//! reduction by ln 2 in two parts, a degree-6 polynomial, the exponent put
+//! in by integer arithmetic), so that loops over it vectorize: LLVM's
+//! `llvm.exp` would be a scalar call to libm per element.
+use tritium_conversions::ttg_to_llvm::emit::Emitter;
+use tritium_dialects::ir::{Op, Ty, Val};
+
+/// Whether `name` is an elementwise op this file lowers.
+pub fn is_elementwise(name: &str) -> bool {
+    ROOTS.contains(&name)
+}
+
+/// Whether evaluating `name` costs much more than an add (so that a value
+/// used twice is better computed once into a buffer).
+pub fn is_expensive(name: &str) -> bool {
+    matches!(
+        name,
+        "arith.divf" | "arith.divsi" | "arith.divui" | "arith.remsi" | "arith.remui" | "arith.remf" | "arith.ceildivsi"
+            | "arith.floordivsi" | "arith.ceildivui"
+            | "math.exp" | "math.exp2" | "math.log" | "math.log2" | "math.sqrt" | "math.rsqrt" | "math.sin" | "math.cos"
+            | "math.tanh" | "math.erf" | "tt.precise_sqrt" | "tt.precise_divf" | "tt.approx_divf" | "math.log1p"
+            | "math.expm1" | "math.tan" | "math.atan" | "math.powf"
+    )
+}
+
+/// The elementwise ops (the roots of the slot `cpu.elementwise`).
+pub const ROOTS: &[&str] = &[
+    "arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui", "arith.remsi", "arith.remui",
+    "arith.ceildivsi", "arith.floordivsi", "arith.ceildivui",
+    "arith.andi", "arith.ori", "arith.xori", "arith.shli", "arith.shrsi", "arith.shrui", "arith.maxsi",
+    "arith.minsi", "arith.maxui", "arith.minui", "arith.addf", "arith.subf", "arith.mulf", "arith.divf",
+    "arith.remf", "arith.negf", "arith.maxnumf", "arith.minnumf", "arith.maximumf", "arith.minimumf",
+    "arith.select", "arith.cmpi", "arith.cmpf", "arith.extsi", "arith.extui", "arith.trunci", "arith.extf",
+    "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.bitcast",
+    "arith.index_cast", "arith.index_castui",
+    "math.absf", "math.absi", "math.sqrt", "math.rsqrt", "math.floor", "math.ceil", "math.trunc", "math.round",
+    "math.roundeven", "math.fma", "math.copysign", "math.exp", "math.exp2", "math.log", "math.log2", "math.sin",
+    "math.cos", "math.tanh", "math.erf", "math.log1p", "math.expm1", "math.powf", "math.tan", "math.atan",
+    "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int", "tt.addptr", "tt.precise_sqrt", "tt.precise_divf",
+    "tt.approx_divf", "tt.clampf", "tt.mulhiui", "tt.fp_to_fp", "ub.poison",
+];
+
+fn same(e: &mut Emitter, name: &str, args: &[Val], out: Ty) -> Val {
+    e.val(name, args, out, &[])
+}
+
+/// Lowers the elementwise `op` applied to `args` (one element each) with
+/// result element type `out` (an LLVM scalar type).
+pub fn lower(e: &mut Emitter, op: Op, args: &[Val], out: Ty) -> Result<Val, String> {
+    let name = op.name();
+    let simple = match name {
+        "arith.addi" => Some("llvm.add"),
+        "arith.subi" => Some("llvm.sub"),
+        "arith.muli" => Some("llvm.mul"),
+        "arith.divsi" => Some("llvm.sdiv"),
+        "arith.divui" => Some("llvm.udiv"),
+        "arith.remsi" => Some("llvm.srem"),
+        "arith.remui" => Some("llvm.urem"),
+        "arith.andi" => Some("llvm.and"),
+        "arith.ori" => Some("llvm.or"),
+        "arith.xori" => Some("llvm.xor"),
+        "arith.shli" => Some("llvm.shl"),
+        "arith.shrsi" => Some("llvm.ashr"),
+        "arith.shrui" => Some("llvm.lshr"),
+        "arith.maxsi" => Some("llvm.intr.smax"),
+        "arith.minsi" => Some("llvm.intr.smin"),
+        "arith.maxui" => Some("llvm.intr.umax"),
+        "arith.minui" => Some("llvm.intr.umin"),
+        "arith.addf" => Some("llvm.fadd"),
+        "arith.subf" => Some("llvm.fsub"),
+        "arith.mulf" => Some("llvm.fmul"),
+        "arith.divf" | "tt.precise_divf" | "tt.approx_divf" => Some("llvm.fdiv"),
+        "arith.remf" => Some("llvm.frem"),
+        "arith.negf" => Some("llvm.fneg"),
+        "arith.maxnumf" => Some("llvm.intr.maxnum"),
+        "arith.minnumf" => Some("llvm.intr.minnum"),
+        "arith.maximumf" => Some("llvm.intr.maximum"),
+        "arith.minimumf" => Some("llvm.intr.minimum"),
+        "math.absf" => Some("llvm.intr.fabs"),
+        "math.sqrt" | "tt.precise_sqrt" => Some("llvm.intr.sqrt"),
+        "math.floor" => Some("llvm.intr.floor"),
+        "math.ceil" => Some("llvm.intr.ceil"),
+        "math.trunc" => Some("llvm.intr.trunc"),
+        "math.round" => Some("llvm.intr.round"),
+        "math.roundeven" => Some("llvm.intr.roundeven"),
+        "math.fma" => Some("llvm.intr.fma"),
+        "math.copysign" => Some("llvm.intr.copysign"),
+        "math.exp2" => Some("llvm.intr.exp2"),
+        "math.log" => Some("llvm.intr.log"),
+        "math.log2" => Some("llvm.intr.log2"),
+        "math.sin" => Some("llvm.intr.sin"),
+        "math.cos" => Some("llvm.intr.cos"),
+        "math.tan" => Some("llvm.intr.tan"),
+        "math.atan" => Some("llvm.intr.atan"),
+        "math.tanh" => Some("llvm.intr.tanh"),
+        "math.powf" => Some("llvm.intr.pow"),
+        _ => None,
+    };
+    if let Some(llvm) = simple {
+        return Ok(same(e, llvm, args, out));
+    }
+    let cast = match name {
+        "arith.extsi" => Some("llvm.sext"),
+        "arith.extui" => Some("llvm.zext"),
+        "arith.trunci" => Some("llvm.trunc"),
+        "arith.extf" => Some("llvm.fpext"),
+        "arith.truncf" => Some("llvm.fptrunc"),
+        "arith.sitofp" => Some("llvm.sitofp"),
+        "arith.uitofp" => Some("llvm.uitofp"),
+        "arith.fptosi" => Some("llvm.fptosi"),
+        "arith.fptoui" => Some("llvm.fptoui"),
+        "arith.bitcast" | "tt.bitcast" => Some("llvm.bitcast"),
+        "tt.int_to_ptr" => Some("llvm.inttoptr"),
+        "tt.ptr_to_int" => Some("llvm.ptrtoint"),
+        _ => None,
+    };
+    if let Some(llvm) = cast {
+        return Ok(e.cast(llvm, args[0], out));
+    }
+    match name {
+        "arith.cmpi" | "arith.cmpf" => {
+            let pred = op.attr("predicate").and_then(|a| a.int()).ok_or("comparison without a predicate")?;
+            let p = e.int_attr(e.i64(), pred);
+            let llvm = if name == "arith.cmpi" { "llvm.icmp" } else { "llvm.fcmp" };
+            Ok(e.val(llvm, args, out, &[("predicate", p)]))
+        }
+        "arith.select" => Ok(e.select(args[0], args[1], args[2])),
+        "arith.index_cast" | "arith.index_castui" => {
+            let (from, to) = (args[0].ty().bit_width(), out.bit_width());
+            let ext = if name == "arith.index_cast" { "llvm.sext" } else { "llvm.zext" };
+            Ok(if from < to { e.cast(ext, args[0], out) } else { e.cast("llvm.trunc", args[0], out) })
+        }
+        "arith.ceildivsi" | "arith.floordivsi" | "arith.ceildivui" => {
+            // Exact rounding: q = a / b, then adjust by one where the remainder
+            // is non-zero and the sign says so.
+            let q = e.binary(if name == "arith.ceildivui" { "llvm.udiv" } else { "llvm.sdiv" }, args[0], args[1]);
+            let r = e.binary(if name == "arith.ceildivui" { "llvm.urem" } else { "llvm.srem" }, args[0], args[1]);
+            let zero = e.const_int(out, 0);
+            let one = e.const_int(out, 1);
+            let nz = e.icmp(tritium_conversions::ttg_to_llvm::emit::ICmp::Ne, r, zero);
+            let adjust = match name {
+                "arith.ceildivui" => nz,
+                _ => {
+                    let x = e.xor(args[0], args[1]);
+                    let neg = e.icmp(tritium_conversions::ttg_to_llvm::emit::ICmp::Slt, x, zero);
+                    let t = e_true(e);
+                    let same_sign = e.xor(neg, t);
+                    let cond = if name == "arith.ceildivsi" { same_sign } else { neg };
+                    e.and(nz, cond)
+                }
+            };
+            let delta = if name == "arith.floordivsi" { e.const_int(out, -1) } else { one };
+            let d = e.select(adjust, delta, zero);
+            Ok(e.add(q, d))
+        }
+        "math.absi" => {
+            let f = e.attr("false");
+            Ok(e.val("llvm.intr.abs", &[args[0]], out, &[("is_int_min_poison", f)]))
+        }
+        "math.rsqrt" => {
+            let s = e.val("llvm.intr.sqrt", &[args[0]], out, &[]);
+            let one = e.const_float(out, 1.0);
+            Ok(e.val("llvm.fdiv", &[one, s], out, &[]))
+        }
+        "math.exp" => exp(e, args[0], out),
+        "math.erf" => libm_call(e, "erf", args[0], out),
+        "math.log1p" => libm_call(e, "log1p", args[0], out),
+        "math.expm1" => libm_call(e, "expm1", args[0], out),
+        "tt.clampf" => {
+            let all = op.attr("propagateNan").and_then(|a| a.int()).unwrap_or(0) != 0;
+            let (max, min) = if all { ("llvm.intr.maximum", "llvm.intr.minimum") } else { ("llvm.intr.maxnum", "llvm.intr.minnum") };
+            let lo = e.val(max, &[args[0], args[1]], out, &[]);
+            Ok(e.val(min, &[lo, args[2]], out, &[]))
+        }
+        "tt.addptr" => {
+            let elem = addptr_elem(e, op)?;
+            Ok(e.gep(args[0], elem, args[1]))
+        }
+        "tt.mulhiui" => {
+            let bits = out.bit_width();
+            let wide = e.int_ty(bits * 2);
+            let a = e.cast("llvm.zext", args[0], wide);
+            let b = e.cast("llvm.zext", args[1], wide);
+            let p = e.mul(a, b);
+            let k = e.const_int(wide, i64::from(bits));
+            let hi = e.lshr(p, k);
+            Ok(e.cast("llvm.trunc", hi, out))
+        }
+        "tt.fp_to_fp" => {
+            let from = args[0].ty();
+            if !(from.is_float() && out.is_float()) || from.bit_width() < 16 || out.bit_width() < 16 {
+                return Err(format!("tt.fp_to_fp from {from} to {out} is not supported by the CPU backend (fp8)"));
+            }
+            if from.bit_width() < out.bit_width() {
+                Ok(e.cast("llvm.fpext", args[0], out))
+            } else {
+                Ok(e.cast("llvm.fptrunc", args[0], out))
+            }
+        }
+        "ub.poison" => Ok(e.val("llvm.mlir.poison", &[], out, &[])),
+        _ => Err(format!("'{name}' is not supported by the CPU backend")),
+    }
+}
+
+fn e_true(e: &mut Emitter) -> Val {
+    e.bool_const(true)
+}
+
+/// The element type a `tt.addptr` steps over (i1 is stored as a byte).
+pub fn addptr_elem(e: &Emitter, op: Op) -> Result<Ty, String> {
+    let pointee = tritium_dialects::tt::types::pointee(op.operand(0).ty().element()).ok_or("addptr of a non-pointer")?;
+    if pointee.is_integer() && pointee.bit_width() == 1 {
+        Ok(e.int_ty(8))
+    } else {
+        crate::lower::llvm_scalar(e, pointee)
+    }
+}
+
+/// A call to the libm function `name` (f32: `namef`), through f32 for
+/// narrower floats.
+fn libm_call(e: &mut Emitter, name: &str, x: Val, out: Ty) -> Result<Val, String> {
+    let f32t = e.f32();
+    let f64t = Ty(unsafe { mlir_sys::mlirF64TypeGet(e.ctx) });
+    let (t, sym) = if out == f64t { (f64t, name.to_string()) } else { (f32t, format!("{name}f")) };
+    let fty = e.func_ty(t, &[t]);
+    e.declare_func(&sym, fty)?;
+    let xin = if x.ty() == t { x } else { e.cast("llvm.fpext", x, t) };
+    let r = e.call(&sym, &[xin], Some(t)).ok_or("libm call without a result")?;
+    Ok(if out == t { r } else { e.cast("llvm.fptrunc", r, out) })
+}
+
+/// `e^x`: the inline f32 polynomial, through f32 for f16/bf16, and
+/// `llvm.exp` for f64.
+fn exp(e: &mut Emitter, x: Val, out: Ty) -> Result<Val, String> {
+    let f32t = e.f32();
+    if out.bit_width() > 32 {
+        return Ok(e.val("llvm.intr.exp", &[x], out, &[]));
+    }
+    let xf = if x.ty() == f32t { x } else { e.cast("llvm.fpext", x, f32t) };
+    let r = exp_f32(e, xf);
+    Ok(if out == f32t { r } else { e.cast("llvm.fptrunc", r, out) })
+}
+
+/// Cephes' `expf` without branches (max error about 2 ulp): results below
+/// 2^-126 flush to zero, above the f32 range become +inf, NaN stays NaN.
+pub fn exp_f32(e: &mut Emitter, x: Val) -> Val {
+    let f = e.f32();
+    let i32t = e.i32();
+    let c = |e: &mut Emitter, v: f64| e.const_float(f, v);
+    let fmul = |e: &mut Emitter, a: Val, b: Val| e.val("llvm.fmul", &[a, b], f, &[]);
+    let fadd = |e: &mut Emitter, a: Val, b: Val| e.val("llvm.fadd", &[a, b], f, &[]);
+    let fma = |e: &mut Emitter, a: Val, b: Val, acc: Val| e.val("llvm.intr.fma", &[a, b, acc], f, &[]);
+    let hi = c(e, 88.7228391117);
+    let lo = c(e, -87.3365447506);
+    let xc = e.val("llvm.intr.minnum", &[x, hi], f, &[]);
+    let xc = e.val("llvm.intr.maxnum", &[xc, lo], f, &[]);
+    // n = round(x / ln 2); r = x - n ln 2 (ln 2 in two parts).
+    let log2e = c(e, std::f64::consts::LOG2_E);
+    let t = fmul(e, xc, log2e);
+    let n = e.val("llvm.intr.roundeven", &[t], f, &[]);
+    let c1 = c(e, -0.693359375);
+    let c2 = c(e, 2.12194440e-4);
+    let r = fma(e, n, c1, xc);
+    let r = fma(e, n, c2, r);
+    // p(r) = 1 + r + r^2 (c0 + c1 r + ... ).
+    let coeffs = [1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1];
+    let mut p = c(e, coeffs[0]);
+    for k in &coeffs[1..] {
+        let kk = c(e, *k);
+        p = fma(e, p, r, kk);
+    }
+    let r2 = fmul(e, r, r);
+    let p = fma(e, p, r2, r);
+    let one = c(e, 1.0);
+    let p = fadd(e, p, one);
+    // 2^n as two factors 2^(n-1) * 2, so that n = 128 stays finite until the
+    // last multiply; n = -127 gives exponent bits 0, i.e. zero.
+    let ni = e.cast("llvm.fptosi", n, i32t);
+    let bias = e.i32_const(126);
+    let biased = e.add(ni, bias);
+    let zero = e.i32_const(0);
+    let biased = e.val("llvm.intr.smax", &[biased, zero], i32t, &[]);
+    let bits = e.shl_i32(biased, 23);
+    let scale = e.cast("llvm.bitcast", bits, f);
+    let two = c(e, 2.0);
+    let y = fmul(e, p, scale);
+    let y = fmul(e, y, two);
+    // NaN in, NaN out (the clamps above turned it into a number).
+    let uno = {
+        let p = e.int_attr(e.i64(), 14);
+        let i1 = e.i1();
+        e.val("llvm.fcmp", &[x, x], i1, &[("predicate", p)])
+    };
+    e.select(uno, x, y)
+}

@@ -1,0 +1,153 @@
+// tritongpu-remove-layout-conversions: forward propagation of load/store layouts, backward rematerialization, loop-carried values, histogram inputs and unit-dim reshapes (CHECK lines from Triton 3.9's own pass).
+// RUN: tritium-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-remove-layout-conversions)' | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-remove-layout-conversions)' | FileCheck %s
+
+// CHECK-DAG: #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func public @coalesced_copy
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %0 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+// CHECK-NEXT: %1 = tt.splat %arg2 : i32 -> tensor<1024xi32, #blocked>
+// CHECK-NEXT: %2 = arith.cmpi slt, %0, %1 : tensor<1024xi32, #blocked>
+// CHECK-NEXT: %3 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+// CHECK-NEXT: %4 = tt.addptr %3, %0 : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+// CHECK-NEXT: %5 = tt.load %4, %2 : tensor<1024x!tt.ptr<f32>, #blocked>
+// CHECK-NEXT: %6 = math.exp %5 : tensor<1024xf32, #blocked>
+// CHECK-NEXT: %7 = tt.splat %arg1 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+// CHECK-NEXT: %8 = tt.addptr %7, %0 : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+// CHECK-NEXT: tt.store %8, %6, %2 : tensor<1024x!tt.ptr<f32>, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @coalesced_copy(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i32) {
+    %0 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %1 = tt.splat %arg2 : i32 -> tensor<1024xi32, #blocked>
+    %2 = arith.cmpi slt, %0, %1 : tensor<1024xi32, #blocked>
+    %3 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %4 = tt.addptr %3, %0 : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %5 = ttg.convert_layout %4 : tensor<1024x!tt.ptr<f32>, #blocked> -> tensor<1024x!tt.ptr<f32>, #blocked1>
+    %6 = ttg.convert_layout %2 : tensor<1024xi1, #blocked> -> tensor<1024xi1, #blocked1>
+    %7 = tt.load %5, %6 : tensor<1024x!tt.ptr<f32>, #blocked1>
+    %8 = ttg.convert_layout %7 : tensor<1024xf32, #blocked1> -> tensor<1024xf32, #blocked>
+    %9 = math.exp %8 : tensor<1024xf32, #blocked>
+    %10 = tt.splat %arg1 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %11 = tt.addptr %10, %0 : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %12 = ttg.convert_layout %11 : tensor<1024x!tt.ptr<f32>, #blocked> -> tensor<1024x!tt.ptr<f32>, #blocked1>
+    %13 = ttg.convert_layout %9 : tensor<1024xf32, #blocked> -> tensor<1024xf32, #blocked1>
+    %14 = ttg.convert_layout %2 : tensor<1024xi1, #blocked> -> tensor<1024xi1, #blocked1>
+    tt.store %12, %13, %14 : tensor<1024x!tt.ptr<f32>, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
+// CHECK-DAG: #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func public @loop_accumulate
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %c0_i32 = arith.constant 0 : i32
+// CHECK-NEXT: %c1_i32 = arith.constant 1 : i32
+// CHECK-NEXT: %cst = arith.constant dense<0.000000e+00> : tensor<1024xf32, #blocked>
+// CHECK-NEXT: %0 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+// CHECK-NEXT: %1 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+// CHECK-NEXT: %2 = tt.addptr %1, %0 : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+// CHECK-NEXT: %3 = scf.for %arg2 = %c0_i32 to %arg1 step %c1_i32 iter_args(%arg3 = %cst) -> (tensor<1024xf32, #blocked>)  : i32 {
+// CHECK-NEXT: %4 = tt.load %2 : tensor<1024x!tt.ptr<f32>, #blocked>
+// CHECK-NEXT: %5 = arith.addf %arg3, %4 : tensor<1024xf32, #blocked>
+// CHECK-NEXT: scf.yield %5 : tensor<1024xf32, #blocked>
+// CHECK: tt.store %2, %3 : tensor<1024x!tt.ptr<f32>, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @loop_accumulate(%arg0: !tt.ptr<f32>, %arg1: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<1024xf32, #blocked>
+    %0 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %1 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %2 = tt.addptr %1, %0 : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %3 = scf.for %i = %c0 to %arg1 step %c1 iter_args(%acc = %cst) -> (tensor<1024xf32, #blocked>) : i32 {
+      %4 = ttg.convert_layout %2 : tensor<1024x!tt.ptr<f32>, #blocked> -> tensor<1024x!tt.ptr<f32>, #blocked1>
+      %5 = tt.load %4 : tensor<1024x!tt.ptr<f32>, #blocked1>
+      %6 = ttg.convert_layout %5 : tensor<1024xf32, #blocked1> -> tensor<1024xf32, #blocked>
+      %7 = arith.addf %acc, %6 : tensor<1024xf32, #blocked>
+      scf.yield %7 : tensor<1024xf32, #blocked>
+    }
+    %8 = ttg.convert_layout %2 : tensor<1024x!tt.ptr<f32>, #blocked> -> tensor<1024x!tt.ptr<f32>, #blocked1>
+    %9 = ttg.convert_layout %3 : tensor<1024xf32, #blocked> -> tensor<1024xf32, #blocked1>
+    tt.store %8, %9 : tensor<1024x!tt.ptr<f32>, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
+// CHECK-DAG: #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #blocked1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func public @histogram_mask
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %cst = arith.constant dense<true> : tensor<64xi1, #blocked>
+// CHECK-NEXT: %0 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked1>
+// CHECK-NEXT: %1 = tt.splat %arg2 : i32 -> tensor<1024xi32, #blocked1>
+// CHECK-NEXT: %2 = arith.cmpi slt, %0, %1 : tensor<1024xi32, #blocked1>
+// CHECK-NEXT: %3 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<1024x!tt.ptr<i32>, #blocked1>
+// CHECK-NEXT: %4 = tt.addptr %3, %0 : tensor<1024x!tt.ptr<i32>, #blocked1>, tensor<1024xi32, #blocked1>
+// CHECK-NEXT: %5 = tt.load %4, %2 : tensor<1024x!tt.ptr<i32>, #blocked1>
+// CHECK-NEXT: %6 = tt.histogram %5, %2 : tensor<1024xi32, #blocked1> -> tensor<64xi32, #blocked>
+// CHECK-NEXT: %7 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+// CHECK-NEXT: %8 = tt.splat %arg1 : !tt.ptr<i32> -> tensor<64x!tt.ptr<i32>, #blocked>
+// CHECK-NEXT: %9 = tt.addptr %8, %7 : tensor<64x!tt.ptr<i32>, #blocked>, tensor<64xi32, #blocked>
+// CHECK-NEXT: %10 = tt.atomic_rmw add, relaxed, gpu, %9, %6, %cst : (tensor<64x!tt.ptr<i32>, #blocked>, tensor<64xi32, #blocked>, tensor<64xi1, #blocked>) -> tensor<64xi32, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @histogram_mask(%arg0: !tt.ptr<i32>, %arg1: !tt.ptr<i32>, %arg2: i32) {
+    %cst = arith.constant dense<true> : tensor<64xi1, #blocked>
+    %0 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %1 = tt.splat %arg2 : i32 -> tensor<1024xi32, #blocked>
+    %2 = arith.cmpi slt, %0, %1 : tensor<1024xi32, #blocked>
+    %3 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<1024x!tt.ptr<i32>, #blocked>
+    %4 = tt.addptr %3, %0 : tensor<1024x!tt.ptr<i32>, #blocked>, tensor<1024xi32, #blocked>
+    %5 = ttg.convert_layout %4 : tensor<1024x!tt.ptr<i32>, #blocked> -> tensor<1024x!tt.ptr<i32>, #blocked1>
+    %6 = ttg.convert_layout %2 : tensor<1024xi1, #blocked> -> tensor<1024xi1, #blocked1>
+    %7 = tt.load %5, %6 : tensor<1024x!tt.ptr<i32>, #blocked1>
+    %8 = ttg.convert_layout %7 : tensor<1024xi32, #blocked1> -> tensor<1024xi32, #blocked>
+    %9 = tt.histogram %8, %2 : tensor<1024xi32, #blocked> -> tensor<64xi32, #blocked>
+    %10 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    %11 = tt.splat %arg1 : !tt.ptr<i32> -> tensor<64x!tt.ptr<i32>, #blocked>
+    %12 = tt.addptr %11, %10 : tensor<64x!tt.ptr<i32>, #blocked>, tensor<64xi32, #blocked>
+    %13 = tt.atomic_rmw add, relaxed, gpu, %12, %9, %cst : (tensor<64x!tt.ptr<i32>, #blocked>, tensor<64xi32, #blocked>, tensor<64xi1, #blocked>) -> tensor<64xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// CHECK-DAG: #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func public @reshape_unit_dim
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+// CHECK-NEXT: %1 = tt.reshape %0 : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+// CHECK-NEXT: %2 = tt.broadcast %1 : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+// CHECK-NEXT: %3 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+// CHECK-NEXT: %4 = tt.addptr %3, %2 : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+// CHECK-NEXT: %5 = tt.load %4 : tensor<64x64x!tt.ptr<f16>, #blocked>
+// CHECK-NEXT: tt.store %4, %5 : tensor<64x64x!tt.ptr<f16>, #blocked>
+#blocked2 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked3 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reshape_unit_dim(%arg0: !tt.ptr<f16>) {
+    %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked2>
+    %1 = tt.reshape %0 : tensor<64xi32, #blocked2> -> tensor<64x1xi32, #blocked1>
+    %2 = tt.broadcast %1 : tensor<64x1xi32, #blocked1> -> tensor<64x64xi32, #blocked1>
+    %3 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked1>
+    %4 = tt.addptr %3, %2 : tensor<64x64x!tt.ptr<f16>, #blocked1>, tensor<64x64xi32, #blocked1>
+    %5 = ttg.convert_layout %4 : tensor<64x64x!tt.ptr<f16>, #blocked1> -> tensor<64x64x!tt.ptr<f16>, #blocked3>
+    %6 = tt.load %5 : tensor<64x64x!tt.ptr<f16>, #blocked3>
+    %7 = ttg.convert_layout %6 : tensor<64x64xf16, #blocked3> -> tensor<64x64xf16, #blocked1>
+    %8 = ttg.convert_layout %4 : tensor<64x64x!tt.ptr<f16>, #blocked1> -> tensor<64x64x!tt.ptr<f16>, #blocked3>
+    %9 = ttg.convert_layout %7 : tensor<64x64xf16, #blocked1> -> tensor<64x64xf16, #blocked3>
+    tt.store %8, %9 : tensor<64x64x!tt.ptr<f16>, #blocked3>
+    tt.return
+  }
+}

@@ -1,0 +1,563 @@
+/*===- tritium-run.c - Run a Triton kernel on this machine's CPU -----------===*\
+|*                                                                            *|
+|* Plain C over the C API (tritium-c/Cpu.h): parses a TTIR module, compiles   *|
+|* its kernel for the host (tritiumCpuKernelLoad), launches the grid on a     *|
+|* thread pool (tritiumCpuKernelLaunch), and reads/writes buffers from/to     *|
+|* raw or .npy files.                                                         *|
+\*===----------------------------------------------------------------------===*/
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "tritium-c/Cpu.h"
+#include "tritium-c/Dialects.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *USAGE =
+    "usage: tritium-run KERNEL.ttir.mlir --grid X[,Y[,Z]] [--arg SPEC]... [options]\n"
+    "\n"
+    "Compiles the kernel of a TTIR module (make_ttir's output) for this CPU and\n"
+    "runs every program id of the grid on a pool of threads.\n"
+    "\n"
+    "One --arg per kernel argument, in order:\n"
+    "  NUMBER              a scalar argument (i1..i64, f16..f64), e.g. 1024 or 0.5\n"
+    "  vals:V1,V2,...      a buffer holding these values (of the pointee type)\n"
+    "  zeros:N             a buffer of N zeros\n"
+    "  in:FILE             a buffer read from FILE (raw bytes, or .npy)\n"
+    "  inout:FILE          read from FILE, written back after the run\n"
+    "  out:FILE:N          N zeros, written to FILE after the run (.npy: with a header)\n"
+    "  print:N             N zeros, printed after the run (`arg I: v0 v1 ...`)\n"
+    "  a buffer spec may end with @print to print it after the run too\n"
+    "\n"
+    "Options:\n"
+    "  --target cpu        the only target tritium-run runs (default)\n"
+    "  --grid X[,Y[,Z]]    the grid (required)\n"
+    "  --threads N         worker threads (default: one per core)\n"
+    "  -O N                LLVM optimization level, 0-3 (default 3)\n"
+    "  --time              print the compile and run times\n"
+    "  --help              this text\n"
+    "\n"
+    "Example:\n"
+    "  tritium-run vec_add.ttir.mlir --grid 2 --arg vals:1,2,3 --arg vals:10,20,30 \\\n"
+    "      --arg print:3 --arg 3\n";
+
+/* ---- diagnostics, printed as `file:line:col: error: ...` ---- */
+
+static void printLocation(MlirLocation loc, int depth) {
+  if (mlirLocationIsNull(loc) || depth > 16)
+    return;
+  if (mlirLocationIsAFileLineColRange(loc)) {
+    MlirStringRef file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+    fprintf(stderr, "%.*s:%d:%d: ", (int)file.length, file.data,
+            mlirLocationFileLineColRangeGetStartLine(loc),
+            mlirLocationFileLineColRangeGetStartColumn(loc));
+  } else if (mlirLocationIsAName(loc)) {
+    printLocation(mlirLocationNameGetChildLoc(loc), depth + 1);
+  } else if (mlirLocationIsACallSite(loc)) {
+    printLocation(mlirLocationCallSiteGetCallee(loc), depth + 1);
+  }
+}
+
+static void printText(MlirStringRef s, void *userData) {
+  (void)userData;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+static MlirLogicalResult handleDiagnostic(MlirDiagnostic diagnostic, void *userData) {
+  (void)userData;
+  printLocation(mlirDiagnosticGetLocation(diagnostic), 0);
+  MlirDiagnosticSeverity s = mlirDiagnosticGetSeverity(diagnostic);
+  fprintf(stderr, "%s: ", s == MlirDiagnosticError     ? "error"
+                          : s == MlirDiagnosticWarning ? "warning"
+                          : s == MlirDiagnosticNote    ? "note"
+                                                       : "remark");
+  mlirDiagnosticPrint(diagnostic, printText, NULL);
+  fputc('\n', stderr);
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- element types ---- */
+
+typedef enum { T_INT, T_UINT, T_FLOAT, T_HALF, T_BF16 } Kind;
+
+typedef struct {
+  Kind kind;
+  int bytes;
+  const char *npy; /* numpy dtype descr */
+} ElemType;
+
+/* The element type named `name` (i32, f16, ...); false if unknown. */
+static bool parseElemType(const char *name, size_t n, ElemType *t) {
+  static const struct {
+    const char *name;
+    ElemType type;
+  } table[] = {
+      {"i1", {T_UINT, 1, "|b1"}},   {"i8", {T_INT, 1, "|i1"}},   {"i16", {T_INT, 2, "<i2"}},
+      {"i32", {T_INT, 4, "<i4"}},   {"i64", {T_INT, 8, "<i8"}},  {"f16", {T_HALF, 2, "<f2"}},
+      {"bf16", {T_BF16, 2, "<V2"}}, {"f32", {T_FLOAT, 4, "<f4"}}, {"f64", {T_FLOAT, 8, "<f8"}},
+  };
+  for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); ++i)
+    if (strlen(table[i].name) == n && !strncmp(table[i].name, name, n)) {
+      *t = table[i].type;
+      return true;
+    }
+  return false;
+}
+
+static uint16_t floatToHalf(float f) {
+  uint32_t x;
+  memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000, mant = x & 0x7fffff;
+  int exp = (int)((x >> 23) & 0xff) - 127 + 15;
+  if (((x >> 23) & 0xff) == 0xff)
+    return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0));
+  if (exp >= 31)
+    return (uint16_t)(sign | 0x7c00);
+  if (exp <= 0) {
+    if (exp < -10)
+      return (uint16_t)sign;
+    mant |= 0x800000;
+    uint32_t shift = (uint32_t)(14 - exp);
+    uint32_t h = mant >> shift, rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
+    if (rem > half || (rem == half && (h & 1)))
+      ++h;
+    return (uint16_t)(sign | h);
+  }
+  uint32_t h = sign | ((uint32_t)exp << 10) | (mant >> 13);
+  uint32_t rem = mant & 0x1fff;
+  if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
+    ++h;
+  return (uint16_t)h;
+}
+
+static float halfToFloat(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff, x;
+  if (exp == 0) {
+    if (mant == 0) {
+      x = sign;
+    } else {
+      exp = 127 - 15 + 1;
+      while (!(mant & 0x400)) {
+        mant <<= 1;
+        --exp;
+      }
+      x = sign | (exp << 23) | ((mant & 0x3ff) << 13);
+    }
+  } else if (exp == 31) {
+    x = sign | 0x7f800000 | (mant << 13);
+  } else {
+    x = sign | ((exp + 127 - 15) << 23) | (mant << 13);
+  }
+  float f;
+  memcpy(&f, &x, 4);
+  return f;
+}
+
+/* Stores `v` (read as a double, or an integer for integers) at `p`. */
+static void storeValue(void *p, ElemType t, double v, long long iv, bool isInt) {
+  switch (t.kind) {
+  case T_INT:
+  case T_UINT: {
+    long long x = isInt ? iv : (long long)v;
+    memcpy(p, &x, (size_t)t.bytes); /* little-endian: the low bytes */
+    break;
+  }
+  case T_FLOAT:
+    if (t.bytes == 4) {
+      float f = (float)(isInt ? (double)iv : v);
+      memcpy(p, &f, 4);
+    } else {
+      double d = isInt ? (double)iv : v;
+      memcpy(p, &d, 8);
+    }
+    break;
+  case T_HALF: {
+    uint16_t h = floatToHalf((float)(isInt ? (double)iv : v));
+    memcpy(p, &h, 2);
+    break;
+  }
+  case T_BF16: {
+    float f = (float)(isInt ? (double)iv : v);
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint16_t b = (uint16_t)((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+    memcpy(p, &b, 2);
+    break;
+  }
+  }
+}
+
+/* Parses a number into `p`; false if `text` is not one. */
+static bool parseValue(const char *text, ElemType t, void *p) {
+  char *end = NULL;
+  errno = 0;
+  if (t.kind == T_INT || t.kind == T_UINT) {
+    if (!strcmp(text, "true") || !strcmp(text, "false")) {
+      storeValue(p, t, 0, text[0] == 't', true);
+      return true;
+    }
+    long long v = strtoll(text, &end, 0);
+    if (errno || end == text || *end)
+      return false;
+    storeValue(p, t, 0, v, true);
+    return true;
+  }
+  double v = strtod(text, &end);
+  if (errno || end == text || *end)
+    return false;
+  storeValue(p, t, v, 0, false);
+  return true;
+}
+
+static void printElement(const void *p, ElemType t) {
+  switch (t.kind) {
+  case T_INT: {
+    long long v = 0;
+    if (t.bytes == 1) v = *(const int8_t *)p;
+    if (t.bytes == 2) v = *(const int16_t *)p;
+    if (t.bytes == 4) v = *(const int32_t *)p;
+    if (t.bytes == 8) v = *(const int64_t *)p;
+    printf("%lld", v);
+    break;
+  }
+  case T_UINT:
+    printf("%u", (unsigned)*(const uint8_t *)p);
+    break;
+  case T_FLOAT:
+    printf("%g", t.bytes == 4 ? (double)*(const float *)p : *(const double *)p);
+    break;
+  case T_HALF:
+    printf("%g", (double)halfToFloat(*(const uint16_t *)p));
+    break;
+  case T_BF16: {
+    uint32_t x = (uint32_t)(*(const uint16_t *)p) << 16;
+    float f;
+    memcpy(&f, &x, 4);
+    printf("%g", (double)f);
+    break;
+  }
+  }
+}
+
+/* ---- arguments ---- */
+
+typedef struct {
+  const char *spec;
+  bool isPointer;
+  ElemType elem;
+  unsigned char scalar[8]; /* a scalar's value */
+  void *buffer;            /* a buffer's memory (for a pointer: `pointer` holds it) */
+  void *pointer;
+  size_t count;
+  const char *writeTo; /* written back after the run */
+  bool print;
+} Arg;
+
+static bool endsWith(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* Reads `path` (raw, or .npy without its header) into a new buffer. */
+static bool readFile(const char *path, Arg *a) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "tritium-run: cannot read '%s'\n", path);
+    return false;
+  }
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  long skip = 0;
+  if (endsWith(path, ".npy")) {
+    unsigned char head[10];
+    if (fread(head, 1, 10, f) != 10 || memcmp(head, "\x93NUMPY", 6)) {
+      fprintf(stderr, "tritium-run: '%s' is not a .npy file\n", path);
+      fclose(f);
+      return false;
+    }
+    skip = 10 + (long)(head[8] | (head[9] << 8));
+    if (head[6] >= 2) { /* version 2: a 4-byte header length */
+      unsigned char more[2];
+      if (fread(more, 1, 2, f) != 2) {
+        fclose(f);
+        return false;
+      }
+      skip = 12 + (long)(head[8] | (head[9] << 8) | (more[0] << 16) | (more[1] << 24));
+    }
+    fseek(f, skip, SEEK_SET);
+  }
+  size_t bytes = (size_t)(size - skip);
+  a->count = bytes / (size_t)a->elem.bytes;
+  a->buffer = calloc(bytes ? bytes : 1, 1);
+  bool ok = a->buffer && fread(a->buffer, 1, bytes, f) == bytes;
+  fclose(f);
+  if (!ok)
+    fprintf(stderr, "tritium-run: cannot read '%s'\n", path);
+  return ok;
+}
+
+static bool writeBuffer(const Arg *a) {
+  FILE *f = fopen(a->writeTo, "wb");
+  if (!f) {
+    fprintf(stderr, "tritium-run: cannot write '%s'\n", a->writeTo);
+    return false;
+  }
+  bool ok = true;
+  if (endsWith(a->writeTo, ".npy")) {
+    char dict[128];
+    int n = snprintf(dict, sizeof(dict), "{'descr': '%s', 'fortran_order': False, 'shape': (%zu,), }",
+                     a->elem.npy, a->count);
+    int total = 10 + n + 1;
+    int pad = (64 - total % 64) % 64;
+    unsigned headerLength = (unsigned)(n + pad + 1);
+    unsigned char head[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(headerLength & 0xff),
+                              (unsigned char)(headerLength >> 8)};
+    ok = fwrite(head, 1, 10, f) == 10 && fwrite(dict, 1, (size_t)n, f) == (size_t)n;
+    for (int i = 0; i < pad && ok; ++i)
+      ok = fputc(' ', f) != EOF;
+    ok = ok && fputc('\n', f) != EOF;
+  }
+  size_t bytes = a->count * (size_t)a->elem.bytes;
+  ok = ok && fwrite(a->buffer, 1, bytes, f) == bytes;
+  ok = (fclose(f) == 0) && ok;
+  if (!ok)
+    fprintf(stderr, "tritium-run: cannot write '%s'\n", a->writeTo);
+  return ok;
+}
+
+/* Sets up argument `index` of MLIR type `type` from its spec. */
+static bool setupArg(Arg *a, int index, MlirStringRef type) {
+  char spec[4096];
+  snprintf(spec, sizeof(spec), "%s", a->spec);
+  const char *prefix = "!tt.ptr<";
+  if (type.length > strlen(prefix) && !strncmp(type.data, prefix, strlen(prefix))) {
+    a->isPointer = true;
+    const char *name = type.data + strlen(prefix);
+    size_t n = 0;
+    while (name + n < type.data + type.length && name[n] != '>' && name[n] != ',')
+      ++n;
+    if (!parseElemType(name, n, &a->elem)) {
+      fprintf(stderr, "tritium-run: argument %d: unsupported pointee type '%.*s'\n", index, (int)type.length,
+              type.data);
+      return false;
+    }
+    size_t len = strlen(spec);
+    if (len > 6 && endsWith(spec, "@print")) {
+      spec[len - 6] = '\0';
+      a->print = true;
+    }
+    char *colon = strchr(spec, ':');
+    if (!colon) {
+      fprintf(stderr, "tritium-run: argument %d is a pointer (%.*s): give a buffer (vals:, zeros:, in:, inout:, out:, print:), not '%s'\n",
+              index, (int)type.length, type.data, a->spec);
+      return false;
+    }
+    *colon = '\0';
+    const char *kind = spec, *rest = colon + 1;
+    if (!strcmp(kind, "vals")) {
+      size_t count = 1;
+      for (const char *c = rest; *c; ++c)
+        count += *c == ',';
+      a->count = count;
+      a->buffer = calloc(count, (size_t)a->elem.bytes);
+      char *copy = strdup(rest);
+      size_t i = 0;
+      for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ","), ++i)
+        if (!parseValue(tok, a->elem, (char *)a->buffer + i * (size_t)a->elem.bytes)) {
+          fprintf(stderr, "tritium-run: argument %d: '%s' is not a number\n", index, tok);
+          free(copy);
+          return false;
+        }
+      free(copy);
+    } else if (!strcmp(kind, "zeros") || !strcmp(kind, "print")) {
+      a->count = strtoull(rest, NULL, 10);
+      a->buffer = calloc(a->count ? a->count : 1, (size_t)a->elem.bytes);
+      a->print = a->print || !strcmp(kind, "print");
+    } else if (!strcmp(kind, "in") || !strcmp(kind, "inout")) {
+      if (!readFile(rest, a))
+        return false;
+      if (!strcmp(kind, "inout"))
+        a->writeTo = a->spec + (rest - spec);
+    } else if (!strcmp(kind, "out")) {
+      char *count = strrchr(colon + 1, ':');
+      if (!count) {
+        fprintf(stderr, "tritium-run: argument %d: out:FILE:N needs the element count N\n", index);
+        return false;
+      }
+      *count = '\0';
+      a->count = strtoull(count + 1, NULL, 10);
+      a->buffer = calloc(a->count ? a->count : 1, (size_t)a->elem.bytes);
+      a->writeTo = strdup(rest);
+    } else {
+      fprintf(stderr, "tritium-run: argument %d: unknown buffer kind '%s'\n", index, kind);
+      return false;
+    }
+    if (!a->buffer) {
+      fprintf(stderr, "tritium-run: out of memory\n");
+      return false;
+    }
+    a->pointer = a->buffer;
+    return true;
+  }
+  if (!parseElemType(type.data, type.length, &a->elem)) {
+    fprintf(stderr, "tritium-run: argument %d: unsupported type '%.*s'\n", index, (int)type.length, type.data);
+    return false;
+  }
+  if (!parseValue(spec, a->elem, a->scalar)) {
+    fprintf(stderr, "tritium-run: argument %d (%.*s): '%s' is not a number\n", index, (int)type.length, type.data,
+            a->spec);
+    return false;
+  }
+  return true;
+}
+
+/* ---- the driver ---- */
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+#define MAX_ARGS 256
+
+int main(int argc, char **argv) {
+  const char *input = NULL, *target = "cpu";
+  const char *specs[MAX_ARGS];
+  int numSpecs = 0, grid[3] = {0, 1, 1}, threads = 0, optLevel = 3;
+  bool timing = false, haveGrid = false;
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    bool hasValue = i + 1 < argc;
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      fputs(USAGE, stdout);
+      return 0;
+    } else if (!strcmp(arg, "--grid") && hasValue) {
+      const char *g = argv[++i];
+      int n = sscanf(g, "%d,%d,%d", &grid[0], &grid[1], &grid[2]);
+      if (n < 1) {
+        fprintf(stderr, "tritium-run: bad --grid '%s' (expected X[,Y[,Z]])\n", g);
+        return 1;
+      }
+      haveGrid = true;
+    } else if (!strcmp(arg, "--arg") && hasValue) {
+      if (numSpecs == MAX_ARGS) {
+        fprintf(stderr, "tritium-run: too many --arg\n");
+        return 1;
+      }
+      specs[numSpecs++] = argv[++i];
+    } else if (!strcmp(arg, "--threads") && hasValue) {
+      threads = atoi(argv[++i]);
+    } else if (!strcmp(arg, "-O") && hasValue) {
+      optLevel = atoi(argv[++i]);
+    } else if (!strncmp(arg, "-O", 2) && arg[2]) {
+      optLevel = atoi(arg + 2);
+    } else if (!strcmp(arg, "--target") && hasValue) {
+      target = argv[++i];
+    } else if (!strcmp(arg, "--time")) {
+      timing = true;
+    } else if (arg[0] == '-' && arg[1]) {
+      fprintf(stderr, "tritium-run: unknown option or missing value: '%s'\n%s", arg, USAGE);
+      return 1;
+    } else if (!input) {
+      input = arg;
+    } else {
+      fprintf(stderr, "tritium-run: more than one input ('%s', '%s')\n", input, arg);
+      return 1;
+    }
+  }
+  if (!input || !haveGrid) {
+    fprintf(stderr, "tritium-run: %s\n%s", input ? "--grid is required" : "no input file", USAGE);
+    return 1;
+  }
+  if (strcmp(target, "cpu")) {
+    fprintf(stderr, "tritium-run: target '%s' is not supported: tritium-run runs kernels on the CPU (--target cpu)\n",
+            target);
+    return 1;
+  }
+
+  MlirContext ctx = mlirContextCreate();
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  tritiumRegisterAllDialects(registry);
+  mlirContextAppendDialectRegistry(ctx, registry);
+  mlirDialectRegistryDestroy(registry);
+  mlirContextAttachDiagnosticHandler(ctx, handleDiagnostic, NULL, NULL);
+
+  int status = 1;
+  MlirModule module = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(input));
+  if (mlirModuleIsNull(module)) {
+    fprintf(stderr, "tritium-run: cannot parse '%s'\n", input);
+    mlirContextDestroy(ctx);
+    return 1;
+  }
+  TritiumCpuKernelOptions options = tritiumCpuKernelOptionsGetDefault();
+  options.optLevel = optLevel;
+  TritiumCpuKernel kernel = {NULL};
+  double t0 = now();
+  MlirLogicalResult loaded = tritiumCpuKernelLoad(module, options, &kernel);
+  double t1 = now();
+  mlirModuleDestroy(module);
+  if (mlirLogicalResultIsFailure(loaded)) {
+    fprintf(stderr, "tritium-run: cannot compile '%s' for the CPU\n", input);
+    mlirContextDestroy(ctx);
+    return 1;
+  }
+  MlirStringRef name = tritiumCpuKernelGetName(kernel);
+  intptr_t numArgs = tritiumCpuKernelGetNumArguments(kernel);
+  Arg args[MAX_ARGS];
+  void *argv2[MAX_ARGS];
+  memset(args, 0, sizeof(args));
+  if (numArgs != numSpecs) {
+    fprintf(stderr, "tritium-run: error: kernel '%.*s' takes %ld arguments, got %d --arg\n", (int)name.length,
+            name.data, (long)numArgs, numSpecs);
+    for (intptr_t i = 0; i < numArgs; ++i) {
+      MlirStringRef t = tritiumCpuKernelGetArgumentType(kernel, i);
+      fprintf(stderr, "  argument %ld: %.*s\n", (long)i, (int)t.length, t.data);
+    }
+    goto done;
+  }
+  for (int i = 0; i < numSpecs; ++i) {
+    args[i].spec = specs[i];
+    if (!setupArg(&args[i], i, tritiumCpuKernelGetArgumentType(kernel, i)))
+      goto done;
+    argv2[i] = args[i].isPointer ? (void *)&args[i].pointer : (void *)args[i].scalar;
+  }
+  double t2 = now();
+  if (mlirLogicalResultIsFailure(tritiumCpuKernelLaunch(kernel, grid[0], grid[1], grid[2], argv2, threads))) {
+    MlirStringRef why = tritiumCpuKernelGetLastError(kernel);
+    fprintf(stderr, "tritium-run: error: %.*s\n", (int)why.length, why.data);
+    goto done;
+  }
+  double t3 = now();
+  fflush(stdout); /* the kernel's own printf output first */
+  status = 0;
+  for (int i = 0; i < numSpecs; ++i) {
+    if (args[i].print) {
+      printf("arg %d:", i);
+      for (size_t j = 0; j < args[i].count; ++j) {
+        putchar(' ');
+        printElement((char *)args[i].buffer + j * (size_t)args[i].elem.bytes, args[i].elem);
+      }
+      putchar('\n');
+    }
+    if (args[i].writeTo && !writeBuffer(&args[i]))
+      status = 1;
+  }
+  if (timing)
+    fprintf(stderr, "tritium-run: %.*s compiled in %.3f s, ran in %.6f s\n", (int)name.length, name.data, t1 - t0,
+            t3 - t2);
+done:
+  for (int i = 0; i < numSpecs; ++i)
+    free(args[i].buffer);
+  tritiumCpuKernelDestroy(kernel);
+  mlirContextDestroy(ctx);
+  return status;
+}
