@@ -204,12 +204,22 @@ pub extern "C" fn tritium_pattern_count() -> isize {
 }
 
 /// The `tt` canonicalization patterns, with the installed backend spec's
-/// replacements, disabled and added patterns applied. Composed once: the
+/// replacements, disabled and added patterns applied, then the in-tree
+/// backends' target patterns (`tritium_dialects::target_patterns`). Composed once: the
 /// backend is installed at registration, before any canonicalizer asks, and
 /// every pattern application looks the list up.
 fn canonicalization_patterns() -> &'static [&'static dyn patterns::RewritePattern] {
     static COMPOSED: std::sync::OnceLock<&'static [&'static dyn patterns::RewritePattern]> = std::sync::OnceLock::new();
-    COMPOSED.get_or_init(|| tritium_dialects::spec::rewrite_patterns("canonicalize", patterns::PATTERNS))
+    COMPOSED.get_or_init(|| {
+        let core = tritium_dialects::spec::rewrite_patterns("canonicalize", patterns::PATTERNS);
+        let targets = tritium_dialects::target_patterns::all();
+        if targets.is_empty() {
+            return core;
+        }
+        // The backends' target patterns (rooted anywhere, e.g. `arith.divf`)
+        // follow the dialect's own.
+        Box::leak(core.iter().copied().chain(targets).collect::<Vec<_>>().into_boxed_slice())
+    })
 }
 
 /// See `RustBridge.h`.

@@ -9,5 +9,6 @@ pub mod pass;
 pub mod rewrite;
 pub mod services;
 pub mod spec;
+pub mod target_patterns;
 pub mod tt;
 pub mod ttg;

@@ -130,6 +130,25 @@ private:
 };
 } // namespace
 
+/// The Rust patterns rooted at ops outside `tt` and `ttg` (the backends'
+/// target patterns): canonicalization patterns of the `tt` dialect itself.
+void TritonDialect::getCanonicalizationPatterns(RewritePatternSet &patterns) const {
+  intptr_t count = tritium_pattern_count();
+  for (intptr_t i = 0; i < count; ++i) {
+    MlirStringRef name, root;
+    uint16_t benefit = 1;
+    tritium_pattern_info(i, &name, &root, &benefit);
+    StringRef rootName(root.data, root.length);
+    if (rootName.empty() || rootName.starts_with("tt.") || rootName.starts_with("ttg."))
+      continue;
+    // A root whose dialect is not loaded names no op: nothing to match.
+    if (!RegisteredOperationName::lookup(rootName, getContext()))
+      continue;
+    patterns.add(std::make_unique<RustPattern>(i, StringRef(name.data, name.length), rootName,
+                                               benefit, getContext()));
+  }
+}
+
 void tritium::addRustPatterns(StringRef rootName, RewritePatternSet &patterns) {
   intptr_t count = tritium_pattern_count();
   for (intptr_t i = 0; i < count; ++i) {

@@ -47,6 +47,9 @@ def Triton_Dialect : Dialect {
     void printType(::mlir::Type type, ::mlir::DialectAsmPrinter &printer) const override;
   }];
   let hasConstantMaterializer = 1;
+  // The target patterns the backends register for ops of other dialects
+  // (e.g. arith.divf on cuda), see dialects/src/target_patterns.rs.
+  let hasCanonicalizer = 1;
   let useDefaultTypePrinterParser = 0;
   let useDefaultAttributePrinterParser = 1;
 }

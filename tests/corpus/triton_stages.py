@@ -52,6 +52,8 @@ def main() -> int:
     ap.add_argument("--kernels", default="", help="comma list (default: all with meta.json)")
     ap.add_argument("--out", default="build/triton-stages")
     ap.add_argument("--venv", default=os.path.expanduser("~/.cache/tritium/triton-3.9.0"))
+    ap.add_argument("--dir", default="", help="kernels outside the corpus: DIR/K.<input>.mlir with DIR/K.meta.json "
+                    "(compile_metadata's num_warps/num_stages; the pass list of the corpus' first sm80 kernel)")
     args = ap.parse_args()
     corpus = Path(args.corpus)
     if not (corpus / args.target).is_dir():
@@ -59,19 +61,29 @@ def main() -> int:
         return 0
     python = Path(args.venv) / "bin" / "python"
     runner = corpus / "run_triton_pass.py"
+    meta_dir = Path(args.dir) if args.dir else corpus / args.target
     kernels = [k for k in args.kernels.split(",") if k] or sorted(
-        p.name[: -len(".meta.json")] for p in (corpus / args.target).glob("*.meta.json"))
+        p.name[: -len(".meta.json")] for p in meta_dir.glob("*.meta.json"))
+    reference_meta = sorted((corpus / args.target).glob("*.meta.json"))[0]
     failed = 0
     for k in kernels:
-        src = corpus / "nodebug" / args.target / f"{k}.{STAGE_INPUT[args.stage]}.mlir"
+        src = (Path(args.dir) if args.dir else corpus / "nodebug" / args.target) / f"{k}.{STAGE_INPUT[args.stage]}.mlir"
+        meta = json.loads((meta_dir / f"{k}.meta.json").read_text())
+        if args.dir:
+            cm = meta.get("compile_metadata", {})
+            target = "cuda:" + args.target.removeprefix("cuda_sm") if args.target.startswith("cuda_sm") else args.target
+            options = ["--target", target, "--num-warps", str(cm.get("num_warps", 4)),
+                       "--num-stages", str(cm.get("num_stages", 3))]
+            meta = json.loads(reference_meta.read_text())
+        else:
+            options = ["--meta", str(meta_dir / f"{k}.meta.json")]
         out = Path(args.out) / k
         out.mkdir(parents=True, exist_ok=True)
         for old in out.glob("*.mlir"):
             old.unlink()
         env = dict(os.environ, MLIR_ENABLE_DUMP="1")
         r = subprocess.run([str(python), str(runner), str(src), "--pass", args.stage, "--reps", "1",
-                            "--warmup", "0", "--meta", str(corpus / args.target / f"{k}.meta.json"),
-                            "-o", str(out / "final.mlir"), "--no-debug-locs"],
+                            "--warmup", "0", *options, "-o", str(out / "final.mlir"), "--no-debug-locs"],
                            env=env, capture_output=True, text=True)
         if r.returncode != 0:
             print(f"{k}: triton failed: {r.stderr.strip().splitlines()[-1:]}")
@@ -93,7 +105,7 @@ def main() -> int:
         # A pass may run passes of its own on a nested pass manager (e.g.
         # optimize-dot-operands runs canonicalize first); those dumps are not
         # pipeline steps: keep only the dumps that line up with the pipeline.
-        top = top_level_passes(json.loads((corpus / args.target / f"{k}.meta.json").read_text()), args.stage)
+        top = top_level_passes(meta, args.stage)
         steps = []
         for m, body in zip(marks, bodies):
             if len(steps) < len(top) and m.group(2).split("{")[0] == top[len(steps)]:

@@ -62,7 +62,7 @@ pub fn print(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     let pids = cx.abi[..3].to_vec();
     let operands = op.operands();
     if operands.is_empty() {
-        return printf(cx, &format!("pid (%d, %d, %d) {prefix}\n"), &pids);
+        return printf(cx, &format!("pid (%d, %d, %d){prefix}\n"), &pids);
     }
     for (i, v) in operands.iter().enumerate() {
         let value = cx.get(*v)?;
@@ -75,11 +75,11 @@ pub fn print(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
         cx.for_each(&shape, &mut |cx, c| {
             let x = element(cx, &value, c)?;
             let (x, conv) = promote(cx, x, hex, is_signed);
-            let idx = if c.is_empty() { String::new() } else { format!("idx ({}) ", vec!["%lld"; c.len()].join(", ")) };
+            let idx = if c.is_empty() { String::new() } else { format!(" idx ({})", vec!["%lld"; c.len()].join(", ")) };
             let mut args = pids.clone();
             args.extend_from_slice(c);
             args.push(x);
-            printf(cx, &format!("pid (%d, %d, %d) {idx}{prefix}{operand_tag}{conv}\n"), &args)
+            printf(cx, &format!("pid (%d, %d, %d){idx}{prefix}{operand_tag}{conv}\n"), &args)
         })?;
     }
     Ok(())

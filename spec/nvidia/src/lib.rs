@@ -17,9 +17,13 @@ use tritium_dialects::ir::{Op, Ty, Val};
 /// The NVIDIA `TargetInfo`.
 pub struct Nvidia;
 
-/// Registers the backend with the lowering (idempotent).
+pub mod canonicalize;
+
+/// Registers the backend with the lowering and its canonicalization
+/// patterns for `cuda:*` modules (idempotent).
 pub fn install() {
     register_target(&Nvidia);
+    tritium_dialects::target_patterns::register("cuda", canonicalize::PATTERNS);
 }
 
 /// The compute capability of a `cuda:<cc>` target.
