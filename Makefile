@@ -34,7 +34,7 @@ CARGO      := $(shell command -v cargo || echo $$HOME/.cargo/bin/cargo)
 
 APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 \
                 libclang-22-dev libpolly-22-dev libzstd-dev cmake ninja-build ccache \
-                mold python3 python3-venv libclang-rt-22-dev python3-numpy
+                mold python3 python3-venv libclang-rt-22-dev python3-numpy libopenblas0-pthread
 
 .PHONY: deps build test demo fuzz clean
 
@@ -79,6 +79,18 @@ test: build
 	python3 tests/corpus/check_passes.py --corpus $(CORPUS) \
 	  --opt $(LLVM_BIN)/mlir-opt --plugin $(BUILD)/lib/libtritium.so \
 	  --stages $(PASS_STAGES) --require $(PASS_REQUIRED)
+	@# make_ttgir: Triton's whole sm80 pipeline string (meta.json) on K.ttir.mlir prints K.ttgir.mlir,
+	@# and every pass of it matches Triton on the IR Triton gave that pass (per-pass dumps).
+	python3 tests/corpus/check_passes.py --corpus $(CORPUS) --stages ttgir --targets cuda_sm80 --require ttgir
+	python3 tests/corpus/check_passes.py --corpus $(CORPUS) --opt $(LLVM_BIN)/mlir-opt \
+	  --plugin $(BUILD)/lib/libtritium.so --stages ttgir --targets cuda_sm80 --require ttgir
+	python3 tests/corpus/triton_stages.py --corpus $(CORPUS) --venv $(TRITON_VENV) --out $(BUILD)/triton-stages
+	python3 tests/corpus/check_stage_passes.py --stages $(BUILD)/triton-stages --require all
+	@# The same on kernels outside the corpus (tests/gpu/extra: Triton 3.9's TTIR and TTGIR).
+	python3 tests/corpus/triton_stages.py --corpus $(CORPUS) --venv $(TRITON_VENV) \
+	  --dir tests/gpu/extra/cuda_sm80 --out $(BUILD)/triton-stages-extra
+	python3 tests/corpus/check_stage_passes.py --stages $(BUILD)/triton-stages-extra
+	python3 tests/corpus/check_unseen_ttgir.py --dir tests/gpu/extra/cuda_sm80
 	# PTX from Triton's LLVM-dialect modules (the debug-located copies trip MLIR
 	# 22's nvvm.barrier parser, so the nodebug prints are compiled).
 	python3 tests/tools/check_ptxas.py --corpus $(CORPUS)/nodebug --stage llvm --venv $(TRITON_VENV)

@@ -6,7 +6,7 @@
 //!   `efficient_layout`), converted back for its users.
 //! - `tt.gather` gets a layout where one warp spans whole gather columns
 //!   (marked `efficient_layout`); source and indices are converted to it
-//!   (indices wider than 32 bits are truncated first) and the result back.
+//!   and the result back (Triton 3.9 keeps wide indices as they are).
 //! - a `tt.reduce` whose result accumulates into an `scf.for` carried value
 //!   is refused (diagnostic, IR untouched) when it meets every condition under
 //!   which Triton moves the reduction out of the loop: Tritium does not
@@ -178,7 +178,7 @@ fn optimize_reshape(view: Op) -> Option<()> {
 /// gather axis, so the lowering needs only warp shuffles.
 fn optimize_gather(op: Op) -> Option<()> {
     let src_ty = op.operand(0).ty();
-    let mut idx_ty = op.operand(1).ty();
+    let idx_ty = op.operand(1).ty();
     let src_shape = src_ty.shape()?;
     let idx_shape = idx_ty.shape()?;
     let rank = src_shape.len();
@@ -239,13 +239,7 @@ fn optimize_gather(op: Op) -> Option<()> {
     let layout = layout_attr(op, &layout)?;
 
     let location = op.location();
-    let mut indices = op.operand(1);
-    if idx_ty.element().bit_width() > 32 {
-        idx_ty = Ty::tensor(&idx_shape, Ty::int(op.context(), 32), idx_ty.encoding());
-        let trunc = Rewriter::build(location, "arith.trunci", &[indices], &[idx_ty], &[], 0);
-        insert_before(op, trunc)?;
-        indices = trunc.result(0);
-    }
+    let indices = op.operand(1);
     let cvt_src = convert(op.operand(0), src_ty.with_encoding(Some(layout)), location);
     insert_before(op, cvt_src)?;
     let cvt_idx = convert(indices, idx_ty.with_encoding(Some(layout)), location);

@@ -8,9 +8,10 @@
 //!    result is `#nvidia_mma` v2 or `#amd_mfma` (any other dot in the body
 //!    rejects the loop), and whose operands come through single-use chains
 //!    from `ttg.local_load`s into `#dot_op`:
-//!    - the slice width is `8 * kWidth` (16 for f64 on sm90+, `256 / bits`
+//!    - the slice width is `8 * kWidth` (`16 * kWidth` for f64 MMA on sm90+, `256 / bits`
 //!      without a kWidth); K must be at least one slice;
-//!    - the shared buffers must be iteration arguments, or be rebuilt from
+//!    - the shared buffers must be iteration arguments, or (when a load has
+//!      a token) be rebuilt, with the tokens, from
 //!      promotable values (elementwise ops, constants, `ttg.async_wait`,
 //!      `ttg.memdesc_index` of loop-invariant or loop-carried values);
 //! 3. before the loop: rebuild the first iteration's buffers and tokens and
@@ -97,8 +98,13 @@ struct Operand {
 }
 
 impl Operand {
+    /// The shared buffer the operand is loaded from.
     fn source(&self) -> Val {
         self.chain[0]
+    }
+    /// The rank of the buffer.
+    fn rank(&self) -> usize {
+        bridge::memdesc_of(self.slice_ty).map(|m| m.shape.len()).unwrap_or(2)
     }
 }
 
@@ -292,7 +298,7 @@ impl Plan {
     /// the dot-operand layout, then repeats the ops between the operand's
     /// `local_load` and the dot on it.
     fn load_slice(&self, operand: &Operand, buffer: Val, token: Option<Val>, offset: i64, at: InsertPoint) -> Val {
-        let rank = operand.slice_ty_rank();
+        let rank = operand.rank();
         let k_dim = if operand.op_idx == 0 { rank - 1 } else { rank - 2 };
         let mut offsets = vec![0i32; rank];
         offsets[k_dim] = offset as i32;
@@ -460,12 +466,6 @@ impl Plan {
             return lookup(mapping, source);
         }
         carried.unwrap_or_else(|| lookup(mapping, source))
-    }
-}
-
-impl Operand {
-    fn slice_ty_rank(&self) -> usize {
-        bridge::memdesc_of(self.slice_ty).map(|m| m.shape.len()).unwrap_or(2)
     }
 }
 

@@ -34,7 +34,7 @@ def main() -> int:
     ap.add_argument("--pass", dest="pass_name", default="all", help="a flag (no options), or all")
     ap.add_argument("--kernels", default="")
     ap.add_argument("--only-changed", action="store_true")
-    ap.add_argument("--require", default="", help="comma list of flags that must be identical everywhere")
+    ap.add_argument("--require", default="", help="comma list of flags that must be identical everywhere, or all")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     root = Path(args.stages)
@@ -90,8 +90,11 @@ def main() -> int:
             if o != "identical":
                 print(f"  {base} {where}: {o}")
         print(f"{base}: identical {same}/{len(rs)}")
-        if base in required and same != len(rs):
+        if (base in required or "all" in required) and same != len(rs):
             bad = True
+    total = sum(len(rs) for rs in results.values())
+    total_same = sum(1 for rs in results.values() for _, o in rs if o == "identical")
+    print(f"per-pass ({root}): identical {total_same}/{total} pass runs over {len(kernels)} kernels")
     return 1 if bad or crashed else 0
 
 

@@ -60,6 +60,9 @@ def main() -> int:
         print(f"triton_stages: no corpus at {corpus / args.target}; nothing to do")
         return 0
     python = Path(args.venv) / "bin" / "python"
+    if not python.exists():
+        print(f"triton_stages: no Triton venv at {args.venv} (make deps installs it); nothing to do")
+        return 0
     runner = corpus / "run_triton_pass.py"
     meta_dir = Path(args.dir) if args.dir else corpus / args.target
     kernels = [k for k in args.kernels.split(",") if k] or sorted(
