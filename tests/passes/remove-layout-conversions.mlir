@@ -151,3 +151,45 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A gather without a chosen layout reads its source through shared memory:
+// the conversion into its source folds away.
+// CHECK-LABEL: tt.func public @gather_source_convert
+// CHECK-NEXT: %[[L:.+]] = tt.load %arg0 : tensor<8x64x!tt.ptr<f32>, #blocked>
+// CHECK-NEXT: %[[G:.+]] = tt.gather %[[L]][%arg2] {axis = 1 : i32} : (tensor<8x64xf32, #blocked>, tensor<8x64xi32, #blocked1>) -> tensor<8x64xf32, #blocked1>
+// CHECK-NEXT: %[[C:.+]] = ttg.convert_layout %[[G]] : tensor<8x64xf32, #blocked1> -> tensor<8x64xf32, #blocked>
+// CHECK-NEXT: tt.store %arg1, %[[C]] : tensor<8x64x!tt.ptr<f32>, #blocked>
+#A = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#B = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @gather_source_convert(%p: tensor<8x64x!tt.ptr<f32>, #A>, %q: tensor<8x64x!tt.ptr<f32>, #A>, %i: tensor<8x64xi32, #B>) {
+    %0 = tt.load %p : tensor<8x64x!tt.ptr<f32>, #A>
+    %1 = ttg.convert_layout %0 : tensor<8x64xf32, #A> -> tensor<8x64xf32, #B>
+    %2 = tt.gather %1[%i] {axis = 1 : i32} : (tensor<8x64xf32, #B>, tensor<8x64xi32, #B>) -> tensor<8x64xf32, #B>
+    %3 = ttg.convert_layout %2 : tensor<8x64xf32, #B> -> tensor<8x64xf32, #A>
+    tt.store %q, %3 : tensor<8x64x!tt.ptr<f32>, #A>
+    tt.return
+  }
+}
+
+// -----
+
+// A conversion of a reorderable reshape becomes a reshape of that reshape's
+// result (Triton 3.9's fold).
+// CHECK-LABEL: tt.func public @convert_of_reshape
+// CHECK-NEXT: %[[R:.+]] = tt.reshape %arg0 allow_reorder : tensor<8x64xf32, #blocked> -> tensor<512xf32, #blocked2>
+// CHECK-NEXT: %[[S:.+]] = tt.reshape %[[R]] allow_reorder : tensor<512xf32, #blocked2> -> tensor<512xf32, #blocked1>
+// CHECK-NEXT: tt.store %arg1, %[[S]] : tensor<512x!tt.ptr<f32>, #blocked1>
+#A = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#B = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#C = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @convert_of_reshape(%x: tensor<8x64xf32, #A>, %q: tensor<512x!tt.ptr<f32>, #C>) {
+    %0 = tt.reshape %x allow_reorder : tensor<8x64xf32, #A> -> tensor<512xf32, #B>
+    %1 = ttg.convert_layout %0 : tensor<512xf32, #B> -> tensor<512xf32, #C>
+    tt.store %q, %1 : tensor<512x!tt.ptr<f32>, #C>
+    tt.return
+  }
+}
