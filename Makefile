@@ -15,7 +15,7 @@ FUZZ_COUNT ?= 20000
 # (`stage@target` limits a requirement to one target: the sm90 and gfx942
 # optimized files also hold ttng/amdg ops, which are not ours yet).
 CORPUS_STAGES   := source,ttir,ttgir_convert,ttgir,ttgir_prellvm
-CORPUS_REQUIRED := source,ttir,ttgir_convert,ttgir@cuda_sm80,ttgir_prellvm@cuda_sm80
+CORPUS_REQUIRED := source,ttir,ttgir_convert,ttgir@cuda_sm80,ttgir_prellvm@cuda_sm80,ttgir@cuda_sm90,ttgir_prellvm@cuda_sm90,ttgir@hip_gfx942,ttgir_prellvm@hip_gfx942
 # What the pass conformance check runs (source -> make_ttir -> ttir, and
 # ttir -> convert-triton-to-tritongpu -> ttgir_convert), and must match.
 PASS_STAGES     := ttir,ttgir_convert
@@ -91,6 +91,13 @@ test: build
 	  --dir tests/gpu/extra/cuda_sm80 --out $(BUILD)/triton-stages-extra
 	python3 tests/corpus/check_stage_passes.py --stages $(BUILD)/triton-stages-extra
 	python3 tests/corpus/check_unseen_ttgir.py --dir tests/gpu/extra/cuda_sm80
+	@# make_ttir and make_ttgir on kernels of casts, shifts, selects and compares (tests/unseen,
+	@# where newer MLIR's arith canonicalizations show): Triton's pipeline strings and Tritium's own.
+	python3 tests/corpus/check_passes.py --corpus tests/unseen/corpus --stages ttir,ttgir_convert,ttgir \
+	  --targets cuda_sm80 --require ttir,ttgir_convert,ttgir
+	python3 tests/corpus/check_passes.py --corpus tests/unseen/corpus --opt $(LLVM_BIN)/mlir-opt \
+	  --plugin $(BUILD)/lib/libtritium.so --stages ttir,ttgir --targets cuda_sm80 --require ttir,ttgir
+	python3 tests/unseen/check_pipelines.py
 	# PTX from Triton's LLVM-dialect modules (the debug-located copies trip MLIR
 	# 22's nvvm.barrier parser, so the nodebug prints are compiled).
 	python3 tests/tools/check_ptxas.py --corpus $(CORPUS)/nodebug --stage llvm --venv $(TRITON_VENV)

@@ -161,7 +161,12 @@ pub extern \"C\" fn tritium_backend_install() -> bool {
       OUTPUT_DIR ${bin}/dialects OVERRIDE_ROOT ${spec}/override/dialects)
     add_library(tritium_${name}_core_dialects OBJECT ${TRITIUM_DIALECT_SOURCES})
     target_include_directories(tritium_${name}_core_dialects BEFORE PRIVATE ${bin}/dialects)
+    # The in-tree backends' dialect TUs are among them (cmake/TritiumDialects.cmake).
+    target_include_directories(tritium_${name}_core_dialects PRIVATE ${TRITIUM_SPEC_DIALECT_INCLUDE_DIRS})
     add_dependencies(tritium_${name}_core_dialects tritium_${name}_DialectsIncGen ${core_incgen})
+    if(TARGET TritiumSpecIncGen)
+      add_dependencies(tritium_${name}_core_dialects TritiumSpecIncGen)
+    endif()
     list(APPEND objects $<TARGET_OBJECTS:tritium_${name}_core_dialects>)
   else()
     foreach(lib IN LISTS TRITIUM_DIALECT_OBJECT_LIBS)

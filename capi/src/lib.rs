@@ -63,6 +63,10 @@ pub extern "C" fn tritium_verify(hook: MlirStringRef, op: MlirOperation, report_
             verify::verify(hook, op)
         } else if hook.starts_with("ttg.") {
             ttg::verify::verify_op(hook, op)
+        } else if hook.starts_with("ttng.") {
+            tritium_spec_nvidia::ttng::verify_op(hook, op)
+        } else if hook.starts_with("amdg.") {
+            tritium_spec_amd::verify::verify_op(hook, op)
         } else if hook == "VerifyMemDescLayoutsTrait" {
             ttg::verify::verify_memdesc_layouts(op)
         } else {
@@ -204,21 +208,21 @@ pub extern "C" fn tritium_pattern_count() -> isize {
 }
 
 /// The `tt` canonicalization patterns, with the installed backend spec's
-/// replacements, disabled and added patterns applied, then the in-tree
-/// backends' target patterns (`tritium_dialects::target_patterns`). Composed once: the
+/// replacements, disabled and added patterns applied, then newer MLIR's
+/// `arith` canonicalizations (`tritium_dialects::tt::arith_patterns`), then
+/// the in-tree backends' target patterns (`tritium_dialects::target_patterns`). Composed once: the
 /// backend is installed at registration, before any canonicalizer asks, and
 /// every pattern application looks the list up.
 fn canonicalization_patterns() -> &'static [&'static dyn patterns::RewritePattern] {
     static COMPOSED: std::sync::OnceLock<&'static [&'static dyn patterns::RewritePattern]> = std::sync::OnceLock::new();
     COMPOSED.get_or_init(|| {
         let core = tritium_dialects::spec::rewrite_patterns("canonicalize", patterns::PATTERNS);
+        // Newer MLIR's `arith` canonicalizations that Triton 3.9 applies
+        // (target-independent, rooted in `arith`), then the backends' target
+        // patterns (rooted anywhere, e.g. `arith.divf`).
+        let arith = tritium_dialects::tt::arith_patterns::PATTERNS.iter().copied();
         let targets = tritium_dialects::target_patterns::all();
-        if targets.is_empty() {
-            return core;
-        }
-        // The backends' target patterns (rooted anywhere, e.g. `arith.divf`)
-        // follow the dialect's own.
-        Box::leak(core.iter().copied().chain(targets).collect::<Vec<_>>().into_boxed_slice())
+        Box::leak(core.iter().copied().chain(arith).chain(targets).collect::<Vec<_>>().into_boxed_slice())
     })
 }
 

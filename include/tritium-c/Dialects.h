@@ -22,7 +22,15 @@ extern "C" {
 /** The `tt` dialect: `mlirGetDialectHandle__tt__()`. */
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Triton, tt);
 
-/** Inserts every Tritium dialect (`tt`, `ttg`) and the upstream dialects Triton IR
+/** The `ttng` dialect (TritonNvidiaGPU, spec/nvidia/dialect/):
+ *  `mlirGetDialectHandle__ttng__()`. */
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TritonNvidiaGPU, ttng);
+
+/** The `amdg` dialect (TritonAMDGPU, spec/amd/dialect/):
+ *  `mlirGetDialectHandle__amdg__()`. */
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TritonAMDGPU, amdg);
+
+/** Inserts every Tritium dialect (`tt`, `ttg`, the in-tree backends' `ttng`, ...) and the upstream dialects Triton IR
  *  uses (arith, math, scf, cf, ub, func, gpu, llvm, nvvm, rocdl, index) into
  *  `registry` (nothing for a null registry). The registry stays owned by the
  *  caller. Dialects are loaded

@@ -99,7 +99,7 @@ fn clip_encoding(copy: Op, num_warps: u32, tpw: i64) -> Option<Attr> {
     let shape = src_ty.shape()?;
     let reg = to_linear_layout(&tensor_encoding(src_ty)?, &shape).ok()?;
     let shared = to_linear_layout(&dst_enc, &dst_shape).ok()?;
-    let copy_contig = consecutive_in_out(&reg.invert_and_compose(&shared).ok()?);
+    let copy_contig = u32::try_from(reg.invert_and_compose(&shared).ok()?.num_consecutive_in_out()).ok()?;
     let mut contig: Vec<u32> =
         size_per_thread.iter().zip(&shape).map(|(&s, &d)| s.min(u32::try_from(d).unwrap_or(u32::MAX))).collect();
     let fastest = *order.first()? as usize;
@@ -116,34 +116,6 @@ fn clip_encoding(copy: Op, num_warps: u32, tpw: i64) -> Option<Attr> {
     };
     enc.verify().ok()?;
     bridge::build(copy.context(), &enc)
-}
-
-/// Triton's `getNumConsecutiveInOut`: the run `2^k` of the first input
-/// dimension's leading bases mapping to `1, 2, 4, …` of the first output
-/// (and nothing else), cut down to the lowest set bit of any other basis's
-/// first output below it (another register, lane or warp landing inside the
-/// run breaks it).
-fn consecutive_in_out(ll: &tritium_dialects::ttg::linear_layout::LinearLayout) -> u32 {
-    let bases = ll.bases();
-    let Some((_, first)) = bases.first() else { return 1 };
-    let mut k = 0usize;
-    while k < first.len() && k < 31 && first[k].first() == Some(&(1 << k)) && first[k][1..].iter().all(|&x| x == 0) {
-        k += 1;
-    }
-    let mut run: u32 = 1 << k;
-    for (d, (_, vectors)) in bases.iter().enumerate() {
-        for (j, v) in vectors.iter().enumerate() {
-            if d == 0 && j < k {
-                continue;
-            }
-            if let Some(&b0) = v.first() {
-                if b0 != 0 {
-                    run = run.min(1u32 << (b0.trailing_zeros().min(31)));
-                }
-            }
-        }
-    }
-    run
 }
 
 /// The recorded coalesced layout, for a copy of fewer elements than threads

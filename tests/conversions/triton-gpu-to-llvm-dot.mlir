@@ -126,11 +126,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
 // -----
 
 // An f32 dot on an MMA layout must be tf32: ieee is lowered as FMA and
-// tf32x3 decomposed before this pass.
+// tf32x3 decomposed before this pass. The tt.dot verifier already rejects
+// it, as Triton's does (supportMMA), before the lowering sees it.
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @dot_f32_ieee(%a: tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<16x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %c: tensor<32x32xf32, #mma>) {
-    // expected-error @+1 {{an f32 dot on an MMA layout needs inputPrecision = tf32}}
+    // expected-error @+1 {{unsupported MMA version}}
     %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x32xf32, #mma>
     tt.return
   }

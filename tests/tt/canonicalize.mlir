@@ -87,10 +87,15 @@ tt.func @bitcast_identity(%x: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
-// bitcast(bitcast(x : T -> U) : U -> T) is x, for values and pointers.
+// A round trip bitcast(bitcast(x : T -> U) : U -> T) is kept, for values and
+// pointers: Triton 3.9 folds only a bitcast to its own type.
 // CHECK-LABEL: tt.func @bitcast_roundtrip(
 // CHECK-SAME:    %[[X:[^:]*]]: f32, %[[P:[^:]*]]: !tt.ptr<f16>
-// CHECK-NEXT:    tt.return %[[X]], %[[P]] : f32, !tt.ptr<f16>
+// CHECK-NEXT:    %[[A:.*]] = tt.bitcast %[[X]] : f32 -> i32
+// CHECK-NEXT:    %[[B:.*]] = tt.bitcast %[[A]] : i32 -> f32
+// CHECK-NEXT:    %[[C:.*]] = tt.bitcast %[[P]] : !tt.ptr<f16> -> !tt.ptr<i16>
+// CHECK-NEXT:    %[[D:.*]] = tt.bitcast %[[C]] : !tt.ptr<i16> -> !tt.ptr<f16>
+// CHECK-NEXT:    tt.return %[[B]], %[[D]] : f32, !tt.ptr<f16>
 tt.func @bitcast_roundtrip(%x: f32, %p: !tt.ptr<f16>) -> (f32, !tt.ptr<f16>) {
   %0 = tt.bitcast %x : f32 -> i32
   %1 = tt.bitcast %0 : i32 -> f32
@@ -101,11 +106,13 @@ tt.func @bitcast_roundtrip(%x: f32, %p: !tt.ptr<f16>) -> (f32, !tt.ptr<f16>) {
 
 // -----
 
-// Three bitcasts f32 -> i32 -> f32 -> i32 leave one.
+// Three bitcasts f32 -> i32 -> f32 -> i32 stay three (as in Triton 3.9).
 // CHECK-LABEL: tt.func @bitcast_chain(
 // CHECK-SAME:    %[[X:[^:]*]]: f32
-// CHECK-NEXT:    %[[B:.*]] = tt.bitcast %[[X]] : f32 -> i32
-// CHECK-NEXT:    tt.return %[[B]] : i32
+// CHECK-NEXT:    %[[A:.*]] = tt.bitcast %[[X]] : f32 -> i32
+// CHECK-NEXT:    %[[B:.*]] = tt.bitcast %[[A]] : i32 -> f32
+// CHECK-NEXT:    %[[C:.*]] = tt.bitcast %[[B]] : f32 -> i32
+// CHECK-NEXT:    tt.return %[[C]] : i32
 tt.func @bitcast_chain(%x: f32) -> i32 {
   %0 = tt.bitcast %x : f32 -> i32
   %1 = tt.bitcast %0 : i32 -> f32

@@ -338,3 +338,31 @@ tt.func @mma_v3_instr_k(%x: tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3,
 tt.func @mma_v2_instr(%x: tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 16]}>>) {
   tt.return
 }
+// -----
+
+// A batched dot's MMA v2 layout has one instrShape entry per dimension,
+// [1, 16, 8] (Triton's mmaVersionToInstrShape); Triton accepts it.
+tt.func @mma_v2_batched(%x: tensor<2x32x32xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 2, 2], instrShape = [1, 16, 8]}>>,
+                        %y: tensor<4x32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2, 1], instrShape = [1, 16, 8]}>, kWidth = 2}>>) {
+  tt.return
+}
+// -----
+
+// Tritium's own bounds (verify.rs `check_bounds`; Triton's verifier leaves
+// them to the lowering): rank-3 MMA v2 is m16n8 with a batch entry of 1.
+// expected-error @+1 {{instrShape of an MMA v2 layout must have 3 entries, got [16, 8]}}
+tt.func @mma_v2_batched_entries(%x: tensor<2x32x32xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 2, 2], instrShape = [16, 8]}>>) {
+  tt.return
+}
+// -----
+
+// expected-error @+1 {{instrShape of an MMA v2 layout must be [1, 16, 8], got [1, 16, 16]}}
+tt.func @mma_v2_batched_instr(%x: tensor<2x32x32xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 2, 2], instrShape = [1, 16, 16]}>>) {
+  tt.return
+}
+// -----
+
+// expected-error @+1 {{an MMA v2 layout must have rank 2 or 3, got rank 4}}
+tt.func @mma_v2_rank4(%x: tensor<2x2x32x32xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1, 2, 2], instrShape = [1, 1, 16, 8]}>>) {
+  tt.return
+}

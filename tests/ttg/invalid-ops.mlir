@@ -385,9 +385,101 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 #dst = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @reshape_moves(%x: tensor<4x256xf32, #src>) {
-    // expected-error @+1 {{a reshape without allow_reorder must keep every element in the same register, lane, warp and CTA}}
+    // expected-error @+1 {{Expected result encoding #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> but was #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}}
     %0 = tt.reshape %x : tensor<4x256xf32, #src> -> tensor<1024xf32, #dst>
     %1 = tt.reshape %x allow_reorder : tensor<4x256xf32, #src> -> tensor<1024xf32, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+// `efficient_layout` does not exempt a reshape from the inferred encoding
+// (Triton 3.9 rejects this); `allow_reorder` keeps any cheap view (same
+// broadcast bits and elements per thread), here a transposed blocked layout.
+#src = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @reshape_efficient_layout(%x: tensor<64x32xf32, #src>) {
+    // expected-error @+1 {{Expected result encoding #ttg.linear<{register = [[0, 1], [0, 2], [0, 16], [16, 0]], lane = [[0, 4], [0, 8], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}> but was #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>}}
+    %0 = tt.reshape %x efficient_layout : tensor<64x32xf32, #src> -> tensor<32x64xf32, #dst>
+    %1 = tt.reshape %x allow_reorder : tensor<64x32xf32, #src> -> tensor<32x64xf32, #dst>
+    %2 = tt.reshape %x allow_reorder efficient_layout : tensor<64x32xf32, #src> -> tensor<32x64xf32, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+// `allow_reorder` does not cover an expensive view: the slice broadcasts over
+// lanes and holds 64 elements per thread where the source holds 16.
+#src = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#slice = #ttg.slice<{dim = 1, parent = #src}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @reshape_reorder_expensive(%x: tensor<64x32xf32, #src>) {
+    // expected-error @+1 {{Expected result encoding #ttg.linear<{register = [[1], [2], [16], [1024]], lane = [[4], [8], [32], [64], [128]], warp = [[256], [512]], block = []}> but was #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}>}}
+    %0 = tt.reshape %x allow_reorder : tensor<64x32xf32, #src> -> tensor<2048xf32, #slice>
+    tt.return
+  }
+}
+
+// -----
+
+// An f32 dot on MMA v2 must take its inputs as tf32 (the default
+// precision is ieee).
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @dot_f32_ieee_mma_v2(%a: tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>,
+                               %b: tensor<32x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>,
+                               %c: tensor<32x32xf32, #mma>) {
+    %0 = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<32x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x32xf32, #mma>
+    // expected-error @+1 {{unsupported MMA version}}
+    %1 = tt.dot %a, %b, %c : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<32x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x32xf32, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @dot_f32_tf32x3_mma_v2(%a: tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>,
+                                 %b: tensor<32x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>,
+                                 %c: tensor<32x32xf32, #mma>) {
+    // expected-error @+1 {{unsupported MMA version}}
+    %0 = tt.dot %a, %b, %c, inputPrecision = tf32x3 : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<32x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x32xf32, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// A batched (rank-3) dot on MMA v2: f16 is accepted, f32 needs tf32.
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 2, 2], instrShape = [1, 16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @dot_batched_mma_v2(%a: tensor<2x32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>,
+                              %b: tensor<2x16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>,
+                              %c: tensor<2x32x32xf32, #mma>,
+                              %fa: tensor<2x32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>,
+                              %fb: tensor<2x16x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>) {
+    %0 = tt.dot %a, %b, %c : tensor<2x32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<2x16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<2x32x32xf32, #mma>
+    %1 = tt.dot %fa, %fb, %c, inputPrecision = tf32 : tensor<2x32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<2x16x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<2x32x32xf32, #mma>
+    // expected-error @+1 {{unsupported MMA version}}
+    %2 = tt.dot %fa, %fb, %c : tensor<2x32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<2x16x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<2x32x32xf32, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// Integers other than i8 have no MMA.
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @dot_i16_mma_v2(%a: tensor<32x32xi16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>,
+                          %b: tensor<32x32xi16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>,
+                          %c: tensor<32x32xi32, #mma>) {
+    // expected-error @+1 {{unsupported MMA version}}
+    %0 = tt.dot %a, %b, %c : tensor<32x32xi16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xi16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xi32, #mma>
     tt.return
   }
 }

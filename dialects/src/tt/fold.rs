@@ -42,18 +42,9 @@ pub fn fold(op: Op, constants: &[Attr]) -> Folded {
             }
             _ => Folded::None,
         },
-        // bitcast(x : T -> T) -> x; bitcast(bitcast(x : T -> U) : U -> T) -> x.
-        "tt.bitcast" => {
-            if same_type_as_src() {
-                return Folded::Value(op.operand(0));
-            }
-            match op.operand(0).defining_op() {
-                Some(def) if def.name() == "tt.bitcast" && def.operand(0).ty() == op.result(0).ty() => {
-                    Folded::Value(def.operand(0))
-                }
-                _ => Folded::None,
-            }
-        }
+        // bitcast(x : T -> T) -> x. Triton 3.9 keeps a round trip
+        // bitcast(bitcast(x : T -> U) : U -> T) as it is.
+        "tt.bitcast" if same_type_as_src() => Folded::Value(op.operand(0)),
         // fp_to_fp(+0.0) -> +0.0 in the result format.
         "tt.fp_to_fp" => match constant(constants, 0) {
             Some(c) if c.is_zero() && op.result(0).ty().is_tensor() => {

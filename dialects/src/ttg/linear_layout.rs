@@ -656,10 +656,14 @@ impl LinearLayout {
             .collect()
     }
 
-    /// The number of consecutive values of the first input dimension that map
-    /// to consecutive values of the first output dimension: `2^k` for the
-    /// largest `k` such that basis `j` of the first input dimension is `1 << j`
-    /// in the first output dimension and 0 elsewhere, for every `j < k`.
+    /// Triton's `getNumConsecutiveInOut`: the number of consecutive values
+    /// of the first input dimension that map to consecutive values of the
+    /// first output dimension. That is `2^min(k, t)`, where `k` is the
+    /// number of leading bases of the first input dimension equal to `1 << j`
+    /// in the first output dimension and 0 elsewhere, and `t` the number of
+    /// trailing zeros of the first output of all the other bases OR-ed
+    /// together (another register, lane, warp or block landing inside the
+    /// run breaks it).
     pub fn num_consecutive_in_out(&self) -> i32 {
         let Some((_, vectors)) = self.bases.first() else {
             return 1;
@@ -667,14 +671,19 @@ impl LinearLayout {
         if self.out_dims.is_empty() {
             return 1;
         }
-        let mut consecutive = 1i32;
-        for v in vectors {
-            if v[0] != consecutive || v[1..].iter().any(|&x| x != 0) {
-                break;
-            }
-            consecutive *= 2;
-        }
-        consecutive
+        let k = vectors
+            .iter()
+            .enumerate()
+            .take_while(|(j, v)| *j < 31 && v[0] == 1 << j && v[1..].iter().all(|&x| x == 0))
+            .count() as u32;
+        let other_bits = self
+            .bases
+            .iter()
+            .enumerate()
+            .flat_map(|(d, (_, vs))| vs.iter().skip(if d == 0 { k as usize } else { 0 }))
+            .fold(0i32, |acc, v| acc | v[0]);
+        let trailing = if other_bits != 0 { other_bits.trailing_zeros() } else { 31 };
+        1 << k.min(trailing)
     }
 
     /// Whether both layouts have the same input dimensions with the same bases
@@ -2315,6 +2324,42 @@ mod tests {
         let none = ll(&[("register", &[&[2]])], &[("dim0", 4)]);
         assert_eq!(none.num_consecutive_in_out(), 1);
         assert_eq!(LinearLayout::empty().num_consecutive_in_out(), 1);
+    }
+
+    /// Hand-computed cases of Triton's `getNumConsecutiveInOut`: the run of
+    /// leading identity register bases is cut at the lowest bit any other
+    /// basis sets in the first output.
+    #[test]
+    fn num_consecutive_in_out_stops_at_other_bases_inside_the_run() {
+        let run16 = |other: &[(&str, &[&[i32]])]| {
+            let mut bases: Vec<(&str, &[&[i32]])> = vec![("register", &[&[1], &[2], &[4], &[8]])];
+            bases.extend_from_slice(other);
+            ll(&bases, &[("dim0", 64)])
+        };
+        // Lanes above the run leave it whole.
+        assert_eq!(run16(&[("lane", &[&[16], &[32]])]).num_consecutive_in_out(), 16);
+        // A lane landing at 8 (inside 0..16) cuts it to 8.
+        assert_eq!(run16(&[("lane", &[&[8], &[16]])]).num_consecutive_in_out(), 8);
+        // So does a warp at 4, wherever it is listed.
+        assert_eq!(run16(&[("lane", &[&[16], &[32]]), ("warp", &[&[4]])]).num_consecutive_in_out(), 4);
+        // Zero (broadcast) bases do not count.
+        assert_eq!(run16(&[("lane", &[&[0], &[16]]), ("warp", &[&[0]])]).num_consecutive_in_out(), 16);
+        // Later register bases count too: 1, 2, 4, then 16 and 8.
+        let late = ll(&[("register", &[&[1], &[2], &[4], &[16], &[8]])], &[("dim0", 32)]);
+        assert_eq!(late.num_consecutive_in_out(), 8);
+        // Only the lowest set bit of the other bases matters: 6 = 0b110 cuts at 2.
+        let two_d = ll(
+            &[("register", &[&[1, 0], &[2, 0], &[4, 0]]), ("lane", &[&[0, 1], &[6, 0]])],
+            &[("dim0", 8), ("dim1", 2)],
+        );
+        assert_eq!(two_d.num_consecutive_in_out(), 2);
+        // A first-input basis that also moves another output ends the run and
+        // its first output (2) cuts it.
+        let mixed = ll(&[("register", &[&[1, 0], &[2, 1]])], &[("dim0", 4), ("dim1", 2)]);
+        assert_eq!(mixed.num_consecutive_in_out(), 2);
+        // Nothing else: the whole run.
+        let alone = ll(&[("register", &[&[1], &[2], &[4]])], &[("dim0", 8)]);
+        assert_eq!(alone.num_consecutive_in_out(), 8);
     }
 
     #[test]

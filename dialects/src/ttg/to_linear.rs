@@ -2151,6 +2151,39 @@ mod tests {
         );
     }
 
+    /// Batched (rank-3) MMA v2 layouts, `instrShape = [1, 16, 8]`: the
+    /// expected bases are Triton 3.9's (printed by its `tt.reshape` verifier
+    /// as the inferred `#ttg.linear` of the source).
+    #[test]
+    fn batched_mma_v2_matches_triton() {
+        let mma3 = mma(2, &[1, 2, 2], &[1, 16, 8]);
+        let ll = to_linear_layout(&mma3, &[2, 32, 32]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 0, 1], &[0, 8, 0], &[0, 0, 16], &[1, 0, 0]],
+            &[&[0, 0, 2], &[0, 0, 4], &[0, 1, 0], &[0, 2, 0], &[0, 4, 0]],
+            &[&[0, 0, 8], &[0, 16, 0]],
+            &[],
+        );
+        let ll = to_linear_layout(&dot(1, mma3, 2), &[2, 32, 32]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 1, 0], &[0, 8, 0], &[0, 16, 0], &[0, 0, 16], &[1, 0, 0]],
+            &[&[0, 2, 0], &[0, 4, 0], &[0, 0, 1], &[0, 0, 2], &[0, 0, 4]],
+            &[&[0, 0, 8], &[0, 0, 0]],
+            &[],
+        );
+        // Warps along the batch: the batch dimension's warp bits come last.
+        let ll = to_linear_layout(&dot(0, mma(2, &[2, 2, 1], &[1, 16, 8]), 2), &[4, 32, 32]).unwrap();
+        assert_distributed(
+            &ll,
+            &[&[0, 0, 1], &[0, 8, 0], &[0, 0, 8], &[0, 0, 16], &[2, 0, 0]],
+            &[&[0, 0, 2], &[0, 0, 4], &[0, 1, 0], &[0, 2, 0], &[0, 4, 0]],
+            &[&[0, 16, 0], &[1, 0, 0]],
+            &[],
+        );
+    }
+
     #[test]
     fn linear_layouts_extend_and_wrap() {
         let ll = layout(

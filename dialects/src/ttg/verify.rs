@@ -3,6 +3,7 @@
 use super::bridge::{self, EncodingDesc, MemDesc};
 use super::encoding::Encoding;
 use super::infer;
+use super::to_linear::to_linear_layout;
 use crate::ir::{Attr, Op, Ty, Val};
 use mlir_sys::*;
 
@@ -30,9 +31,16 @@ fn check_bounds(encoding: &Encoding) -> Result<(), String> {
     match encoding {
         Encoding::NvidiaMma { version_major, warps_per_cta, instr_shape, .. } => {
             powers("warpsPerCTA", warps_per_cta)?;
-            // m16n8 for mma.sync (v2), m64nNkK for wgmma (v3); v5 is left to Triton's rules.
+            // m16n8 for mma.sync (v2, one entry per dimension: a batched
+            // dot's rank-3 layout has [1, 16, 8], as Triton's
+            // `mmaVersionToInstrShape` gives), m64nNkK for wgmma (v3); v5 is
+            // left to Triton's rules.
+            let rank = warps_per_cta.len();
+            if *version_major == 2 && !(2..=3).contains(&rank) {
+                return Err(format!("an MMA v2 layout must have rank 2 or 3, got rank {rank}"));
+            }
             let entries = match version_major {
-                2 => 2,
+                2 => rank,
                 3 => 3,
                 _ => instr_shape.len(),
             };
@@ -42,11 +50,13 @@ fn check_bounds(encoding: &Encoding) -> Result<(), String> {
                 ));
             }
             // The shapes of the instructions themselves: mma.sync is
-            // m16n8kK; wgmma is m64nNkK per warp group, 16 rows per warp,
-            // N a power of two up to 256, K 256 bits of 4- to 32-bit data.
+            // m16n8kK (batch entries 1); wgmma is m64nNkK per warp group, 16
+            // rows per warp, N a power of two up to 256, K 256 bits of 4- to
+            // 32-bit data.
             match (version_major, &instr_shape[..]) {
-                (2, [m, n]) if (*m, *n) != (16, 8) => {
-                    Err(format!("instrShape of an MMA v2 layout must be [16, 8], got {instr_shape:?}"))
+                (2, [batch @ .., m, n]) if (*m, *n) != (16, 8) || batch.iter().any(|&b| b != 1) => {
+                    let expected = if rank == 3 { "[1, 16, 8]" } else { "[16, 8]" };
+                    Err(format!("instrShape of an MMA v2 layout must be {expected}, got {instr_shape:?}"))
                 }
                 (3, [m, n, k])
                     if *m != 16
@@ -508,6 +518,41 @@ fn encoded(value: Val) -> Option<Result<(Encoding, Vec<i64>), String>> {
     Some(encoding.map(|e| (e, ty.shape().unwrap_or_default())))
 }
 
+/// Triton's `isExpensiveView`: a view from `src` to `dst` moves data unless
+/// both layouts broadcast the same input bits and hold as many elements per
+/// thread.
+fn is_expensive_view(src: &Encoding, src_shape: &[i64], dst: &Encoding, dst_shape: &[i64]) -> Result<bool, String> {
+    let (a, b) = (to_linear_layout(src, src_shape)?, to_linear_layout(dst, dst_shape)?);
+    Ok(a.get_free_variable_masks() != b.get_free_variable_masks()
+        || a.in_dim_size("register") != b.in_dim_size("register"))
+}
+
+/// `tt.dot`'s `inputPrecision` values (Triton's `InputPrecision`); absent
+/// means IEEE, the attribute's default.
+const PRECISION_TF32: i64 = 0;
+const PRECISION_IEEE: i64 = 2;
+
+/// Triton's `supportMMA(DotOp, version)` for the versions a `tt.dot` can
+/// carry (2; a v3 `B` operand lives in shared memory, so `tt.dot` never
+/// reaches this with v3): f32 × f32 only as tf32, otherwise each operand's
+/// element type must be one the tensor cores take (`supportMMA(Value)`).
+fn dot_supports_mma(op: Op, version: u32) -> bool {
+    let (a, b) = (op.operand(0).ty().element(), op.operand(1).ty().element());
+    let is_f32 = |t: Ty| t.to_string() == "f32";
+    if is_f32(a) && is_f32(b) {
+        let precision = op.attr("inputPrecision").and_then(|p| p.int()).unwrap_or(PRECISION_IEEE);
+        return precision == PRECISION_TF32 && version >= 2;
+    }
+    let operand_ok = |t: Ty| {
+        let name = t.to_string();
+        let fp8 = matches!(name.as_str(), "f8E5M2" | "f8E4M3FN" | "f8E5M2FNUZ" | "f8E4M3FNUZ");
+        fp8 || matches!(name.as_str(), "f16" | "bf16")
+            || (matches!(name.as_str(), "f32" | "f64") && version >= 2)
+            || (t.is_integer() && t.bit_width() == 8 && version >= 2)
+    };
+    operand_ok(a) && operand_ok(b)
+}
+
 /// The rules relating the encodings of `tt` ops on ttg tensors: each derives
 /// the encoding Triton would infer and requires the actual one to place every
 /// element in the same register, lane, warp and CTA.
@@ -518,7 +563,18 @@ pub fn verify_tt_op_layouts(op: Op) -> Result<(), String> {
                 return Err("miss encoding of A or B operand".into());
             };
             let Some(c) = encoded(op.operand(2)) else { return Err("miss encoding of C operand".into()) };
-            infer::verify_dot_operand(&a?.0, &b?.0, &c?.0)
+            let (a, c) = (a?.0, c?.0);
+            infer::verify_dot_operand(&a, &b?.0, &c)?;
+            // With dot operands passing the check above, an NVIDIA MMA result
+            // means every parent has its version.
+            match (&a, &c) {
+                (Encoding::DotOperand { .. }, Encoding::NvidiaMma { version_major, .. })
+                    if !dot_supports_mma(op, *version_major) =>
+                {
+                    Err("unsupported MMA version".into())
+                }
+                _ => Ok(()),
+            }
         }
         "tt.gather" => {
             let (indices, result) = (op.operand(1).ty(), op.result(0).ty());
@@ -540,17 +596,21 @@ pub fn verify_tt_op_layouts(op: Op) -> Result<(), String> {
             Ok(())
         }
         "tt.reshape" => {
-            if op.attr("allow_reorder").is_some() || op.attr("efficient_layout").is_some() {
-                return Ok(());
-            }
+            // Triton's `ReshapeOp::verify`: an `allow_reorder` reshape keeps
+            // its result encoding when the view is cheap (same broadcast bits
+            // and elements per thread as the source); otherwise, and without
+            // `allow_reorder`, the result must be the inferred encoding.
+            // `efficient_layout` does not exempt it.
             let (Some(src), Some(dst)) = (encoded(op.operand(0)), encoded(op.result(0))) else { return Ok(()) };
             let ((src, src_shape), (dst, dst_shape)) = (src?, dst?);
+            if op.attr("allow_reorder").is_some() && !is_expensive_view(&src, &src_shape, &dst, &dst_shape)? {
+                return Ok(());
+            }
             let expected = infer::infer_reshape(&src, &src_shape, &dst_shape)?;
             if !infer::layouts_equivalent(&dst_shape, &expected, &dst)? {
-                return Err(
-                    "a reshape without allow_reorder must keep every element in the same register, lane, warp and CTA; the result encoding does not"
-                        .into(),
-                );
+                let printed = bridge::build(op.context(), &expected).map_or_else(|| format!("{expected:?}"), |a| a.to_string());
+                let got = op.result(0).ty().encoding().map_or(String::new(), |e| e.to_string());
+                return Err(format!("Expected result encoding {printed} but was {got}"));
             }
             Ok(())
         }

@@ -18,6 +18,8 @@ use tritium_dialects::ir::{Op, Ty, Val};
 pub struct Nvidia;
 
 pub mod canonicalize;
+/// The `ttng` dialect's verifiers (spec/nvidia/dialect/).
+pub mod ttng;
 
 /// Registers the backend with the lowering and its canonicalization
 /// patterns for `cuda:*` modules (idempotent).

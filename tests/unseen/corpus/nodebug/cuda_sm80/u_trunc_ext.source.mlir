@@ -1,0 +1,103 @@
+module {
+  tt.func public @u_trunc_ext(%arg0: !tt.ptr<i8> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<i16> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %arg3: !tt.ptr<i8> {tt.divisibility = 16 : i32}, %arg4: !tt.ptr<i16> {tt.divisibility = 16 : i32}, %arg5: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %arg6: i32) attributes {noinline = false} {
+    %0 = tt.get_program_id x : i32
+    %c256_i32 = arith.constant 256 : i32
+    %1 = arith.extsi %0 : i32 to i64
+    %2 = arith.extsi %c256_i32 : i32 to i64
+    %3 = arith.muli %1, %2 : i64
+    %c2147483647_i64 = arith.constant 2147483647 : i64
+    %c-2147483648_i64 = arith.constant -2147483648 : i64
+    %4 = arith.cmpi sle, %3, %c2147483647_i64 : i64
+    %5 = arith.cmpi sge, %3, %c-2147483648_i64 : i64
+    %6 = arith.andi %4, %5 : i1
+    %7 = arith.muli %0, %c256_i32 : i32
+    %8 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+    %9 = tt.splat %7 : i32 -> tensor<256xi32>
+    %10 = arith.extsi %9 : tensor<256xi32> to tensor<256xi64>
+    %11 = arith.extsi %8 : tensor<256xi32> to tensor<256xi64>
+    %12 = arith.addi %10, %11 : tensor<256xi64>
+    %c2147483647_i64_0 = arith.constant 2147483647 : i64
+    %c-2147483648_i64_1 = arith.constant -2147483648 : i64
+    %cst = arith.constant dense<2147483647> : tensor<256xi64>
+    %13 = arith.cmpi sle, %12, %cst : tensor<256xi64>
+    %cst_2 = arith.constant dense<-2147483648> : tensor<256xi64>
+    %14 = arith.cmpi sge, %12, %cst_2 : tensor<256xi64>
+    %15 = arith.andi %13, %14 : tensor<256xi1>
+    %16 = arith.addi %9, %8 : tensor<256xi32>
+    %17 = tt.splat %arg6 : i32 -> tensor<256xi32>
+    %18 = arith.cmpi slt, %16, %17 : tensor<256xi32>
+    %19 = tt.splat %arg0 : !tt.ptr<i8> -> tensor<256x!tt.ptr<i8>>
+    %20 = tt.addptr %19, %16 : tensor<256x!tt.ptr<i8>>, tensor<256xi32>
+    %c0_i32 = arith.constant 0 : i32
+    %cst_3 = arith.constant dense<0> : tensor<256xi32>
+    %21 = arith.trunci %cst_3 : tensor<256xi32> to tensor<256xi8>
+    %22 = tt.load %20, %18, %21 : tensor<256x!tt.ptr<i8>>
+    %23 = tt.splat %arg1 : !tt.ptr<i16> -> tensor<256x!tt.ptr<i16>>
+    %24 = tt.addptr %23, %16 : tensor<256x!tt.ptr<i16>>, tensor<256xi32>
+    %c0_i32_4 = arith.constant 0 : i32
+    %cst_5 = arith.constant dense<0> : tensor<256xi32>
+    %25 = arith.trunci %cst_5 : tensor<256xi32> to tensor<256xi16>
+    %26 = tt.load %24, %18, %25 : tensor<256x!tt.ptr<i16>>
+    %27 = tt.splat %arg2 : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>>
+    %28 = tt.addptr %27, %16 : tensor<256x!tt.ptr<i32>>, tensor<256xi32>
+    %c0_i32_6 = arith.constant 0 : i32
+    %cst_7 = arith.constant dense<0> : tensor<256xi32>
+    %29 = tt.load %28, %18, %cst_7 : tensor<256x!tt.ptr<i32>>
+    %30 = tt.splat %arg3 : !tt.ptr<i8> -> tensor<256x!tt.ptr<i8>>
+    %31 = tt.addptr %30, %16 : tensor<256x!tt.ptr<i8>>, tensor<256xi32>
+    %32 = arith.extsi %22 : tensor<256xi8> to tensor<256xi32>
+    %33 = arith.trunci %32 : tensor<256xi32> to tensor<256xi8>
+    %34 = arith.extsi %26 : tensor<256xi16> to tensor<256xi64>
+    %35 = arith.trunci %34 : tensor<256xi64> to tensor<256xi8>
+    %36 = arith.extsi %33 : tensor<256xi8> to tensor<256xi64>
+    %37 = arith.extsi %35 : tensor<256xi8> to tensor<256xi64>
+    %38 = arith.addi %36, %37 : tensor<256xi64>
+    %c127_i64 = arith.constant 127 : i64
+    %c-128_i64 = arith.constant -128 : i64
+    %cst_8 = arith.constant dense<127> : tensor<256xi64>
+    %39 = arith.cmpi sle, %38, %cst_8 : tensor<256xi64>
+    %cst_9 = arith.constant dense<-128> : tensor<256xi64>
+    %40 = arith.cmpi sge, %38, %cst_9 : tensor<256xi64>
+    %41 = arith.andi %39, %40 : tensor<256xi1>
+    %42 = arith.addi %33, %35 : tensor<256xi8>
+    tt.store %31, %42, %18 : tensor<256x!tt.ptr<i8>>
+    %43 = tt.splat %arg4 : !tt.ptr<i16> -> tensor<256x!tt.ptr<i16>>
+    %44 = tt.addptr %43, %16 : tensor<256x!tt.ptr<i16>>, tensor<256xi32>
+    %45 = arith.extsi %22 : tensor<256xi8> to tensor<256xi64>
+    %46 = arith.trunci %45 : tensor<256xi64> to tensor<256xi16>
+    %47 = arith.bitcast %22 : tensor<256xi8> to tensor<256xi8>
+    %48 = arith.extui %47 : tensor<256xi8> to tensor<256xi32>
+    %49 = arith.trunci %48 : tensor<256xi32> to tensor<256xi16>
+    %50 = arith.extsi %46 : tensor<256xi16> to tensor<256xi64>
+    %51 = arith.extsi %49 : tensor<256xi16> to tensor<256xi64>
+    %52 = arith.addi %50, %51 : tensor<256xi64>
+    %c32767_i64 = arith.constant 32767 : i64
+    %c-32768_i64 = arith.constant -32768 : i64
+    %cst_10 = arith.constant dense<32767> : tensor<256xi64>
+    %53 = arith.cmpi sle, %52, %cst_10 : tensor<256xi64>
+    %cst_11 = arith.constant dense<-32768> : tensor<256xi64>
+    %54 = arith.cmpi sge, %52, %cst_11 : tensor<256xi64>
+    %55 = arith.andi %53, %54 : tensor<256xi1>
+    %56 = arith.addi %46, %49 : tensor<256xi16>
+    tt.store %44, %56, %18 : tensor<256x!tt.ptr<i16>>
+    %57 = tt.splat %arg5 : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>>
+    %58 = tt.addptr %57, %16 : tensor<256x!tt.ptr<i32>>, tensor<256xi32>
+    %59 = arith.extsi %29 : tensor<256xi32> to tensor<256xi64>
+    %60 = arith.trunci %59 : tensor<256xi64> to tensor<256xi32>
+    %61 = arith.extsi %26 : tensor<256xi16> to tensor<256xi64>
+    %62 = arith.trunci %61 : tensor<256xi64> to tensor<256xi32>
+    %63 = arith.extsi %60 : tensor<256xi32> to tensor<256xi64>
+    %64 = arith.extsi %62 : tensor<256xi32> to tensor<256xi64>
+    %65 = arith.muli %63, %64 : tensor<256xi64>
+    %c2147483647_i64_12 = arith.constant 2147483647 : i64
+    %c-2147483648_i64_13 = arith.constant -2147483648 : i64
+    %cst_14 = arith.constant dense<2147483647> : tensor<256xi64>
+    %66 = arith.cmpi sle, %65, %cst_14 : tensor<256xi64>
+    %cst_15 = arith.constant dense<-2147483648> : tensor<256xi64>
+    %67 = arith.cmpi sge, %65, %cst_15 : tensor<256xi64>
+    %68 = arith.andi %66, %67 : tensor<256xi1>
+    %69 = arith.muli %60, %62 : tensor<256xi32>
+    tt.store %58, %69, %18 : tensor<256x!tt.ptr<i32>>
+    tt.return
+  }
+}
