@@ -193,3 +193,74 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// The atomic's mask is recomputed in the atomic's layout: the comparison
+// reads the loaded value through the conversion already made for the first
+// atomic (an expensive load, reused rather than recomputed), and the range
+// comparison is rematerialised once more (Triton's output).
+// CHECK-DAG: #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func public @atomic_mask_reuses_convert
+// CHECK: %cst_3 = arith.constant dense<0.000000e+00> : tensor<512xf32, #blocked1>
+// CHECK: %14 = arith.cmpi slt, %8, %11 : tensor<512xi32, #blocked1>
+// CHECK-NEXT: %15 = arith.cmpi slt, %9, %12 : tensor<512xi32, #blocked>
+// CHECK-NEXT: %16 = arith.cmpi slt, %10, %13 : tensor<512xi32, #blocked1>
+// CHECK: %27 = ttg.convert_layout %19 : tensor<512xf32, #blocked> -> tensor<512xf32, #blocked1>
+// CHECK-NEXT: %28 = tt.atomic_rmw fadd, relaxed, gpu, %26, %27, %16 : (tensor<512x!tt.ptr<f32>, #blocked1>, tensor<512xf32, #blocked1>, tensor<512xi1, #blocked1>) -> tensor<512xf32, #blocked1>
+// CHECK-NEXT: %29 = arith.cmpf ogt, %27, %cst_3 : tensor<512xf32, #blocked1>
+// CHECK-NEXT: %30 = arith.andi %14, %29 : tensor<512xi1, #blocked1>
+// CHECK: %34 = ttg.convert_layout %33 : tensor<512x!tt.ptr<i32>, #blocked> -> tensor<512x!tt.ptr<i32>, #blocked1>
+// CHECK-NEXT: %35 = ttg.convert_layout %22 : tensor<512xi32, #blocked> -> tensor<512xi32, #blocked1>
+// CHECK-NEXT: %36 = tt.atomic_rmw min, acq_rel, gpu, %34, %35, %30 : (tensor<512x!tt.ptr<i32>, #blocked1>, tensor<512xi32, #blocked1>, tensor<512xi1, #blocked1>) -> tensor<512xi32, #blocked1>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @atomic_mask_reuses_convert(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<i32>, %arg2: !tt.ptr<f32>, %arg4: !tt.ptr<i32>, %arg10: i32) {
+    %cst_0 = arith.constant dense<4> : tensor<512xi32, #blocked>
+    %cst_1 = arith.constant dense<15> : tensor<512xi32, #blocked>
+    %cst_2 = arith.constant dense<0> : tensor<512xi32, #blocked>
+    %cst_3 = arith.constant dense<0.000000e+00> : tensor<512xf32, #blocked>
+    %c512_i32 = arith.constant 512 : i32
+    %0 = tt.get_program_id x : i32
+    %1 = arith.muli %0, %c512_i32 : i32
+    %2 = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %3 = tt.splat %1 : i32 -> tensor<512xi32, #blocked>
+    %4 = arith.addi %3, %2 : tensor<512xi32, #blocked>
+    %5 = tt.splat %arg10 : i32 -> tensor<512xi32, #blocked>
+    %6 = arith.cmpi slt, %4, %5 : tensor<512xi32, #blocked>
+    %7 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %8 = tt.addptr %7, %4 : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %9 = ttg.convert_layout %8 : tensor<512x!tt.ptr<f32>, #blocked> -> tensor<512x!tt.ptr<f32>, #blocked1>
+    %10 = ttg.convert_layout %6 : tensor<512xi1, #blocked> -> tensor<512xi1, #blocked1>
+    %11 = ttg.convert_layout %cst_3 : tensor<512xf32, #blocked> -> tensor<512xf32, #blocked1>
+    %12 = tt.load %9, %10, %11 : tensor<512x!tt.ptr<f32>, #blocked1>
+    %13 = ttg.convert_layout %12 : tensor<512xf32, #blocked1> -> tensor<512xf32, #blocked>
+    %14 = tt.splat %arg1 : !tt.ptr<i32> -> tensor<512x!tt.ptr<i32>, #blocked>
+    %15 = tt.addptr %14, %4 : tensor<512x!tt.ptr<i32>, #blocked>, tensor<512xi32, #blocked>
+    %16 = ttg.convert_layout %15 : tensor<512x!tt.ptr<i32>, #blocked> -> tensor<512x!tt.ptr<i32>, #blocked1>
+    %17 = ttg.convert_layout %6 : tensor<512xi1, #blocked> -> tensor<512xi1, #blocked1>
+    %18 = ttg.convert_layout %cst_2 : tensor<512xi32, #blocked> -> tensor<512xi32, #blocked1>
+    %19 = tt.load %16, %17, %18 : tensor<512x!tt.ptr<i32>, #blocked1>
+    %20 = ttg.convert_layout %19 : tensor<512xi32, #blocked1> -> tensor<512xi32, #blocked>
+    %21 = arith.andi %20, %cst_1 : tensor<512xi32, #blocked>
+    %22 = tt.splat %arg2 : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %23 = tt.addptr %22, %21 : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %24 = ttg.convert_layout %23 : tensor<512x!tt.ptr<f32>, #blocked> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %25 = ttg.convert_layout %13 : tensor<512xf32, #blocked> -> tensor<512xf32, #blocked>
+    %26 = ttg.convert_layout %6 : tensor<512xi1, #blocked> -> tensor<512xi1, #blocked>
+    %27 = tt.atomic_rmw fadd, relaxed, gpu, %24, %25, %26 : (tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xf32, #blocked>, tensor<512xi1, #blocked>) -> tensor<512xf32, #blocked>
+    %34 = arith.cmpf ogt, %13, %cst_3 : tensor<512xf32, #blocked>
+    %35 = arith.andi %6, %34 : tensor<512xi1, #blocked>
+    %36 = arith.remsi %21, %cst_0 : tensor<512xi32, #blocked>
+    %37 = tt.splat %arg4 : !tt.ptr<i32> -> tensor<512x!tt.ptr<i32>, #blocked>
+    %38 = tt.addptr %37, %36 : tensor<512x!tt.ptr<i32>, #blocked>, tensor<512xi32, #blocked>
+    %39 = ttg.convert_layout %38 : tensor<512x!tt.ptr<i32>, #blocked> -> tensor<512x!tt.ptr<i32>, #blocked>
+    %40 = ttg.convert_layout %20 : tensor<512xi32, #blocked> -> tensor<512xi32, #blocked>
+    %41 = ttg.convert_layout %35 : tensor<512xi1, #blocked> -> tensor<512xi1, #blocked>
+    %42 = tt.atomic_rmw min, acq_rel, gpu, %39, %40, %41 : (tensor<512x!tt.ptr<i32>, #blocked>, tensor<512xi32, #blocked>, tensor<512xi1, #blocked>) -> tensor<512xi32, #blocked>
+    tt.return
+  }
+}
+

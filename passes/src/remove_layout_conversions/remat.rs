@@ -103,8 +103,7 @@ impl Remat {
             }
         };
         enqueue(&mut queue, root, root_enc);
-        let update = |slice: &mut Slice, layout: &mut Layouts, v: Val, e: Attr| -> Result<(), ()> {
-            slice.insert(v);
+        let set_layout = |layout: &mut Layouts, v: Val, e: Attr| -> Result<(), ()> {
             match layout.get(&vkey(v)) {
                 Some(&x) if x != e => Err(()),
                 _ => {
@@ -113,20 +112,29 @@ impl Remat {
                 }
             }
         };
+        let update = |slice: &mut Slice, layout: &mut Layouts, v: Val, e: Attr| -> Result<(), ()> {
+            slice.insert(v);
+            set_layout(layout, v, e)
+        };
         while let Some(((owner, idx), e)) = queue.pop() {
-            let mut cur = owner.operand(idx);
+            let cur = owner.operand(idx);
             if !cur.ty().is_tensor() {
                 continue;
             }
             if cur.defining_op().is_some_and(|d| d.name() == "scf.for") {
                 return Err(());
             }
-            update(slice, layout, cur, e)?;
+            set_layout(layout, cur, e)?;
+            // A value already in the target encoding needs no recomputing.
+            if enc(cur) == Some(e) {
+                continue;
+            }
+            slice.insert(cur);
             if let Some(r) = self.get_remat(cur, e) {
                 if properly_dominates(r, owner) {
+                    // Reused as is: its producers need not be visited.
                     existing.entry((vkey(cur), akey(e))).or_insert(Some(r));
-                    update(slice, layout, r, e)?;
-                    cur = r;
+                    continue;
                 } else {
                     existing.insert((vkey(cur), akey(e)), None);
                 }
@@ -209,6 +217,12 @@ impl Remat {
             return Err(());
         }
         for v in &s.values {
+            // A value reused from an existing rematerialization is not
+            // recomputed, so its producer need not be rematerializable.
+            let reused = l.get(&vkey(*v)).is_some_and(|&e| matches!(x.get(&(vkey(*v), akey(e))), Some(Some(_))));
+            if reused {
+                continue;
+            }
             if let Some(d) = v.defining_op() {
                 if !can_be_remat(d) {
                     return Err(());
