@@ -26,6 +26,7 @@ function(tritium_link_library target rust_lib)
   target_link_options(${target} PRIVATE
     -Wl,--no-undefined
     -Wl,--gc-sections
+    -Wl,-z,now
     -Wl,--version-script=${exports})
   set_target_properties(${target} PROPERTIES LINK_DEPENDS ${exports} LINKER_LANGUAGE CXX)
   target_link_libraries(${target} PRIVATE

@@ -14,6 +14,8 @@
 //!   and `ttg.num-ctas`.
 use mlir_sys::*;
 use std::any::Any;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use tritium_dialects::conversion::{
     apply_partial_conversion, Conversion, ConversionPattern, ConversionRewriter, Dialects, Legality, Materialization,
     OpRule,
@@ -69,6 +71,10 @@ pub struct TritonToTritonGPU {
     context: MlirContext,
     legality: Legality,
     default_encoding_hook: Option<spec::DefaultEncodingHook>,
+    /// Converted types of this run, by the source type's pointer: MLIR
+    /// uniques types for the context's life, and one run converts the same
+    /// few tensor types again and again (operands, results, legality).
+    converted: RefCell<HashMap<usize, Option<Ty>>>,
 }
 
 impl TritonToTritonGPU {
@@ -99,6 +105,7 @@ impl TritonToTritonGPU {
             context: module.context(),
             legality: spec::legality(CONVERSION, Some(&target), default_legality()),
             default_encoding_hook: spec::default_encoding(Some(&target)),
+            converted: RefCell::new(HashMap::new()),
             target,
         })
     }
@@ -213,9 +220,16 @@ impl Conversion for TritonToTritonGPU {
         if !ty.is_tensor() || ty.encoding().is_some() {
             return Some(ty);
         }
-        let shape = ty.shape()?;
-        let encoding = self.default_encoding_attr(&shape)?;
-        Some(Ty::tensor(&shape, ty.element(), Some(encoding)))
+        let key = ty.0.ptr as usize;
+        if let Some(converted) = self.converted.borrow().get(&key) {
+            return *converted;
+        }
+        let converted = ty.shape().and_then(|shape| {
+            let encoding = self.default_encoding_attr(&shape)?;
+            Some(Ty::tensor(&shape, ty.element(), Some(encoding)))
+        });
+        self.converted.borrow_mut().insert(key, converted);
+        converted
     }
     fn materialize(&self, kind: Materialization, ty: Ty, inputs: &[Val], location: MlirLocation) -> Option<Op> {
         if inputs.len() != 1 || !ty.is_tensor() {

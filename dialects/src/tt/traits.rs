@@ -1,10 +1,21 @@
 //! The native traits every (or some) `tt` op carries, verified in Rust.
-use crate::ir::{Op, Ty, Val};
+//!
+//! These run for every op at every verification (after each pass), so they
+//! walk operands and results in place instead of collecting them.
+use crate::ir::{Op, Ty};
 use crate::layout;
 use crate::tt::rules;
 
-fn tensor_types(values: &[Val]) -> impl Iterator<Item = Ty> + '_ {
-    values.iter().map(|v| v.ty()).filter(|t| t.is_tensor())
+/// The types of `op`'s operands, then of its results (`results` false: operands only).
+fn types(op: Op, results: bool) -> impl Iterator<Item = Ty> {
+    let operands = (0..op.num_operands()).map(move |i| op.operand(i).ty());
+    let results = (0..if results { op.num_results() } else { 0 }).map(move |i| op.result(i).ty());
+    operands.chain(results)
+}
+
+/// The ranked-tensor types among `types`.
+fn tensors(types: impl Iterator<Item = Ty>) -> impl Iterator<Item = Ty> {
+    types.filter(|t| t.is_tensor())
 }
 
 fn all_same_encoding(mut types: impl Iterator<Item = Ty>) -> bool {
@@ -13,32 +24,43 @@ fn all_same_encoding(mut types: impl Iterator<Item = Ty>) -> bool {
     types.all(|ty| ty.encoding() == encoding)
 }
 
-fn all_same_shape(types: impl Iterator<Item = Ty>) -> bool {
-    let mut first: Option<Vec<i64>> = None;
-    for ty in types {
-        let shape = ty.shape_or_scalar();
-        match &first {
-            None => first = Some(shape),
-            Some(f) if *f != shape => return false,
-            _ => {}
-        }
+/// Calls `f` with the shape of `ty` (empty for a scalar) without allocating
+/// for ranks up to 8.
+fn with_shape<R>(ty: Ty, f: impl FnOnce(&[i64]) -> R) -> R {
+    if !ty.is_tensor() {
+        return f(&[]);
     }
-    true
+    let rank = unsafe { mlir_sys::mlirShapedTypeGetRank(ty.0) } as usize;
+    if rank > 8 {
+        return f(&ty.shape_or_scalar());
+    }
+    let mut dims = [0i64; 8];
+    for (i, d) in dims.iter_mut().enumerate().take(rank) {
+        *d = unsafe { mlir_sys::mlirShapedTypeGetDimSize(ty.0, i as isize) };
+    }
+    f(&dims[..rank])
+}
+
+fn same_shape(a: Ty, b: Ty) -> bool {
+    a == b || with_shape(a, |sa| with_shape(b, |sb| sa == sb))
+}
+
+fn all_same_shape(mut types: impl Iterator<Item = Ty>) -> bool {
+    let Some(first) = types.next() else { return true };
+    types.all(|ty| same_shape(first, ty))
 }
 
 /// Verifies the trait `name` on `op`.
 pub fn verify(name: &str, op: Op) -> Result<(), String> {
-    let operands = op.operands();
-    let results = op.results();
     match name {
         "TensorSizeTrait" => {
-            for ty in tensor_types(&operands).chain(tensor_types(&results)) {
-                rules::check_tensor_size(&ty.shape_or_scalar()).map_err(|e| format!("{e} ({ty})"))?;
+            for ty in tensors(types(op, true)) {
+                with_shape(ty, rules::check_tensor_size).map_err(|e| format!("{e} ({ty})"))?;
             }
             Ok(())
         }
         "VerifyTensorLayoutsTrait" => {
-            for ty in tensor_types(&operands).chain(tensor_types(&results)) {
+            for ty in tensors(types(op, true)) {
                 if let Some(encoding) = ty.encoding() {
                     if let Some(interface) = layout::lookup(encoding) {
                         interface.verify_tensor_layout(ty, op)?;
@@ -47,38 +69,32 @@ pub fn verify(name: &str, op: Op) -> Result<(), String> {
             }
             Ok(())
         }
-        "SameOperandsEncoding" => all_same_encoding(tensor_types(&operands))
+        "SameOperandsEncoding" => all_same_encoding(tensors(types(op, false)))
             .then_some(())
             .ok_or_else(|| "requires the same encoding for all operands".into()),
-        "SameOperandsAndResultEncoding" => {
-            all_same_encoding(tensor_types(&operands).chain(tensor_types(&results)))
-                .then_some(())
-                .ok_or_else(|| "requires the same encoding for all operands and results".into())
-        }
+        "SameOperandsAndResultEncoding" => all_same_encoding(tensors(types(op, true)))
+            .then_some(())
+            .ok_or_else(|| "requires the same encoding for all operands and results".into()),
         "SameResultsType" => {
-            let types: Vec<Ty> = results.iter().map(|r| r.ty()).collect();
-            types
-                .windows(2)
-                .all(|w| w[0] == w[1])
+            let mut results = (0..op.num_results()).map(|i| op.result(i).ty());
+            let first = results.next();
+            results
+                .all(|ty| Some(ty) == first)
                 .then_some(())
                 .ok_or_else(|| "requires the same type for all results".into())
         }
-        "SameLoadStoreOperandsShape" => all_same_shape(operands.iter().map(|v| v.ty()))
+        "SameLoadStoreOperandsShape" => all_same_shape(types(op, false))
             .then_some(())
             .ok_or_else(|| "requires same shape for all operands".into()),
-        "SameLoadStoreOperandsAndResultShape" => {
-            all_same_shape(operands.iter().chain(results.iter()).map(|v| v.ty()))
-                .then_some(())
-                .ok_or_else(|| "requires same shape for all operands and results".into())
-        }
-        "SameLoadStoreOperandsEncoding" => all_same_encoding(tensor_types(&operands))
+        "SameLoadStoreOperandsAndResultShape" => all_same_shape(types(op, true))
+            .then_some(())
+            .ok_or_else(|| "requires same shape for all operands and results".into()),
+        "SameLoadStoreOperandsEncoding" => all_same_encoding(tensors(types(op, false)))
             .then_some(())
             .ok_or_else(|| "requires the same encoding for all operands".into()),
-        "SameLoadStoreOperandsAndResultEncoding" => {
-            all_same_encoding(tensor_types(&operands).chain(tensor_types(&results)))
-                .then_some(())
-                .ok_or_else(|| "requires the same encoding for all operands and results".into())
-        }
+        "SameLoadStoreOperandsAndResultEncoding" => all_same_encoding(tensors(types(op, true)))
+            .then_some(())
+            .ok_or_else(|| "requires the same encoding for all operands and results".into()),
         other => Err(format!("unknown trait '{other}'")),
     }
 }

@@ -16,6 +16,16 @@ fn ensure(cond: bool, msg: impl Into<String>) -> Verdict {
     }
 }
 
+/// [`ensure`] whose message is built only on failure (formatting a type or
+/// attribute prints it through MLIR, which verifiers must not pay per op).
+fn ensure_with(cond: bool, msg: impl FnOnce() -> String) -> Verdict {
+    if cond {
+        Ok(())
+    } else {
+        Err(msg())
+    }
+}
+
 /// Verifies `op` with the verifier registered under `hook`, then the rules
 /// that relate its encodings (owned by the encodings' dialect).
 pub fn verify(hook: &str, op: Op) -> Verdict {
@@ -57,9 +67,9 @@ fn verify_op(hook: &str, op: Op) -> Verdict {
         "tt.reduce" | "tt.scan" => {
             let axis = op.attr("axis").and_then(|a| a.int()).unwrap_or(0);
             let rank = op.operand(0).ty().shape_or_scalar().len() as i64;
-            ensure(
+            ensure_with(
                 axis >= 0 && axis < rank,
-                format!("axis {axis} is out of range for operands of rank {rank}"),
+                || format!("axis {axis} is out of range for operands of rank {rank}"),
             )?;
             ensure(!op.operands().is_empty(), "expects at least one operand")
         }
@@ -67,7 +77,7 @@ fn verify_op(hook: &str, op: Op) -> Verdict {
         "tt.scan(regions)" => combine_region(op, false),
         "tt.map_elementwise" => {
             let pack = op.attr("pack").and_then(|a| a.int()).unwrap_or(0);
-            ensure(pack > 0 && pack & (pack - 1) == 0, format!("pack must be a positive power of two, got {pack}"))
+            ensure_with(pack > 0 && pack & (pack - 1) == 0, || format!("pack must be a positive power of two, got {pack}"))
         }
         "tt.map_elementwise(regions)" => map_elementwise_region(op),
         "tt.make_range" => make_range(op),
@@ -94,7 +104,7 @@ fn bitcast(op: Op) -> Verdict {
         _ => {}
     }
     let (a, b) = (src.bit_width(), dst.bit_width());
-    ensure(a == b, format!("Cannot bitcast data-type of size {a} to data-type of size {b}"))
+    ensure_with(a == b, || format!("Cannot bitcast data-type of size {a} to data-type of size {b}"))
 }
 
 fn fp_to_fp(op: Op) -> Verdict {
@@ -124,11 +134,11 @@ fn atomic_sem(op: Op, forbidden: &str) -> Verdict {
         "release" => sem == 3 || sem == 4,
         _ => sem == 2 || sem == 4,
     };
-    ensure(!bad, format!("memory semantic cannot include {forbidden} for this operation"))?;
+    ensure_with(!bad, || format!("memory semantic cannot include {forbidden} for this operation"))?;
     let elem = op.result_or_value_element();
-    ensure(
+    ensure_with(
         matches!(elem.bit_width(), 8 | 16 | 32 | 64),
-        format!("atomic operations support 8-, 16-, 32- and 64-bit types, got {elem}"),
+        || format!("atomic operations support 8-, 16-, 32- and 64-bit types, got {elem}"),
     )
 }
 
@@ -147,8 +157,8 @@ fn atomic_rmw(op: Op) -> Verdict {
     let elem = op.operand(1).ty().element();
     // RMWOp: 1 and, 2 or, 3 xor, 4 add, 5 fadd, 6 max, 7 min, 8 umax, 9 umin, 10 exch.
     match kind {
-        1 | 2 | 3 | 8 | 9 => ensure(elem.is_integer(), format!("this atomic_rmw kind requires an integer operand, got {elem}")),
-        5 => ensure(elem.is_float(), format!("fadd requires a floating-point operand, got {elem}")),
+        1 | 2 | 3 | 8 | 9 => ensure_with(elem.is_integer(), || format!("this atomic_rmw kind requires an integer operand, got {elem}")),
+        5 => ensure_with(elem.is_float(), || format!("fadd requires a floating-point operand, got {elem}")),
         _ => Ok(()),
     }
 }
@@ -185,9 +195,9 @@ fn cat(op: Op) -> Verdict {
 fn join(op: Op) -> Verdict {
     let mut expected = op.operand(0).ty().shape_or_scalar();
     expected.push(2);
-    ensure(
+    ensure_with(
         op.result(0).ty().shape_or_scalar() == expected,
-        format!("result shape must be the operand shape with a new minor dimension of 2, i.e. {expected:?}"),
+        || format!("result shape must be the operand shape with a new minor dimension of 2, i.e. {expected:?}"),
     )
 }
 
@@ -199,9 +209,9 @@ fn dot(op: Op) -> Verdict {
         "expected the output shape to be the concatenation of the first operand's leading dimensions and the last dimension of the second operand",
     )?;
     let (ea, eb) = (a.element(), b.element());
-    ensure(
+    ensure_with(
         ea.is_integer() == eb.is_integer(),
-        format!("operand element types must be both integer or both floating-point, got {ea} and {eb}"),
+        || format!("operand element types must be both integer or both floating-point, got {ea} and {eb}"),
     )
 }
 
@@ -225,30 +235,30 @@ fn combine_region(op: Op, is_reduce: bool) -> Verdict {
         return Err("expects a non-empty combine region".into());
     };
     let args = block_arguments(block);
-    ensure(
+    ensure_with(
         args.len() == 2 * n,
-        format!("expected the combine region to take {} arguments (two per operand), got {}", 2 * n, args.len()),
+        || format!("expected the combine region to take {} arguments (two per operand), got {}", 2 * n, args.len()),
     )?;
     for (i, operand) in op.operands().iter().enumerate() {
         let elem = operand.ty().element();
-        ensure(
+        ensure_with(
             args[i].ty() == elem && args[i + n].ty() == elem,
-            format!("combine region argument types must match the element type {elem} of operand {i}"),
+            || format!("combine region argument types must match the element type {elem} of operand {i}"),
         )?;
     }
     let Some(terminator) = block_terminator(block) else {
         return Err("expects the combine region to end in a terminator".into());
     };
     let expected = if is_reduce { "tt.reduce.return" } else { "tt.scan.return" };
-    ensure(terminator.name() == expected, format!("the combine region must end in {expected}"))?;
+    ensure_with(terminator.name() == expected, || format!("the combine region must end in {expected}"))?;
     let yielded = terminator.operands();
-    ensure(
+    ensure_with(
         yielded.len() == n,
-        format!("the combine region must yield {n} values, got {}", yielded.len()),
+        || format!("the combine region must yield {n} values, got {}", yielded.len()),
     )?;
     for (i, value) in yielded.iter().enumerate() {
         let elem = op.operand(i).ty().element();
-        ensure(value.ty() == elem, format!("the combine region yields {} at {i}, expected {elem}", value.ty()))?;
+        ensure_with(value.ty() == elem, || format!("the combine region yields {} at {i}, expected {elem}", value.ty()))?;
     }
     Ok(())
 }
@@ -260,27 +270,27 @@ fn map_elementwise_region(op: Op) -> Verdict {
     };
     let args = block_arguments(block);
     let n = op.operands().len();
-    ensure(
+    ensure_with(
         args.len() == n * pack,
-        format!("expected {} region arguments (pack x operands), got {}", n * pack, args.len()),
+        || format!("expected {} region arguments (pack x operands), got {}", n * pack, args.len()),
     )?;
     for (i, arg) in args.iter().enumerate() {
         let elem = op.operand(i / pack).ty().element();
-        ensure(
+        ensure_with(
             arg.ty() == elem,
-            format!("region argument {i} has type {}, expected the element type {elem} of operand {}", arg.ty(), i / pack),
+            || format!("region argument {i} has type {}, expected the element type {elem} of operand {}", arg.ty(), i / pack),
         )?;
     }
     let results = op.results();
     if let Some(terminator) = block_terminator(block) {
         let yielded = terminator.operands();
-        ensure(
+        ensure_with(
             yielded.len() == results.len() * pack,
-            format!("the region must yield {} values (pack x results), got {}", results.len() * pack, yielded.len()),
+            || format!("the region must yield {} values (pack x results), got {}", results.len() * pack, yielded.len()),
         )?;
         for (i, value) in yielded.iter().enumerate() {
             let elem = results[i / pack].ty().element();
-            ensure(value.ty() == elem, format!("the region yields {} at {i}, expected {elem}", value.ty()))?;
+            ensure_with(value.ty() == elem, || format!("the region yields {} at {i}, expected {elem}", value.ty()))?;
         }
     }
     for nested in op.nested_ops() {
@@ -303,9 +313,9 @@ fn make_range(op: Op) -> Verdict {
     ensure(ty.element().bit_width() == 32, "expected an i32 element type")?;
     ensure(start >= 0, "start must be non-negative")?;
     ensure(end > start, "end must be greater than start")?;
-    ensure(
+    ensure_with(
         end - start == shape[0],
-        format!("number of elements in the result ({}) must match the size of the range ({})", shape[0], end - start),
+        || format!("number of elements in the result ({}) must match the size of the range ({})", shape[0], end - start),
     )
 }
 
@@ -338,7 +348,7 @@ fn gather(op: Op) -> Verdict {
     ensure(axis >= 0 && (axis as usize) < src.len(), "gather dimension must be less than the input rank")?;
     for (d, (s, i)) in src.iter().zip(&idx).enumerate() {
         if d as i64 != axis {
-            ensure(s == i, format!("indices dimension {d} must match the source dimension"))?;
+            ensure_with(s == i, || format!("indices dimension {d} must match the source dimension"))?;
         }
     }
     Ok(())
@@ -350,14 +360,14 @@ fn make_tensor_descriptor(op: Op) -> Verdict {
         return Err("result must be a !tt.tensordesc".into());
     };
     let n = op.operands().len() - 1;
-    ensure(
+    ensure_with(
         n == 2 * block.len(),
-        format!("expected {} shape and {} stride operands for a rank-{} descriptor", block.len(), block.len(), block.len()),
+        || format!("expected {} shape and {} stride operands for a rank-{} descriptor", block.len(), block.len(), block.len()),
     )?;
     if let Some(pointee) = types::pointee(op.operand(0).ty()) {
-        ensure(
+        ensure_with(
             same_element(pointee, elem),
-            format!("descriptor element type {elem} does not match the base pointer's pointee type {pointee}"),
+            || format!("descriptor element type {elem} does not match the base pointer's pointee type {pointee}"),
         )?;
     }
     Ok(())
@@ -373,17 +383,17 @@ fn descriptor_block(_op: Op, desc: Ty, tensor: Ty, num_indices: usize) -> Verdic
     let Some((block, elem)) = types::tensordesc_block(desc) else {
         return Err("expected a !tt.tensordesc operand".into());
     };
-    ensure(
+    ensure_with(
         num_indices == block.len(),
-        format!("expected {} indices for a rank-{} descriptor, got {num_indices}", block.len(), block.len()),
+        || format!("expected {} indices for a rank-{} descriptor, got {num_indices}", block.len(), block.len()),
     )?;
     ensure(
         rules::num_elements(&block) == tensor.num_elements(),
         "descriptor block and tensor must have the same number of elements",
     )?;
-    ensure(
+    ensure_with(
         same_element(elem, tensor.element()),
-        format!("descriptor element type {elem} and tensor element type {} must match", tensor.element()),
+        || format!("descriptor element type {elem} and tensor element type {} must match", tensor.element()),
     )
 }
 
@@ -395,13 +405,13 @@ fn descriptor_gather(desc: Ty, x_offsets: Ty, tensor: Ty) -> Verdict {
     let rows = x_offsets.shape_or_scalar();
     ensure(rows.len() == 1, "x_offsets must be a 1-d tensor")?;
     let shape = tensor.shape_or_scalar();
-    ensure(
+    ensure_with(
         shape == vec![rows[0], block[1]],
-        format!("expected a tensor of shape [{}, {}]", rows[0], block[1]),
+        || format!("expected a tensor of shape [{}, {}]", rows[0], block[1]),
     )?;
-    ensure(
+    ensure_with(
         same_element(tensor.element(), elem),
-        format!("descriptor element type {elem} and tensor element type {} must match", tensor.element()),
+        || format!("descriptor element type {elem} and tensor element type {} must match", tensor.element()),
     )
 }
 
@@ -414,21 +424,26 @@ fn return_op(op: Op) -> Verdict {
             .map(|i| Ty(mlir_sys::mlirFunctionTypeGetResult(fty.0, i)))
             .collect()
     };
-    let name = func.attr("sym_name").map(|a| a.to_string()).unwrap_or_default();
+    // The function's name is printed only for a diagnostic: printing an
+    // attribute builds an AsmState, far dearer than the check itself.
+    let name = || func.attr("sym_name").map(|a| a.to_string()).unwrap_or_default();
     let operands = op.operands();
-    ensure(
-        operands.len() == expected.len(),
-        format!("has {} operands, but enclosing function (@{}) returns {}", operands.len(), name.trim_matches('"'), expected.len()),
-    )?;
+    if operands.len() != expected.len() {
+        return Err(format!(
+            "has {} operands, but enclosing function (@{}) returns {}",
+            operands.len(),
+            name().trim_matches('"'),
+            expected.len()
+        ));
+    }
     for (i, (value, want)) in operands.iter().zip(&expected).enumerate() {
-        ensure(
-            value.ty() == *want,
-            format!(
+        if value.ty() != *want {
+            return Err(format!(
                 "type of return operand {i} ({}) doesn't match function result type ({want}) in function @{}",
                 value.ty(),
-                name.trim_matches('"')
-            ),
-        )?;
+                name().trim_matches('"')
+            ));
+        }
     }
     Ok(())
 }
