@@ -202,7 +202,7 @@ fn load(module: Op, options: KernelOptions) -> Result<Kernel, String> {
         }
     }
     let clone = Owned(unsafe { mlirOperationClone(module.0) });
-    tritium_spec_cpu::make_cpu(Op(clone.0), &CpuOptions { vector_bits })?;
+    tritium_spec_cpu::make_cpu(Op(clone.0), &CpuOptions { vector_bits, avx512: target.features.split(',').any(|f| f == "+avx512f") })?;
     // 2. LLVM IR, optimized for the host.
     let tm = codegen::target_machine(&target, options.opt_level as u32)?;
     unsafe {
@@ -345,6 +345,12 @@ fn launch(kernel: &Kernel, grid: [i32; 3], args: *mut *mut c_void, num_threads: 
                 unsafe { packed(argv.as_mut_ptr()) };
             }
         }
+        // The kernels' streaming (non-temporal) stores are weakly ordered:
+        // make them visible before the launch returns.
+        #[cfg(target_arch = "x86_64")]
+        unsafe {
+            std::arch::x86_64::_mm_sfence()
+        };
         CURRENT_LAUNCH.with(|c| c.set(std::ptr::null()));
     };
     let spawned = std::thread::scope(|scope| -> Result<(), String> {

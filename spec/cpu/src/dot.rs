@@ -13,7 +13,8 @@
 use crate::lower::Cx;
 use crate::tensor::{Kind, Tensor, Value};
 use std::rc::Rc;
-use tritium_dialects::ir::{Op, Ty, Val};
+use mlir_sys::{mlirOperationGetSuccessor, MlirOperation};
+use tritium_dialects::ir::{block_arguments, block_ops, Op, Ty, Val};
 
 /// Rows of A per micro-kernel block.
 const MR: i64 = 4;
@@ -35,8 +36,14 @@ pub fn dot(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     }
     let a = cx.materialize_as(&a, acc)?;
     let b = cx.materialize_as(&b, acc)?;
-    let d = Tensor::new(shape.clone(), acc, Kind::Buf(cx.alloca(acc, m * n)));
-    cx.store_into(&c, d.buffer().expect("buffer"))?;
+    let d = match in_place(op, &c, acc) {
+        Some(p) => Tensor::new(shape.clone(), acc, Kind::Buf(p)),
+        None => {
+            let d = Tensor::new(shape.clone(), acc, Kind::Buf(cx.alloca(acc, m * n)));
+            cx.store_into(&c, d.buffer().expect("buffer"))?;
+            d
+        }
+    };
     let bits = acc.bit_width().max(8) as i64;
     let vw = (i64::from(cx.options.vector_bits) / bits).max(1);
     if acc.bit_width() >= 32 && m % MR == 0 && n % (vw * NV) == 0 {
@@ -46,6 +53,54 @@ pub fn dot(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     }
     cx.set(op.result(0), Value::Tensor(d));
     Ok(())
+}
+
+/// The buffer of the accumulator `c` when the dot may accumulate into it in
+/// place: `c` is a loop-carried block argument (its own buffer), the dot's
+/// only use is the branch ending its block that passes it back to the same
+/// argument (`scf.yield` of a K loop), and no op between the dot and that
+/// branch reads `c`, even through other values (lazy ones read it when they
+/// are evaluated; the branch itself must not pass `c` on). After the branch
+/// the buffer holds the argument's new value anyway, so the old one is never
+/// read again and the branch needs no copy.
+fn in_place(op: Op, c: &Rc<Tensor>, acc: Ty) -> Option<Val> {
+    let p = c.buffer()?;
+    let cv = op.operand(2);
+    let block = cv.owner_block()?;
+    if c.elem != acc || op.operand(0).same(cv) || op.operand(1).same(cv) {
+        return None;
+    }
+    let index = block_arguments(block).iter().position(|a| a.same(cv))?;
+    let result = op.result(0);
+    let [user] = result.users()[..] else { return None };
+    if user.name() != "cf.br" || unsafe { mlirOperationGetSuccessor(user.0, 0) }.ptr != block.ptr {
+        return None;
+    }
+    let here = op.block()?;
+    if user.block()?.ptr != here.ptr {
+        return None;
+    }
+    let operands = user.operands();
+    let passed: Vec<usize> = operands.iter().enumerate().filter(|(_, v)| v.same(result)).map(|(i, _)| i).collect();
+    if passed != [index] {
+        return None;
+    }
+    // Every op that depends on `c` (not through block arguments).
+    let mut seen: Vec<MlirOperation> = Vec::new();
+    let mut work = vec![cv];
+    while let Some(v) = work.pop() {
+        for u in v.users() {
+            if u.same(op) || seen.iter().any(|s| s.ptr == u.0.ptr) {
+                continue;
+            }
+            seen.push(u.0);
+            work.extend(u.results());
+        }
+    }
+    let ops = block_ops(here);
+    let at = ops.iter().position(|o| o.same(op))?;
+    let reads_after = ops[at + 1..].iter().any(|o| seen.iter().any(|s| s.ptr == o.0.ptr));
+    (!reads_after).then_some(p)
 }
 
 /// `acc + x * y` for elements or vectors of `ty` (float: fma).

@@ -17,6 +17,7 @@
 //!
 //! Every lowering pattern is a slot named `cpu.<op>` (listed with
 //! `tritium-opt --list-spec-slots`); see [`patterns::PATTERNS`].
+pub mod carried;
 pub mod debug;
 pub mod dot;
 pub mod lower;
@@ -35,11 +36,15 @@ pub struct CpuOptions {
     /// The width in bits of the vectors the `tt.dot` micro-kernel uses (the
     /// host's widest: 512 with AVX-512, 256 with AVX2, 128 otherwise).
     pub vector_bits: u32,
+    /// Whether the target has AVX-512 (F): `math.exp` then scales by 2^n
+    /// with `llvm.ldexp`, one `vscalefps`, which elsewhere is a libm call
+    /// per element.
+    pub avx512: bool,
 }
 
 impl Default for CpuOptions {
     fn default() -> Self {
-        CpuOptions { vector_bits: 256 }
+        CpuOptions { vector_bits: 256, avx512: false }
     }
 }
 

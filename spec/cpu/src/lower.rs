@@ -19,6 +19,7 @@
 //!    the op's location and message are returned; else the `tt.func`s are
 //!    erased, the new functions renamed, and each kernel gets its
 //!    `<name>_packed(void **args)` wrapper.
+use crate::carried::{self, OffsetArg};
 use crate::scalar;
 use crate::tensor::{strides, Kind, Tensor, Value};
 use crate::{patterns, CpuOptions, CpuPattern};
@@ -41,6 +42,9 @@ pub type LowerError = (MlirLocation, String);
 struct ArgSlot {
     /// `None` for a scalar argument (an LLVM block argument).
     buffer: Option<Rc<Tensor>>,
+    /// For a pointer tensor held as a base plus a byte offset (an `i64`
+    /// LLVM block argument; see `carried.rs`): the argument and its base.
+    offset: Option<(Val, OffsetArg)>,
 }
 
 /// The lowering state of one function.
@@ -54,6 +58,9 @@ pub struct Cx<'a> {
     module_body: MlirBlock,
     values: HashMap<usize, Value>,
     blocks: HashMap<usize, (MlirBlock, Vec<ArgSlot>)>,
+    /// The byte offset (`i64` LLVM block argument) of each block argument
+    /// held as a base plus an offset.
+    offsets: HashMap<usize, Val>,
     /// Program ids x, y, z then grid sizes x, y, z.
     pub abi: Vec<Val>,
     patterns: &'a HashMap<&'static str, &'static dyn CpuPattern>,
@@ -207,6 +214,7 @@ fn lower_func(
         module_body: body,
         values: HashMap::new(),
         blocks: HashMap::new(),
+        offsets: HashMap::new(),
         abi: pargs[num_user..].to_vec(),
         patterns,
         kernel,
@@ -217,6 +225,7 @@ fn lower_func(
         return Err(fail((floc, format!("function '{name}' has no body"))));
     }
     // Blocks, with their scalar arguments; buffers for tensor arguments.
+    let offset_args = carried::analyze(&old_blocks);
     let mut new_blocks = Vec::new();
     for (i, b) in old_blocks.iter().enumerate() {
         let args = block_arguments(*b);
@@ -238,20 +247,29 @@ fn lower_func(
         let mut types = Vec::new();
         let mut slots = Vec::new();
         for a in &args {
-            if a.ty().is_tensor() {
+            if let Some(o) = offset_args.get(&(a.0.ptr as usize)) {
+                types.push(cx.e.i64());
+                slots.push(ArgSlot { buffer: None, offset: Some((*a, *o)) });
+            } else if a.ty().is_tensor() {
                 let (shape, elem) = cx.tensor_type(a.ty()).map_err(|m| fail((floc, m)))?;
                 let n = shape.iter().product();
                 let buf = cx.alloca(elem, n);
-                slots.push(ArgSlot { buffer: Some(Tensor::new(shape, elem, Kind::Buf(buf))) });
+                slots.push(ArgSlot { buffer: Some(Tensor::new(shape, elem, Kind::Buf(buf))), offset: None });
             } else {
                 types.push(llvm_scalar(&cx.e, a.ty()).map_err(|m| fail((floc, m)))?);
-                slots.push(ArgSlot { buffer: None });
+                slots.push(ArgSlot { buffer: None, offset: None });
             }
         }
         let nb = cx.new_block(&types);
         let nargs = block_arguments(nb);
         let mut next = 0;
         for (a, s) in args.iter().zip(&slots) {
+            if s.offset.is_some() {
+                // Its value is set when its block is lowered (its base first).
+                cx.offsets.insert(key(*a), nargs[next]);
+                next += 1;
+                continue;
+            }
             let v = match &s.buffer {
                 Some(t) => Value::Tensor(t.clone()),
                 None => {
@@ -266,6 +284,14 @@ fn lower_func(
     }
     for (b, nb) in old_blocks.iter().zip(&new_blocks) {
         cx.e.set_block(*nb);
+        let slots = cx.blocks.get(&(b.ptr as usize)).map(|(_, s)| s.clone()).unwrap_or_default();
+        for (a, o) in slots.iter().filter_map(|s| s.offset) {
+            let loc = cx.e.loc;
+            let base = cx.tensor(o.base).map_err(|m| fail((loc, m)))?;
+            let off = cx.offsets[&key(a)];
+            let (shape, elem) = cx.tensor_type(a.ty()).map_err(|m| fail((loc, m)))?;
+            cx.set(a, Value::Tensor(Tensor::new(shape, elem, Kind::Offset(base, off))));
+        }
         for op in block_ops(*b) {
             cx.e.loc = op.location();
             cx.lower_op(op).map_err(|m| fail((op.location(), m)))?;
@@ -427,6 +453,31 @@ impl<'a> Cx<'a> {
         carried: &[Val],
         body: &mut dyn FnMut(&mut Cx<'a>, Val, &[Val]) -> Result<Vec<Val>, String>,
     ) -> Result<Vec<Val>, String> {
+        self.for_dynamic_hinted(lo, hi, carried, false, body)
+    }
+
+    /// [`for_range`](Self::for_range) that LLVM must not unroll before it
+    /// vectorizes it: a short loop of masked accesses fully unrolled becomes
+    /// a chain of scalar branches that no vectorizer merges back.
+    pub fn for_range_vectorized(
+        &mut self,
+        n: i64,
+        body: &mut dyn FnMut(&mut Cx<'a>, Val, &[Val]) -> Result<Vec<Val>, String>,
+    ) -> Result<(), String> {
+        let lo = self.c64(0);
+        let hi = self.c64(n);
+        self.for_dynamic_hinted(lo, hi, &[], true, body)?;
+        Ok(())
+    }
+
+    fn for_dynamic_hinted(
+        &mut self,
+        lo: Val,
+        hi: Val,
+        carried: &[Val],
+        no_unroll: bool,
+        body: &mut dyn FnMut(&mut Cx<'a>, Val, &[Val]) -> Result<Vec<Val>, String>,
+    ) -> Result<Vec<Val>, String> {
         let i64t = self.e.i64();
         let mut types = vec![i64t];
         types.extend(carried.iter().map(|v| v.ty()));
@@ -450,6 +501,12 @@ impl<'a> Cx<'a> {
         let mut nargs = vec![next];
         nargs.extend(next_values);
         self.e.br(header, &nargs);
+        if no_unroll {
+            if let Some(latch) = block_ops(self.e.block()).last() {
+                let hint = self.e.attr("#llvm.loop_annotation<unroll = <disable = true>>");
+                latch.set_attr("loop_annotation", hint);
+            }
+        }
         self.e.set_block(exit);
         Ok(hargs[1..].to_vec())
     }
@@ -646,11 +703,16 @@ impl<'a> Cx<'a> {
                         Value::Tensor(x) => self.eval(x, coords)?,
                     });
                 }
-                scalar::lower(&mut self.e, *op, &vals, t.elem)
+                scalar::lower(&mut self.e, self.options, *op, &vals, t.elem)
             }
             Kind::Cast(src, name) => {
                 let v = self.eval(src, coords)?;
                 Ok(self.e.cast(name, v, t.elem))
+            }
+            Kind::Offset(src, off) => {
+                let p = self.eval(src, coords)?;
+                let i8t = self.e.int_ty(8);
+                Ok(self.e.gep(p, i8t, *off))
             }
         }
     }
@@ -818,6 +880,10 @@ impl<'a> Cx<'a> {
         let mut scalars = Vec::new();
         let mut copies: Vec<(Rc<Tensor>, Rc<Tensor>)> = Vec::new();
         for (v, slot) in operands.iter().zip(&slots) {
+            if let Some((arg, o)) = slot.offset {
+                scalars.push(self.offset_of(*v, arg, o)?);
+                continue;
+            }
             match (&slot.buffer, self.get(*v)?) {
                 (None, Value::Scalar(s)) => scalars.push(s),
                 (Some(dst), Value::Tensor(src)) => {
@@ -850,6 +916,33 @@ impl<'a> Cx<'a> {
             }
         }
         Ok((block, scalars))
+    }
+
+    /// The byte offset from `o.base` of `v`, a value passed to the block
+    /// argument `arg` held as a base plus an offset.
+    fn offset_of(&mut self, v: Val, arg: Val, o: OffsetArg) -> Result<Val, String> {
+        let (start, ops) = carried::chain(v, arg);
+        let mut off = match start {
+            None => *self.offsets.get(&key(arg)).ok_or("internal error: an offset argument without its offset")?,
+            Some(b) if b.same(o.base) => self.c64(0),
+            Some(_) => return Err("internal error: a branch operand does not start from its argument's base".into()),
+        };
+        let i64t = self.e.i64();
+        for op in ops {
+            let step = match self.get(op.operand(1))? {
+                Value::Tensor(t) => match t.kind {
+                    Kind::Splat(s) => s,
+                    _ => return Err("internal error: a uniform tt.addptr offset is not a splat".into()),
+                },
+                Value::Scalar(s) => s,
+            };
+            let step = if step.ty().bit_width() < 64 { self.e.cast("llvm.sext", step, i64t) } else { step };
+            let bytes = carried::step_bytes(op).ok_or("internal error: a tt.addptr step without a size")?;
+            let b = self.c64(bytes);
+            let step = self.e.mul(step, b);
+            off = self.e.add(off, step);
+        }
+        Ok(off)
     }
 
     /// `tt.call`: scalar arguments as themselves, tensors as pointers to

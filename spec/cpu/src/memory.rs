@@ -11,6 +11,7 @@ use crate::lower::Cx;
 use crate::patterns::truth;
 use crate::tensor::{Kind, Tensor, Value};
 use std::rc::Rc;
+use tritium_conversions::ttg_to_llvm::emit::ICmp;
 use tritium_dialects::ir::{Op, Ty, Val};
 
 /// The mask and `other` operands of a `tt.load` (by its operand segments).
@@ -74,7 +75,7 @@ pub fn load(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     let buf = cx.alloca(elem, n);
     let out = Tensor::new(shape.clone(), elem, Kind::Buf(buf));
     let o = out.clone();
-    cx.for_each(&shape, &mut |cx, c| {
+    let one = |cx: &mut Cx<'_>, c: &[Val]| -> Result<(), String> {
         let p = element(cx, &ptr, c)?;
         let m = mask.as_ref().map(|m| element(cx, m, c)).transpose()?;
         let d = if m.is_some() { default_value(cx, &other, c, elem)? } else { cx.e.zero(elem) };
@@ -82,12 +83,36 @@ pub fn load(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
         let a = cx.element_ptr(buf, &o, c);
         cx.e.store(v, a);
         Ok(())
+    };
+    // The minor dimension is a loop LLVM vectorizes (masked vector loads).
+    let (outer, minor) = shape.split_at(shape.len() - 1);
+    let w = minor[0];
+    cx.for_each(outer, &mut |cx, oc| {
+        if w == 1 {
+            let mut c = oc.to_vec();
+            c.push(cx.c64(0));
+            return one(cx, &c);
+        }
+        cx.for_range_vectorized(w, &mut |cx, j, _| {
+            let mut c = oc.to_vec();
+            c.push(j);
+            one(cx, &c)?;
+            Ok(Vec::new())
+        })
     })?;
     cx.set(op.result(0), Value::Tensor(out));
     Ok(())
 }
 
 /// `cpu.tt.store`.
+///
+/// A store whose rows (the minor dimension) fill whole 64-byte lines may take
+/// a streaming path, row by row: when every element of the row is unmasked,
+/// its addresses are consecutive and the first is 64-byte aligned (all
+/// checked at run time), the values are computed into a small aligned buffer
+/// and written with non-temporal full-line vector stores, which do not read
+/// the destination lines first (a plain store reads each line it writes:
+/// a third of the traffic of a copy). Other rows take the per-element path.
 pub fn store(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     let operands = op.operands();
     let ptr = cx.get(operands[0])?;
@@ -97,20 +122,169 @@ pub fn store(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
         Value::Tensor(t) => t.shape.clone(),
         Value::Scalar(_) => Vec::new(),
     };
-    cx.for_each(&shape, &mut |cx, c| {
-        let p = element(cx, &ptr, c)?;
-        let v = element(cx, &value, c)?;
-        match &mask {
-            None => cx.e.store(v, p),
-            Some(m) => {
-                let m = element(cx, m, c)?;
-                let m = truth(cx, m);
-                cx.if_then(m, &mut |cx| {
-                    cx.e.store(v, p);
-                    Ok(())
-                })?;
-            }
+    let elem = match &value {
+        Value::Tensor(t) => t.elem,
+        Value::Scalar(s) => s.ty(),
+    };
+    if let Some(chunk) = streaming_chunk(&shape, elem) {
+        return store_streaming(cx, &shape, elem, chunk, &ptr, &value, &mask);
+    }
+    cx.for_each(&shape, &mut |cx, c| store_element(cx, &ptr, &value, &mask, c))
+}
+
+/// Stores element `c` of `value` at element `c` of `ptr` unless masked off.
+fn store_element(cx: &mut Cx<'_>, ptr: &Value, value: &Value, mask: &Option<Value>, c: &[Val]) -> Result<(), String> {
+    let p = element(cx, ptr, c)?;
+    let v = element(cx, value, c)?;
+    match mask {
+        None => cx.e.store(v, p),
+        Some(m) => {
+            let m = element(cx, m, c)?;
+            let m = truth(cx, m);
+            cx.if_then(m, &mut |cx| {
+                cx.e.store(v, p);
+                Ok(())
+            })?;
         }
+    }
+    Ok(())
+}
+
+/// The bytes of a cache line, the unit of a streaming store.
+const LINE_BYTES: i64 = 64;
+/// The most bytes of a row computed at once before streaming them out.
+const CHUNK_BYTES: i64 = 2048;
+
+/// The elements per chunk of the streaming path of a store of `shape` x
+/// `elem`, when it applies: rows of whole lines of 1-, 2-, 4- or 8-byte
+/// integers or floats.
+fn streaming_chunk(shape: &[i64], elem: Ty) -> Option<i64> {
+    let w = *shape.last()?;
+    if !(elem.is_integer() || elem.is_float()) || !matches!(elem.bit_width(), 8 | 16 | 32 | 64) {
+        return None;
+    }
+    let eb = i64::from(elem.bit_width() / 8);
+    if w * eb < LINE_BYTES || (w * eb) % LINE_BYTES != 0 {
+        return None;
+    }
+    let mut chunk = w;
+    while chunk * eb > CHUNK_BYTES && chunk % 2 == 0 && ((chunk / 2) * eb) % LINE_BYTES == 0 {
+        chunk /= 2;
+    }
+    Some(chunk)
+}
+
+/// The streaming path of [`store`] (see there).
+fn store_streaming(
+    cx: &mut Cx<'_>,
+    shape: &[i64],
+    elem: Ty,
+    chunk: i64,
+    ptr: &Value,
+    value: &Value,
+    mask: &Option<Value>,
+) -> Result<(), String> {
+    let rank = shape.len();
+    let w = shape[rank - 1];
+    let eb = i64::from(elem.bit_width() / 8);
+    let lanes = LINE_BYTES / eb;
+    let vt = cx.e.vector_ty(elem, lanes as u32);
+    let tmp = cx.alloca(elem, chunk);
+    let outer = shape[..rank - 1].to_vec();
+    cx.for_each(&outer, &mut |cx, o| {
+        let at = |j: Val| {
+            let mut c = o.to_vec();
+            c.push(j);
+            c
+        };
+        let z = cx.c64(0);
+        let c0 = at(z);
+        let p0 = element(cx, ptr, &c0)?;
+        // Whether the row may stream: consecutive, unmasked, element-aligned.
+        let i64t = cx.e.i64();
+        let addr = cx.e.cast("llvm.ptrtoint", p0, i64t);
+        let emask = cx.c64(eb - 1);
+        let erem = cx.e.and(addr, emask);
+        let zero = cx.c64(0);
+        let aligned = cx.e.icmp(ICmp::Eq, erem, zero);
+        let t = cx.e.const_int(cx.e.i1(), 1);
+        let ok = cx.for_range(w, &[t], &mut |cx, j, acc| {
+            let c = at(j);
+            let p = element(cx, ptr, &c)?;
+            let want = cx.e.gep(p0, elem, j);
+            let mut ok = cx.e.icmp(ICmp::Eq, p, want);
+            if let Some(m) = mask {
+                let m = element(cx, m, &c)?;
+                let m = truth(cx, m);
+                ok = cx.e.and(ok, m);
+            }
+            Ok(vec![cx.e.and(acc[0], ok)])
+        })?[0];
+        let ok = cx.e.and(ok, aligned);
+        let stream = cx.new_block(&[]);
+        let slow = cx.new_block(&[]);
+        let done = cx.new_block(&[]);
+        cx.e.cond_br(ok, stream, &[], slow, &[]);
+        cx.e.set_block(stream);
+        // Elements before the first line boundary (the same in every chunk,
+        // whose bytes are whole lines), the whole lines, then the rest.
+        let lmask = cx.c64(LINE_BYTES - 1);
+        let lrem = cx.e.and(addr, lmask);
+        let line = cx.c64(LINE_BYTES);
+        let gap = cx.e.sub(line, lrem);
+        let gap = cx.e.and(gap, lmask);
+        let ebv = cx.c64(eb);
+        let head = cx.e.binary("llvm.udiv", gap, ebv);
+        let ck = cx.c64(chunk);
+        let body = cx.e.sub(ck, head);
+        let lv = cx.c64(lanes);
+        let nlines = cx.e.binary("llvm.udiv", body, lv);
+        let mid = cx.e.mul(nlines, lv);
+        let tail = cx.e.add(head, mid);
+        cx.for_range(w / chunk, &[], &mut |cx, ch, _| {
+            let base = cx.e.mul(ch, ck);
+            cx.for_range(chunk, &[], &mut |cx, j, _| {
+                let jj = cx.e.add(base, j);
+                let v = element(cx, value, &at(jj))?;
+                let a = cx.e.gep(tmp, elem, j);
+                cx.e.store(v, a);
+                Ok(Vec::new())
+            })?;
+            let dst = cx.e.gep(p0, elem, base);
+            let plain = |cx: &mut Cx<'_>, lo: Val, hi: Val| {
+                cx.for_dynamic(lo, hi, &[], &mut |cx, j, _| {
+                    let src = cx.e.gep(tmp, elem, j);
+                    let v = cx.e.load(src, elem);
+                    let d = cx.e.gep(dst, elem, j);
+                    cx.e.store(v, d);
+                    Ok(Vec::new())
+                })
+            };
+            let z = cx.c64(0);
+            plain(cx, z, head)?;
+            cx.for_dynamic(z, nlines, &[], &mut |cx, l, _| {
+                let off = cx.e.mul(l, lv);
+                let off = cx.e.add(off, head);
+                let src = cx.e.gep(tmp, elem, off);
+                let v = cx.e.load_aligned(src, vt, eb);
+                let d = cx.e.gep(dst, elem, off);
+                let a = cx.e.int_attr(cx.e.i64(), LINE_BYTES);
+                let nt = cx.e.unit_attr();
+                cx.e.op("llvm.store", &[v, d], &[], &[("alignment", a), ("nontemporal", nt)]);
+                Ok(Vec::new())
+            })?;
+            plain(cx, tail, ck)?;
+            Ok(Vec::new())
+        })?;
+        cx.e.br(done, &[]);
+        cx.e.set_block(slow);
+        cx.for_range(w, &[], &mut |cx, j, _| {
+            let c = at(j);
+            store_element(cx, ptr, value, mask, &c)?;
+            Ok(Vec::new())
+        })?;
+        cx.e.br(done, &[]);
+        cx.e.set_block(done);
         Ok(())
     })
 }

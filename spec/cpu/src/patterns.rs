@@ -117,7 +117,7 @@ fn elementwise(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
             })
             .collect::<Result<_, String>>()?;
         let out = cx.scalar_type(result.ty())?;
-        let v = scalar::lower(&mut cx.e, op, &args, out)?;
+        let v = scalar::lower(&mut cx.e, cx.options, op, &args, out)?;
         cx.set(result, Value::Scalar(v));
         return Ok(());
     }

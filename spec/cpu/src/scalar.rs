@@ -6,6 +6,7 @@
 //! reduction by ln 2 in two parts, a degree-6 polynomial, the exponent put
 //! in by integer arithmetic), so that loops over it vectorize: LLVM's
 //! `llvm.exp` would be a scalar call to libm per element.
+use crate::CpuOptions;
 use tritium_conversions::ttg_to_llvm::emit::Emitter;
 use tritium_dialects::ir::{Op, Ty, Val};
 
@@ -50,7 +51,7 @@ fn same(e: &mut Emitter, name: &str, args: &[Val], out: Ty) -> Val {
 
 /// Lowers the elementwise `op` applied to `args` (one element each) with
 /// result element type `out` (an LLVM scalar type).
-pub fn lower(e: &mut Emitter, op: Op, args: &[Val], out: Ty) -> Result<Val, String> {
+pub fn lower(e: &mut Emitter, options: &CpuOptions, op: Op, args: &[Val], out: Ty) -> Result<Val, String> {
     let name = op.name();
     let simple = match name {
         "arith.addi" => Some("llvm.add"),
@@ -166,7 +167,7 @@ pub fn lower(e: &mut Emitter, op: Op, args: &[Val], out: Ty) -> Result<Val, Stri
             let one = e.const_float(out, 1.0);
             Ok(e.val("llvm.fdiv", &[one, s], out, &[]))
         }
-        "math.exp" => exp(e, args[0], out),
+        "math.exp" => exp(e, args[0], out, options.avx512),
         "math.erf" => libm_call(e, "erf", args[0], out),
         "math.log1p" => libm_call(e, "log1p", args[0], out),
         "math.expm1" => libm_call(e, "expm1", args[0], out),
@@ -235,19 +236,21 @@ fn libm_call(e: &mut Emitter, name: &str, x: Val, out: Ty) -> Result<Val, String
 
 /// `e^x`: the inline f32 polynomial, through f32 for f16/bf16, and
 /// `llvm.exp` for f64.
-fn exp(e: &mut Emitter, x: Val, out: Ty) -> Result<Val, String> {
+fn exp(e: &mut Emitter, x: Val, out: Ty, ldexp: bool) -> Result<Val, String> {
     let f32t = e.f32();
     if out.bit_width() > 32 {
         return Ok(e.val("llvm.intr.exp", &[x], out, &[]));
     }
     let xf = if x.ty() == f32t { x } else { e.cast("llvm.fpext", x, f32t) };
-    let r = exp_f32(e, xf);
+    let r = exp_f32(e, xf, ldexp);
     Ok(if out == f32t { r } else { e.cast("llvm.fptrunc", r, out) })
 }
 
 /// Cephes' `expf` without branches (max error about 2 ulp): results below
 /// 2^-126 flush to zero, above the f32 range become +inf, NaN stays NaN.
-pub fn exp_f32(e: &mut Emitter, x: Val) -> Val {
+/// With `ldexp` (AVX-512: one `vscalefps`) the scaling by 2^n is
+/// `llvm.ldexp`, exact down to the subnormals.
+pub fn exp_f32(e: &mut Emitter, x: Val, ldexp: bool) -> Val {
     let f = e.f32();
     let i32t = e.i32();
     let c = |e: &mut Emitter, v: f64| e.const_float(f, v);
@@ -280,6 +283,15 @@ pub fn exp_f32(e: &mut Emitter, x: Val) -> Val {
     // 2^n as two factors 2^(n-1) * 2, so that n = 128 stays finite until the
     // last multiply; n = -127 gives exponent bits 0, i.e. zero.
     let ni = e.cast("llvm.fptosi", n, i32t);
+    if ldexp {
+        let y = e.val("llvm.intr.ldexp", &[p, ni], f, &[]);
+        let uno = {
+            let p = e.int_attr(e.i64(), 14);
+            let i1 = e.i1();
+            e.val("llvm.fcmp", &[x, x], i1, &[("predicate", p)])
+        };
+        return e.select(uno, x, y);
+    }
     let bias = e.i32_const(126);
     let biased = e.add(ni, bias);
     let zero = e.i32_const(0);

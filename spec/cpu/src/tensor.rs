@@ -61,6 +61,9 @@ pub enum Kind {
     Map(Op, Vec<Value>),
     /// An LLVM cast (`llvm.fpext`, `llvm.sext`, ...) of each element.
     Cast(Rc<Tensor>, &'static str),
+    /// Each pointer of the source advanced by this many bytes (an `i64`):
+    /// a loop-carried pointer tensor (see `carried.rs`).
+    Offset(Rc<Tensor>, Val),
 }
 
 impl Tensor {
@@ -69,7 +72,7 @@ impl Tensor {
         let cost = match &kind {
             Kind::Buf(_) | Kind::Range(_) | Kind::Splat(_) => 1,
             Kind::Broadcast(s) | Kind::ExpandDims(s, _) | Kind::Reshape(s) | Kind::Trans(s, _) | Kind::Split(s, _) => s.cost + 1,
-            Kind::Cast(s, _) => s.cost + 1,
+            Kind::Cast(s, _) | Kind::Offset(s, _) => s.cost + 1,
             Kind::Join(a, b) | Kind::Cat(a, b) => a.cost + b.cost + 2,
             Kind::Map(_, args) => {
                 1 + args
@@ -107,7 +110,7 @@ impl Tensor {
         match &self.kind {
             Kind::Buf(p) => out.push(p.0),
             Kind::Range(_) | Kind::Splat(_) => {}
-            Kind::Broadcast(s) | Kind::ExpandDims(s, _) | Kind::Reshape(s) | Kind::Trans(s, _) | Kind::Split(s, _) | Kind::Cast(s, _) => {
+            Kind::Broadcast(s) | Kind::ExpandDims(s, _) | Kind::Reshape(s) | Kind::Trans(s, _) | Kind::Split(s, _) | Kind::Cast(s, _) | Kind::Offset(s, _) => {
                 s.reads(out)
             }
             Kind::Join(a, b) | Kind::Cat(a, b) => {
