@@ -300,6 +300,18 @@ impl Val {
         }
         users
     }
+    /// The uses of this value as (owner, operand index), in use-list order.
+    pub fn uses(self) -> Vec<(Op, usize)> {
+        let mut uses = Vec::new();
+        unsafe {
+            let mut use_ = mlirValueGetFirstUse(self.0);
+            while !mlirOpOperandIsNull(use_) {
+                uses.push((Op(mlirOpOperandGetOwner(use_)), mlirOpOperandGetOperandNumber(use_) as usize));
+                use_ = mlirOpOperandGetNextUse(use_);
+            }
+        }
+        uses
+    }
     /// The block that owns this value if it is a block argument.
     pub fn owner_block(self) -> Option<MlirBlock> {
         unsafe { mlirValueIsABlockArgument(self.0).then(|| mlirBlockArgumentGetOwner(self.0)) }

@@ -51,22 +51,10 @@ impl Pass for OptimizeThreadLocality {
     }
 }
 
-/// The uses of `v` as (owner, operand index).
-fn uses(v: Val) -> Vec<(Op, usize)> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut u = mlirValueGetFirstUse(v.0);
-        while !mlirOpOperandIsNull(u) {
-            out.push((Op(mlirOpOperandGetOwner(u)), mlirOpOperandGetOperandNumber(u) as usize));
-            u = mlirOpOperandGetNextUse(u);
-        }
-    }
-    out
-}
 
 /// Points every use of `v` except those in `keep` at `with`.
 fn replace_uses_except(v: Val, with: Val, keep: Op) {
-    for (user, index) in uses(v) {
+    for (user, index) in v.uses() {
         if !user.same(keep) {
             user.set_operand(index, with);
         }
@@ -290,9 +278,9 @@ fn moves_out_of_loop(reduce: Op) -> bool {
         if enc.elems_per_thread(&shape).ok()?.get(rank - 1).copied()? == 1 {
             return Some(false);
         }
-        let reduce_uses: Vec<(Op, usize)> = reduce.results().into_iter().flat_map(uses).collect();
+        let reduce_uses: Vec<(Op, usize)> = reduce.results().into_iter().flat_map(|r| r.uses()).collect();
         let [(update, _)] = reduce_uses[..] else { return Some(false) };
-        let update_uses = uses(update.results().first().copied()?);
+        let update_uses = update.results().first().copied()?.uses();
         if update.num_operands() != 2 || update.num_results() != 1 || update_uses.len() != 1 {
             return Some(false);
         }
@@ -310,7 +298,7 @@ fn moves_out_of_loop(reduce: Op) -> bool {
             return Some(false);
         }
         let arg = block_arguments(body).get(1 + index).copied()?;
-        Some(uses(arg).len() == 1)
+        Some(arg.uses().len() == 1)
     };
     check().unwrap_or(false)
 }

@@ -32,18 +32,6 @@ pub fn enc(v: Val) -> Option<Attr> {
     v.ty().encoding()
 }
 
-/// The uses of `v` as (owner, operand index), in use-list order.
-pub fn uses(v: Val) -> Vec<(Op, usize)> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut u = mlirValueGetFirstUse(v.0);
-        while !mlirOpOperandIsNull(u) {
-            out.push((Op(mlirOpOperandGetOwner(u)), mlirOpOperandGetOperandNumber(u) as usize));
-            u = mlirOpOperandGetNextUse(u);
-        }
-    }
-    out
-}
 
 /// Every op nested in `op` (excluding it), in post-order (MLIR's default walk).
 pub fn post_order(op: Op) -> Vec<Op> {

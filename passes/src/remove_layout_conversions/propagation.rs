@@ -99,7 +99,7 @@ impl Propagation {
 
     fn propagate_to_users(&mut self, v: Val, info: &[Attr]) -> Vec<Val> {
         let mut changed = Vec::new();
-        for (user, idx) in uses(v) {
+        for (user, idx) in v.uses() {
             match user.name() {
                 "scf.for" => {
                     if idx >= 3 {

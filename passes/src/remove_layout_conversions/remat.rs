@@ -298,7 +298,7 @@ impl Remat {
         }
         let mut outside = Slice::default();
         for &v in &slice.values {
-            for (user, _) in uses(v) {
+            for (user, _) in v.uses() {
                 if user.same(cvt) || slice_op_keys.contains(&okey(user)) {
                     continue;
                 }
