@@ -55,10 +55,34 @@ pub fn reduce(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
             }
         }
         let mut finals: Vec<Val> = Vec::new();
+        let identity = identity(region);
+        let fminmax = float_min_max_num(region);
         cx.for_each(&rshape.clone(), &mut |cx, c| {
-            let z = cx.c64(0);
-            let init = eval_all(cx, &with_axis(c, axis, z))?;
-            let out = cx.for_dynamic_from(1, n, &init, &mut |cx, k, accs| {
+            if let Some(max) = fminmax {
+                let r = reduce_min_max_num(cx, &srcs[0], c, axis, n, region, max)?;
+                match results.first() {
+                    Some(Some((t, b))) => {
+                        let a = cx.element_ptr(*b, t, c);
+                        cx.e.store(r, a);
+                    }
+                    _ => finals = vec![r],
+                }
+                return Ok(());
+            }
+            // From the combine's identity over all n elements when it has
+            // one (a trip count of n, a multiple of the vector width, not
+            // n - 1: no scalar remainder), else from element 0.
+            let (init, start) = match identity {
+                Some(id) => {
+                    let elem = srcs[0].elem;
+                    (vec![id.emit(cx, elem)], 0)
+                }
+                None => {
+                    let z = cx.c64(0);
+                    (eval_all(cx, &with_axis(c, axis, z))?, 1)
+                }
+            };
+            let out = cx.for_dynamic_from(start, n, &init, &mut |cx, k, accs| {
                 let x = eval_all(cx, &with_axis(c, axis, k))?;
                 let mut args = accs.to_vec();
                 args.extend(x);
@@ -246,4 +270,119 @@ pub fn gather(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     })?;
     cx.set(op.result(0), Value::Tensor(out));
     Ok(())
+}
+
+/// The identity element of a single-operand combine region made of one
+/// commutative op of its two arguments (`x op id == x` for every x, NaN and
+/// signed zeros included); `None` for anything else, and for `i1`.
+#[derive(Clone, Copy)]
+enum Identity {
+    Float(f64),
+    Int(i64),
+    IntMin,
+    IntMax,
+}
+
+impl Identity {
+    fn emit(self, cx: &mut Cx<'_>, elem: tritium_dialects::ir::Ty) -> Val {
+        let w = elem.bit_width();
+        match self {
+            Identity::Float(v) => cx.e.const_float(elem, v),
+            Identity::Int(v) => cx.e.const_int(elem, v),
+            Identity::IntMin => cx.e.const_int(elem, if w >= 64 { i64::MIN } else { -(1i64 << (w - 1)) }),
+            Identity::IntMax => cx.e.const_int(elem, if w >= 64 { i64::MAX } else { (1i64 << (w - 1)) - 1 }),
+        }
+    }
+}
+
+fn identity(region: mlir_sys::MlirRegion) -> Option<Identity> {
+    let blocks = tritium_dialects::ir::region_blocks(region);
+    let [block] = blocks.as_slice() else { return None };
+    let args = tritium_dialects::ir::block_arguments(*block);
+    let ops = tritium_dialects::ir::block_ops(*block);
+    let ([a, b], [op, ret]) = (args.as_slice(), ops.as_slice()) else { return None };
+    if ret.name() != "tt.reduce.return" || ret.operands().len() != 1 || !ret.operand(0).same(op.result(0)) {
+        return None;
+    }
+    let operands = op.operands();
+    let uses_args = operands.len() == 2
+        && ((operands[0].same(*a) && operands[1].same(*b)) || (operands[0].same(*b) && operands[1].same(*a)));
+    let elem = a.ty();
+    if !uses_args || elem.bit_width() < 8 {
+        return None;
+    }
+    let float = elem.is_float();
+    let int = elem.is_integer();
+    Some(match op.name() {
+        "arith.addf" if float => Identity::Float(-0.0),
+        "arith.mulf" if float => Identity::Float(1.0),
+        "arith.maxnumf" | "arith.minnumf" if float => Identity::Float(f64::NAN),
+        "arith.maximumf" if float => Identity::Float(f64::NEG_INFINITY),
+        "arith.minimumf" if float => Identity::Float(f64::INFINITY),
+        "arith.addi" | "arith.ori" | "arith.xori" | "arith.maxui" if int => Identity::Int(0),
+        "arith.muli" if int => Identity::Int(1),
+        "arith.andi" | "arith.minui" if int => Identity::Int(-1),
+        "arith.maxsi" if int => Identity::IntMin,
+        "arith.minsi" if int => Identity::IntMax,
+        _ => return None,
+    })
+}
+
+/// `Some(true)` for a combine region that is one `arith.maxnumf` of its two
+/// arguments, `Some(false)` for one `arith.minnumf`.
+fn float_min_max_num(region: mlir_sys::MlirRegion) -> Option<bool> {
+    match identity(region)? {
+        Identity::Float(v) if v.is_nan() => {}
+        _ => return None,
+    }
+    let blocks = tritium_dialects::ir::region_blocks(region);
+    let ops = tritium_dialects::ir::block_ops(blocks[0]);
+    Some(ops[0].name() == "arith.maxnumf")
+}
+
+/// A `maxnumf` (`max`) or `minnumf` reduction along `axis` at `c`, with no
+/// NaN in the loop: each element goes through `maxnum(x, -inf)` (one
+/// `vmaxps` with a constant: a NaN becomes -inf), and the accumulator,
+/// starting at -inf, is combined with `nnan` (so LLVM vectorizes it without
+/// NaN checks and reduces the vector as a tree; the default lowering of
+/// `maxnum` without `nnan` is a compare and blend per element and a
+/// sequential chain of scalar combines per row). That gives the exact
+/// result unless it is -inf (every element NaN or -inf): then the row is
+/// reduced again with the region itself (which yields NaN if all are NaN).
+fn reduce_min_max_num(
+    cx: &mut Cx<'_>,
+    src: &Rc<Tensor>,
+    c: &[Val],
+    axis: usize,
+    n: i64,
+    region: mlir_sys::MlirRegion,
+    max: bool,
+) -> Result<Val, String> {
+    let elem = src.elem;
+    let (intr, inf) = if max { ("llvm.intr.maxnum", f64::NEG_INFINITY) } else { ("llvm.intr.minnum", f64::INFINITY) };
+    let init = cx.e.const_float(elem, inf);
+    let flags = cx.e.attr("#llvm.fastmath<nnan, reassoc, nsz>");
+    let out = cx.for_dynamic_from(0, n, &[init], &mut |cx, k, accs| {
+        let x = cx.eval(src, &with_axis(c, axis, k))?;
+        let inf = cx.e.const_float(elem, inf);
+        let x = cx.e.val(intr, &[x, inf], elem, &[]);
+        Ok(vec![cx.e.val(intr, &[accs[0], x], elem, &[("fastmathFlags", flags)])])
+    })?;
+    let slot = cx.alloca(elem, 1);
+    cx.e.store(out[0], slot);
+    let inf = cx.e.const_float(elem, inf);
+    let p = cx.e.int_attr(cx.e.i64(), 1); // oeq
+    let i1 = cx.e.i1();
+    let rare = cx.e.val("llvm.fcmp", &[out[0], inf], i1, &[("predicate", p)]);
+    cx.if_then(rare, &mut |cx| {
+        let z = cx.c64(0);
+        let first = cx.eval(src, &with_axis(c, axis, z))?;
+        let exact = cx.for_dynamic_from(1, n, &[first], &mut |cx, k, accs| {
+            let x = cx.eval(src, &with_axis(c, axis, k))?;
+            cx.apply_region(region, &[accs[0], x])
+        })?;
+        cx.e.store(exact[0], slot);
+        Ok(())
+    })?;
+    Ok(cx.e.load(slot, elem))
 }
