@@ -1,5 +1,6 @@
 // tritongpu-accelerate-matmul refuses, with a diagnostic and without changing the module, what Tritium does not implement: a module without a cuda target, MMA v3 (sm90).
 // RUN: tritium-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-accelerate-matmul)' --verify-diagnostics
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-accelerate-matmul)' --verify-diagnostics
 
 #blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // expected-error @+1 {{the module has no 'ttg.target' of the form cuda:<capability>}}

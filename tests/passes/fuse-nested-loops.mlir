@@ -1,5 +1,6 @@
 // tritongpu-fuse-nested-loops: loop nests without tt.flatten stay as they are; a tt.flatten nest (which Triton fuses) is refused with a diagnostic.
 // RUN: tritium-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(tritongpu-fuse-nested-loops)' | FileCheck %s
+// RUN: %mlir-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(tritongpu-fuse-nested-loops)' | FileCheck %s
 
 // CHECK-LABEL: tt.func public @plain_nest
 // CHECK: scf.for

@@ -2,6 +2,7 @@
 // the pipeline Triton ran for matmul_f16 on sm80 (corpus meta.json `pipelines.make_ttgir`), with
 // canonicalize's cse-between-iterations option dropped (MLIR 22 does not have it).
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=8})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s
+// RUN: %mlir-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=8})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:86 num-warps=4 num-stages=2})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGES
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:90})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM90
 

@@ -1,5 +1,6 @@
 // tritongpu-optimize-thread-locality: gather and reorderable-reshape layouts (CHECK lines from Triton 3.9's own pass); IR Triton leaves alone stays as it is; the in-loop reduction restructuring Triton would make is refused with a diagnostic.
 // RUN: tritium-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(tritongpu-optimize-thread-locality)' | FileCheck %s
+// RUN: %mlir-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(tritongpu-optimize-thread-locality)' | FileCheck %s
 
 // CHECK-LABEL: tt.func public @reduce_outside_loop
 // CHECK: "tt.reduce"
