@@ -130,37 +130,34 @@ private:
 };
 } // namespace
 
-/// The Rust patterns rooted at ops outside `tt` and `ttg` (the backends'
-/// target patterns): canonicalization patterns of the `tt` dialect itself.
-void TritonDialect::getCanonicalizationPatterns(RewritePatternSet &patterns) const {
+/// Adds the composed Rust patterns whose root `keep` accepts.
+static void addRustPatternsWhere(RewritePatternSet &patterns,
+                                 function_ref<bool(StringRef)> keep) {
   intptr_t count = tritium_pattern_count();
   for (intptr_t i = 0; i < count; ++i) {
     MlirStringRef name, root;
     uint16_t benefit = 1;
     tritium_pattern_info(i, &name, &root, &benefit);
     StringRef rootName(root.data, root.length);
-    if (rootName.empty() || rootName.starts_with("tt.") || rootName.starts_with("ttg."))
-      continue;
-    // A root whose dialect is not loaded names no op: nothing to match.
-    if (!RegisteredOperationName::lookup(rootName, getContext()))
+    if (!keep(rootName))
       continue;
     patterns.add(std::make_unique<RustPattern>(i, StringRef(name.data, name.length), rootName,
-                                               benefit, getContext()));
+                                               benefit, patterns.getContext()));
   }
 }
 
+/// The Rust patterns rooted at ops outside `tt` and `ttg` (the arith folds and the backends'
+/// target patterns): canonicalization patterns of the `tt` dialect itself.
+void TritonDialect::getCanonicalizationPatterns(RewritePatternSet &patterns) const {
+  addRustPatternsWhere(patterns, [&](StringRef rootName) {
+    // A root whose dialect is not loaded names no op: nothing to match.
+    return !rootName.empty() && !rootName.starts_with("tt.") && !rootName.starts_with("ttg.") &&
+           RegisteredOperationName::lookup(rootName, getContext());
+  });
+}
+
 void tritium::addRustPatterns(StringRef rootName, RewritePatternSet &patterns) {
-  intptr_t count = tritium_pattern_count();
-  for (intptr_t i = 0; i < count; ++i) {
-    MlirStringRef name, root;
-    uint16_t benefit = 1;
-    tritium_pattern_info(i, &name, &root, &benefit);
-    if (StringRef(root.data, root.length) != rootName)
-      continue;
-    patterns.add(std::make_unique<RustPattern>(i, StringRef(name.data, name.length),
-                                               rootName, benefit,
-                                               patterns.getContext()));
-  }
+  addRustPatternsWhere(patterns, [&](StringRef root) { return root == rootName; });
 }
 
 //===----------------------------------------------------------------------===//
