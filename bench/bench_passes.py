@@ -20,8 +20,16 @@ What is timed
   Triton: `run_triton_pass.py --json` (in the Triton venv) times only pm.run(), on a fresh
     MLIRContext and a fresh parse for every repetition, after `--warmup` untimed runs in the same
     process. pm.run includes the passes' initialize() and the verifier after each pass.
-  Tritium: one `tritium-opt --mlir-timing --mlir-timing-display=tree -o /dev/null` process per
-    repetition. MLIR 22's tree report has these top-level rows: `Parser`, one row per pass of the
+  Tritium, `--tritium-driver pm-time` (the default): `build/bin/tritium-pm-time` measures exactly
+    what Triton's script measures, through the C API: the wall time of PassManager::run alone, on a
+    fresh context (all dialects loaded) and a fresh parse per repetition, after the same number of
+    untimed warm-up runs in the same process (`--warmup`). Both sides are thus timed alike: one
+    process per interleaved repetition, warmed up the same way.
+  Tritium, `--tritium-driver opt` (implied by --opt/--plugin): one
+    `tritium-opt --mlir-timing --mlir-timing-display=tree -o /dev/null` process per repetition,
+    timed cold (no warm-up inside the process, unlike Triton's side), which charges Tritium the
+    dynamic linker's first-call symbol resolutions in libMLIR that Triton's warm-up absorbs.
+    With this driver the time is read from MLIR's timing report: MLIR 22's tree report has these top-level rows: `Parser`, one row per pass of the
     pipeline (a pass's row includes the verifier run after it and the analyses it computed, which
     are nested under it), `Output`, `Rest` and `Total`. A pass that runs a dynamic pipeline (the
     inliner's `default-pipeline=canonicalize`) makes an extra top-level row `'tt.func' Pipeline`
@@ -44,7 +52,7 @@ Interleaving: with `--interleave rep` (default) every repetition runs one Tritiu
 Triton process (`--reps 1`, after its warm-up), swapping which goes first each time, so both sides
 see the same machine conditions; `--interleave batch` runs `--reps` Tritium processes, then one
 Triton process with `--reps N` (faster; the order swaps from one case to the next).
-Tritium also gets one untimed warm-up run per case.
+With the opt driver Tritium also gets one untimed warm-up process per case.
 
 The table shows the median of each side and the ratio tritium/triton; the totals are sums of
 medians over the cases where both sides ran. Exit code 0, or 1 when any run failed (the other
@@ -149,7 +157,9 @@ class Runner:
         self.args, self.opt = args, opt
 
     def tritium_once(self, case: Case) -> tuple[float, float]:
-        """One Tritium process; return (pass ms, upper bound ms)."""
+        """One Tritium process timing one repetition; return (pass ms, upper bound ms)."""
+        if self.args.tritium_driver == "pm-time":
+            return self.tritium_pm_time(case)
         extra = [f"--pass-pipeline={case.pipeline}", "--mlir-timing", "--mlir-timing-display=tree"]
         if self.args.threads == "single":
             extra.append("--mlir-disable-threading")
@@ -160,6 +170,24 @@ class Runner:
             first = stderr.splitlines()[:1] or [""]
             raise RunError(f"tritium: {describe_exit(result.returncode, self.args.timeout)}: {first[0]}")
         return parse_timing(stderr)
+
+    def tritium_pm_time(self, case: Case) -> tuple[float, float]:
+        """One tritium-pm-time process: `--warmup` untimed runs, then one timed PassManager::run.
+        Its time is already the whole of pm.run, so it is both the pass time and the upper bound."""
+        cmd = [self.args.pm_time, f"--pass-pipeline={case.pipeline}", "--reps", "1",
+               "--warmup", str(self.args.warmup), str(case.input)]
+        if self.args.threads == "single":
+            cmd.append("--single-thread")
+        result = run_tool(cmd, self.args.timeout * (1 + self.args.warmup))
+        if result.returncode != 0:
+            stderr = result.stderr.decode("utf-8", errors="replace")
+            first = [line for line in stderr.splitlines() if line.strip()][:1] or [""]
+            raise RunError(f"tritium: {describe_exit(result.returncode, self.args.timeout)}: {first[0]}")
+        try:
+            sample = float(json.loads(result.stdout)["samples_ms"][0])
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            raise RunError(f"tritium: cannot read tritium-pm-time's JSON ({exc})") from exc
+        return sample, sample
 
     def triton_batch(self, case: Case, reps: int) -> list[float]:
         """One Triton process timing `reps` repetitions; return its samples in ms."""
@@ -193,10 +221,11 @@ class Runner:
         def theirs(count: int) -> None:
             case.triton_ms.extend(self.triton_batch(case, count))
 
-        try:
-            self.tritium_once(case)  # untimed warm-up; also finds a failing pipeline early
-        except RunError as exc:
-            case.errors.append(str(exc))
+        if self.args.tritium_driver == "opt":
+            try:
+                self.tritium_once(case)  # untimed warm-up process; also finds a failing pipeline early
+            except RunError as exc:
+                case.errors.append(str(exc))
         rounds = [(1, 1)] * reps if self.args.interleave == "rep" else [(reps, reps)]
         for number, (our_count, their_count) in enumerate(rounds):
             steps = [(ours, our_count), (theirs, their_count)]
@@ -290,7 +319,7 @@ def print_row(case: Case) -> None:
 def print_totals(cases: list[Case], args: argparse.Namespace) -> None:
     """Print the per-workload totals and the overall ratio."""
     print(f"totals (sum of medians over the cases where both sides ran; threads: {args.threads}, "
-          f"reps: {args.reps}, interleave: {args.interleave}):")
+          f"reps: {args.reps}, interleave: {args.interleave}, tritium driver: {args.tritium_driver}):")
     all_ours = all_theirs = 0.0
     for workload in args.workloads:
         done = [c for c in cases if c.workload == workload and c.ok]
@@ -315,8 +344,11 @@ def write_json(path: Path, cases: list[Case], skipped: list[str], args: argparse
         "reps": args.reps,
         "warmup": args.warmup,
         "interleave": args.interleave,
-        "tritium_time": "sum of top-level pass rows of --mlir-timing (no Parser/Output/Rest/Total, no dynamic "
-                        "'...' Pipeline rows); tritium_upper_ms = Total - Parser - Output",
+        "tritium_driver": args.tritium_driver,
+        "tritium_time": ("tritium-pm-time: wall time of PassManager::run, fresh context and parse, after --warmup "
+                         "untimed runs in the same process" if args.tritium_driver == "pm-time" else
+                         "sum of top-level pass rows of --mlir-timing (no Parser/Output/Rest/Total, no dynamic "
+                         "'...' Pipeline rows); tritium_upper_ms = Total - Parser - Output"),
         "triton_time": "run_triton_pass.py: wall time of pm.run()",
         "skipped": skipped,
         "cases": [
@@ -343,6 +375,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="corpus folder (default: %(default)s)")
     parser.add_argument("--opt", help=f"tool binary (default: {DEFAULT_OPT}, or mlir-opt with --plugin)")
     parser.add_argument("--plugin", help="dialect+pass plugin; the tool is then stock mlir-opt")
+    parser.add_argument("--tritium-driver", choices=("pm-time", "opt"),
+                        help="how Tritium is timed: pm-time (in one process, warmed up, like Triton's side; the "
+                             "default) or opt (tritium-opt/mlir-opt --mlir-timing, one cold process per "
+                             "repetition; the default with --opt or --plugin)")
+    parser.add_argument("--pm-time", default=str(REPO / "build" / "bin" / "tritium-pm-time"),
+                        help="the tritium-pm-time binary (default: %(default)s)")
     parser.add_argument("--triton-python", type=Path, default=DEFAULT_PYTHON,
                         help="python of the Triton 3.9 venv (default: %(default)s)")
     parser.add_argument("--targets", default=",".join(TARGETS), help="comma-separated targets (default: %(default)s)")
@@ -351,7 +389,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="comma-separated workloads (default: %(default)s)")
     parser.add_argument("--reps", type=int, default=5, help="timed repetitions per side (default: %(default)s)")
     parser.add_argument("--warmup", type=int, default=1,
-                        help="untimed runs in each Triton process before its timed ones (default: %(default)s)")
+                        help="untimed runs in each Triton process, and in each tritium-pm-time process, before the "
+                             "timed ones (default: %(default)s)")
     parser.add_argument("--interleave", choices=("rep", "batch"), default="rep",
                         help="alternate the sides every repetition or every batch (default: %(default)s)")
     parser.add_argument("--threads", choices=("single", "default"), default="single",
@@ -364,6 +403,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.workloads = parse_list(args.workloads, WORKLOADS, "workload")
     except argparse.ArgumentTypeError as exc:
         parser.error(str(exc))
+    if args.tritium_driver is None:
+        args.tritium_driver = "opt" if (args.opt or args.plugin) else "pm-time"
+    elif args.tritium_driver == "pm-time" and (args.opt or args.plugin):
+        parser.error("--opt and --plugin choose the tool of the opt driver; drop them or pass --tritium-driver opt")
     args.kernels = None if args.kernels is None else [k for k in (s.strip() for s in args.kernels.split(",")) if k]
     if args.reps < 1 or args.warmup < 0 or args.timeout <= 0:
         parser.error("--reps must be at least 1, --warmup >= 0 and --timeout > 0")
@@ -381,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
               f"  bash {args.corpus / 'setup.sh'}\n"
               f"(or pass --triton-python PATH)", file=sys.stderr)
         return 2
-    opt = resolve_opt(args.opt, args.plugin)
+    opt = resolve_opt(args.opt, args.plugin) if args.tritium_driver == "opt" else args.pm_time
     if shutil.which(opt) is None:
         print(f"bench: tool not found or not executable: {opt}", file=sys.stderr)
         return 2
