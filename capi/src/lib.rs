@@ -207,23 +207,27 @@ pub extern "C" fn tritium_pattern_count() -> isize {
     canonicalization_patterns().len() as isize
 }
 
-/// The `tt` canonicalization patterns, with the installed backend spec's
-/// replacements, disabled and added patterns applied, then newer MLIR's
-/// `arith` canonicalizations (`tritium_dialects::tt::arith_patterns`), then
-/// the in-tree backends' target patterns (`tritium_dialects::target_patterns`). Composed once: the
-/// backend is installed at registration, before any canonicalizer asks, and
-/// every pattern application looks the list up.
-fn canonicalization_patterns() -> &'static [&'static dyn patterns::RewritePattern] {
-    static COMPOSED: std::sync::OnceLock<&'static [&'static dyn patterns::RewritePattern]> = std::sync::OnceLock::new();
-    COMPOSED.get_or_init(|| {
-        let core = tritium_dialects::spec::rewrite_patterns("canonicalize", patterns::PATTERNS);
-        // Newer MLIR's `arith` canonicalizations that Triton 3.9 applies
-        // (target-independent, rooted in `arith`), then the backends' target
-        // patterns (rooted anywhere, e.g. `arith.divf`).
+/// The canonicalization patterns Tritium adds (the `canonicalize` slot set):
+/// the `tt` patterns, then newer MLIR's `arith` canonicalizations that Triton
+/// 3.9 applies (`tritium_dialects::tt::arith_patterns`, target-independent),
+/// then the in-tree backends' target patterns
+/// (`tritium_dialects::target_patterns`, rooted anywhere, e.g. `arith.divf`,
+/// each applying only under its `ttg.target` prefix). Composed once: the
+/// backends are installed at registration, before anything asks.
+pub(crate) fn canonicalize_defaults() -> &'static [&'static dyn patterns::RewritePattern] {
+    static DEFAULTS: std::sync::OnceLock<&'static [&'static dyn patterns::RewritePattern]> = std::sync::OnceLock::new();
+    DEFAULTS.get_or_init(|| {
         let arith = tritium_dialects::tt::arith_patterns::PATTERNS.iter().copied();
         let targets = tritium_dialects::target_patterns::all();
-        Box::leak(core.iter().copied().chain(arith).chain(targets).collect::<Vec<_>>().into_boxed_slice())
+        Box::leak(patterns::PATTERNS.iter().copied().chain(arith).chain(targets).collect::<Vec<_>>().into_boxed_slice())
     })
+}
+
+/// `canonicalize_defaults()` with the installed backend spec's replacements,
+/// disabled and added patterns applied; every pattern application looks the
+/// list up.
+fn canonicalization_patterns() -> &'static [&'static dyn patterns::RewritePattern] {
+    tritium_dialects::spec::rewrite_patterns("canonicalize", canonicalize_defaults())
 }
 
 /// See `RustBridge.h`.

@@ -13,7 +13,6 @@ use tritium_dialects::conversion::ConversionPattern;
 use tritium_dialects::ir::string_ref;
 use tritium_dialects::rewrite::RewritePattern;
 use tritium_dialects::spec::{self, LegalityChanges, Spec, SpecBuilder};
-use tritium_dialects::tt::patterns as tt_patterns;
 
 /// What a slot is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +57,7 @@ pub struct Slot {
 /// `canonicalize` for the `tt` canonicalization patterns).
 fn rewrite_sets() -> [(&'static str, &'static [&'static dyn RewritePattern]); 3] {
     [
-        ("canonicalize", tt_patterns::PATTERNS),
+        ("canonicalize", crate::canonicalize_defaults()),
         ("triton-combine", tritium_passes::combine::PATTERNS),
         ("triton-reorder-broadcast", tritium_passes::reorder_broadcast::PATTERNS),
     ]
@@ -81,7 +80,10 @@ pub fn slots() -> &'static [Slot] {
                     shared.owner = format!("{},{set}", shared.owner);
                     continue;
                 }
-                let doc = format!("root {}", if p.root().is_empty() { "any op" } else { p.root() });
+                let mut doc = format!("root {}", if p.root().is_empty() { "any op" } else { p.root() });
+                if let Some(prefix) = tritium_dialects::target_patterns::prefix_of(p.name()) {
+                    let _ = write!(doc, ", in `{prefix}:*` modules only");
+                }
                 slots.push(Slot { name: p.name().into(), kind: SlotKind::RewritePattern, owner: set.into(), doc });
             }
         }

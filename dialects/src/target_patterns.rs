@@ -45,21 +45,28 @@ pub fn target_of(op: Op) -> Option<String> {
     None
 }
 
-static REGISTERED: Mutex<Vec<&'static dyn RewritePattern>> = Mutex::new(Vec::new());
+/// The registered patterns, each guarded by its target, with its prefix.
+static REGISTERED: Mutex<Vec<(&'static str, &'static dyn RewritePattern)>> = Mutex::new(Vec::new());
 
 /// Registers `patterns` for the modules of target prefix `prefix`. Call it
 /// when the backend is installed, before the first canonicalization.
 pub fn register(prefix: &'static str, patterns: &'static [&'static dyn RewritePattern]) {
     let mut registered = REGISTERED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     for &inner in patterns {
-        if registered.iter().any(|p| p.name() == inner.name()) {
+        if registered.iter().any(|(_, p)| p.name() == inner.name()) {
             continue; // Installed twice (several plugin entry points).
         }
-        registered.push(Box::leak(Box::new(ForTarget { prefix, inner })));
+        registered.push((prefix, Box::leak(Box::new(ForTarget { prefix, inner }))));
     }
 }
 
 /// Every registered target pattern, each guarded by its target.
 pub fn all() -> Vec<&'static dyn RewritePattern> {
-    REGISTERED.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    REGISTERED.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).iter().map(|(_, p)| *p).collect()
+}
+
+/// The target prefix the registered pattern `name` applies to.
+pub fn prefix_of(name: &str) -> Option<&'static str> {
+    let registered = REGISTERED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    registered.iter().find(|(_, p)| p.name() == name).map(|(prefix, _)| *prefix)
 }
