@@ -424,6 +424,7 @@ def AMDG_ScaledUpcastFp8Op : AMDG_Op<"scaled_upcast_fp8", [
   let assemblyFormat = [{
     $input `scale` $scale attr-dict `:` type($input) `,` type($scale) `->` type($output)
   }];
+  let hasVerifier = 1;
 }
 
 def AMDG_ScaledDowncastFp4Op : AMDG_Op<"scaled_downcast_fp4", [Pure]> {

@@ -51,6 +51,7 @@ void TritonAMDGPUDialect::initialize() {
 TRITIUM_VERIFY(ExtractSliceOp, "amdg.extract_slice")
 TRITIUM_VERIFY(ConcatOp, "amdg.concat")
 TRITIUM_VERIFY(InThreadTransposeOp, "amdg.in_thread_transpose")
+TRITIUM_VERIFY(ScaledUpcastFp8Op, "amdg.scaled_upcast_fp8")
 TRITIUM_VERIFY(LocalLoadPackedTransposedOp, "amdg.local_load_packed_transposed")
 TRITIUM_VERIFY(BufferLoadOp, "amdg.buffer_load")
 TRITIUM_VERIFY(BufferLoadToLocalOp, "amdg.buffer_load_to_local")
