@@ -166,3 +166,87 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// CHECK: #blocked = #ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+// CHECK-NEXT: #blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-NEXT: #linear = #ttg.linear<{register = {{\[\[}}0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [16, 0]], lane = {{\[\[}}0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}32, 0], [64, 0]], block = []}>
+// CHECK-NEXT: #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+// CHECK-NEXT: #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+// CHECK-NEXT: #smem = #ttg.shared_memory
+// CHECK-NEXT: #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>
+// CHECK-NEXT: #tmem1 = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 2>
+// CHECK-NEXT: #tmem_scales = #ttng.tensor_memory_scales_encoding<>
+// CHECK-NEXT: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:103", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-NEXT:   tt.func @tmem(%{{[a-z_0-9#]+}}: !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable>, %{{[a-z_0-9#]+}}: tensor<128x64xf16, #blocked>, %{{[a-z_0-9#]+}}: !ttg.memdesc<128x64xf32, #shared, #smem>, %{{[a-z_0-9#]+}}: !ttg.memdesc<128x4xi8, #shared1, #smem>, %{{[a-z_0-9#]+}}: !ttg.memdesc<2x128x64xf32, #tmem, #ttng.tensor_memory, mutable>, %{{[a-z_0-9#]+}}: i1) {
+// CHECK-NEXT:     %{{[a-z_0-9#]+}} = ttng.tmem_load %{{[a-z_0-9#]+}} : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x64xf32, #linear>
+// CHECK-NEXT:     %{{[a-z_0-9#]+}}, %{{[a-z_0-9#]+}} = ttng.tmem_load %{{[a-z_0-9#]+}} {NaN = true, redOp = #ttng.redOp<max>} : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x64xf32, #blocked>, tensor<128xf32, #blocked1>
+// CHECK-NEXT:     %{{[a-z_0-9#]+}} = ttng.tmem_alloc %{{[a-z_0-9#]+}} : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #tmem1, #ttng.tensor_memory>
+// CHECK-NEXT:     %{{[a-z_0-9#]+}} = ttng.tmem_alloc : () -> !ttg.memdesc<128x64xf16, #tmem1, #ttng.tensor_memory, mutable>
+// CHECK-NEXT:     ttng.tmem_store %{{[a-z_0-9#]+}}, %{{[a-z_0-9#]+}}, %{{[a-z_0-9#]+}} : tensor<128x64xf16, #blocked> -> !ttg.memdesc<128x64xf16, #tmem1, #ttng.tensor_memory, mutable>
+// CHECK-NEXT:     %{{[a-z_0-9#]+}} = ttng.tmem_subslice %{{[a-z_0-9#]+}} {offset = 16 : i32} : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x32xf32, #tmem, #ttng.tensor_memory, mutable, 128x64>
+// CHECK-NEXT:     %{{[a-z_0-9#]+}} = ttng.tmem_subslice %{{[a-z_0-9#]+}} {dim = 2 : i32, offset = 32 : i32} : !ttg.memdesc<2x128x64xf32, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<2x128x32xf32, #tmem, #ttng.tensor_memory, mutable, 2x128x64>
+// CHECK-NEXT:     ttng.tmem_copy %{{[a-z_0-9#]+}}, %{{[a-z_0-9#]+}} : !ttg.memdesc<128x64xf32, #shared, #smem>, !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable>
+// CHECK-NEXT:     %{{[a-z_0-9#]+}} = ttng.tmem_alloc : () -> !ttg.memdesc<128x4xi8, #tmem_scales, #ttng.tensor_memory, mutable>
+// CHECK-NEXT:     ttng.tmem_copy %{{[a-z_0-9#]+}}, %{{[a-z_0-9#]+}} : !ttg.memdesc<128x4xi8, #shared1, #smem>, !ttg.memdesc<128x4xi8, #tmem_scales, #ttng.tensor_memory, mutable>
+// CHECK-NEXT:     tt.return
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#linear = #ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [16, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[32, 0], [64, 0]], block = []}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>
+#tmem1 = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 2>
+#tmem_scales = #ttng.tensor_memory_scales_encoding<>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:103", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @tmem(%arg0: !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable>, %arg1: tensor<128x64xf16, #blocked>, %arg2: !ttg.memdesc<128x64xf32, #shared, #smem>, %arg3: !ttg.memdesc<128x4xi8, #shared1, #smem>, %arg4: !ttg.memdesc<2x128x64xf32, #tmem, #ttng.tensor_memory, mutable>, %arg5: i1) {
+    %result = ttng.tmem_load %arg0 : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x64xf32, #linear>
+    %result_0, %red = ttng.tmem_load %arg0 {NaN = true, redOp = #ttng.redOp<max>} : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x64xf32, #blocked>, tensor<128xf32, #blocked1>
+    %result_1 = ttng.tmem_alloc %arg1 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #tmem1, #ttng.tensor_memory>
+    %result_2 = ttng.tmem_alloc : () -> !ttg.memdesc<128x64xf16, #tmem1, #ttng.tensor_memory, mutable>
+    ttng.tmem_store %arg1, %result_2, %arg5 : tensor<128x64xf16, #blocked> -> !ttg.memdesc<128x64xf16, #tmem1, #ttng.tensor_memory, mutable>
+    %0 = ttng.tmem_subslice %arg0 {offset = 16 : i32} : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x32xf32, #tmem, #ttng.tensor_memory, mutable, 128x64>
+    %1 = ttng.tmem_subslice %arg4 {dim = 2 : i32, offset = 32 : i32} : !ttg.memdesc<2x128x64xf32, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<2x128x32xf32, #tmem, #ttng.tensor_memory, mutable, 2x128x64>
+    ttng.tmem_copy %arg2, %arg0 : !ttg.memdesc<128x64xf32, #shared, #smem>, !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable>
+    %result_3 = ttng.tmem_alloc : () -> !ttg.memdesc<128x4xi8, #tmem_scales, #ttng.tensor_memory, mutable>
+    ttng.tmem_copy %arg3, %result_3 : !ttg.memdesc<128x4xi8, #shared1, #smem>, !ttg.memdesc<128x4xi8, #tmem_scales, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// CHECK: #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[}}0, 0], [0, 0]]}>
+// CHECK-NEXT: #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = {{\[\[}}0], [1]]}>
+// CHECK-NEXT: #shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = {{\[\[}}0], [0]]}>
+// CHECK-NEXT: #shared3 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = {{\[\[}}1], [2]]}>
+// CHECK-NEXT: #smem = #ttg.shared_memory
+// CHECK-NEXT: module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32, "ttng.two-ctas" = true} {
+// CHECK-NEXT:   tt.func @cga(%{{[a-z_0-9#]+}}: !tt.tensordesc<64x64xf16, #shared>, %{{[a-z_0-9#]+}}: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>, %{{[a-z_0-9#]+}}: !ttg.memdesc<2xi64, #shared1, #smem, mutable>, %{{[a-z_0-9#]+}}: !ttg.memdesc<2xi64, #shared2, #smem, mutable>, %{{[a-z_0-9#]+}}: !ttg.memdesc<4xi64, #shared3, #smem, mutable>, %{{[a-z_0-9#]+}}: i32, %{{[a-z_0-9#]+}}: i1) {
+// CHECK-NEXT:     ttng.async_tma_copy_global_to_local %{{[a-z_0-9#]+}}[%{{[a-z_0-9#]+}}, %{{[a-z_0-9#]+}}] %{{[a-z_0-9#]+}}, %{{[a-z_0-9#]+}}, %{{[a-z_0-9#]+}} {multicast} : !tt.tensordesc<64x64xf16, #shared>, !ttg.memdesc<2xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+// CHECK-NEXT:     ttng.clc_try_cancel %{{[a-z_0-9#]+}}, %{{[a-z_0-9#]+}} : !ttg.memdesc<2xi64, #shared2, #smem, mutable>, !ttg.memdesc<4xi64, #shared3, #smem, mutable>
+// CHECK-NEXT:     %{{[a-z_0-9#]+}} = ttng.clc_load_result %{{[a-z_0-9#]+}} : !ttg.memdesc<2xi64, #shared2, #smem, mutable> -> i128
+// CHECK-NEXT:     ttng.tc_gen5_commit %{{[a-z_0-9#]+}} : !ttg.memdesc<4xi64, #shared3, #smem, mutable>
+// CHECK-NEXT:     tt.return
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 0], [0, 0]]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[0], [1]]}>
+#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[0], [0]]}>
+#shared3 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[1], [2]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32, "ttng.two-ctas" = true} {
+  tt.func @cga(%arg0: !tt.tensordesc<64x64xf16, #shared>, %arg1: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>, %arg2: !ttg.memdesc<2xi64, #shared1, #smem, mutable>, %arg3: !ttg.memdesc<2xi64, #shared2, #smem, mutable>, %arg4: !ttg.memdesc<4xi64, #shared3, #smem, mutable>, %arg5: i32, %arg6: i1) {
+    ttng.async_tma_copy_global_to_local %arg0[%arg5, %arg5] %arg1, %arg2, %arg6 {multicast} : !tt.tensordesc<64x64xf16, #shared>, !ttg.memdesc<2xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttng.clc_try_cancel %arg3, %arg4 : !ttg.memdesc<2xi64, #shared2, #smem, mutable>, !ttg.memdesc<4xi64, #shared3, #smem, mutable>
+    %0 = ttng.clc_load_result %arg3 : !ttg.memdesc<2xi64, #shared2, #smem, mutable> -> i128
+    ttng.tc_gen5_commit %arg4 : !ttg.memdesc<4xi64, #shared3, #smem, mutable>
+    tt.return
+  }
+}
