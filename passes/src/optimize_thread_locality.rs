@@ -7,16 +7,26 @@
 //! - `tt.gather` gets a layout where one warp spans whole gather columns
 //!   (marked `efficient_layout`); source and indices are converted to it
 //!   and the result back (Triton 3.9 keeps wide indices as they are).
-//! - a `tt.reduce` whose result accumulates into an `scf.for` carried value
-//!   is refused (diagnostic, IR untouched) when it meets every condition under
-//!   which Triton moves the reduction out of the loop: Tritium does not
-//!   implement that restructuring yet. Reductions Triton leaves alone pass.
+//! - a `tt.reduce` of a load along the innermost axis whose result
+//!   accumulates into an `scf.for` carried value keeps only its in-thread part
+//!   in the loop: the loop carries a per-thread partial accumulator (one more
+//!   dimension, started from the combiner's neutral element), and the
+//!   cross-thread reduction runs once after the loop, merged with the
+//!   original initial value. The old reduction and update stay in the loop,
+//!   unused, as Triton leaves them. Where the rewrite cannot be built the IR
+//!   stays as it is.
+//!
+//! As in Triton, MLIR's greedy driver first runs over the module (folding,
+//! constant uniquing and hoisting, dead-op erasure). Several reductions that
+//! qualify are rewritten in walk order; Triton visits them in a hash-set
+//! order that changes from run to run.
 use mlir_sys::*;
 use tritium_dialects::ir::{block_arguments, Attr, Op, Ty, Val};
-use tritium_dialects::pass::{emit_error, Pass, PassOptions};
-use tritium_dialects::rewrite::Rewriter;
-use tritium_dialects::ttg::bridge;
+use tritium_dialects::pass::{Pass, PassOptions};
+use tritium_dialects::rewrite::{apply_patterns_greedily, Rewriter};
+use tritium_dialects::ttg::{bridge, infer};
 use tritium_dialects::ttg::encoding::{Cga, Encoding};
+use tritium_dialects::ttg::linear_layout::LinearLayout;
 use tritium_dialects::ttg::to_linear::{blocked_encoding, order_per_dim, to_linear_layout, LANE, WARP};
 
 use crate::analysis::{inherited_int, tensor_encoding, threads_per_warp};
@@ -30,6 +40,14 @@ impl Pass for OptimizeThreadLocality {
         "tritongpu-optimize-thread-locality"
     }
     fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        // Triton applies its reshape and gather patterns with MLIR's greedy
+        // driver, which also folds, uniques and hoists constants and erases
+        // dead ops over the whole module; none of those effects depends on
+        // the two patterns (`ttg.convert_layout` has no folder), so the
+        // driver runs first, without patterns.
+        if !apply_patterns_greedily(op, &[]) {
+            return Err(());
+        }
         for o in op.nested_ops() {
             match o.name() {
                 "tt.reshape" => {
@@ -41,10 +59,10 @@ impl Pass for OptimizeThreadLocality {
                 _ => {}
             }
         }
-        for o in op.nested_ops() {
-            if o.name() == "tt.reduce" && moves_out_of_loop(o) {
-                emit_error(o, "tritongpu-optimize-thread-locality: moving this reduction out of its loop is not implemented in Tritium");
-                return Err(());
+        let candidates: Vec<Op> = op.nested_ops().into_iter().filter(|&o| o.name() == "tt.reduce" && moves_out_of_loop(o)).collect();
+        for reduce in candidates {
+            if let Some(plan) = plan_loop_reduction(reduce) {
+                move_out_of_loop(&plan);
             }
         }
         Ok(())
@@ -301,4 +319,302 @@ fn moves_out_of_loop(reduce: Op) -> bool {
         Some(arg.uses().len() == 1)
     };
     check().unwrap_or(false)
+}
+
+/// Everything the loop rewrite of one reduction needs, computed before the
+/// IR changes.
+struct LoopReduction {
+    reduce: Op,
+    update: Op,
+    for_op: Op,
+    /// Index of the accumulator among the loop's carried values.
+    slot: usize,
+    /// The accumulator's initial value (an `arith.constant`).
+    init: Val,
+    /// The per-thread partial accumulator's initial value, not yet inserted.
+    partial_init: Op,
+    /// Source rank; the reduced axis is `rank - 1`.
+    rank: usize,
+    /// `[..., R, H, S]`: the reduced axis split into repetitions, threads and
+    /// contiguous elements per thread.
+    factored: Ty,
+    /// `[..., H, R, S]`.
+    transposed: Ty,
+    transpose_order: Vec<i32>,
+    /// `[..., H, R * S]` as the reshape infers it, and in the
+    /// thread-locality layout.
+    view: Ty,
+    local: Ty,
+    /// The partial accumulator (`local` reduced along its last axis).
+    partial: Ty,
+    /// The partial accumulator reduced along the original axis after the loop.
+    reduced_partial: Ty,
+}
+
+/// The float attribute holding the neutral element of a reduction combiner
+/// (MLIR's `arith::getNeutralElement`, with `maxnumf`/`minnumf` taken as
+/// `-inf`/`+inf` as Triton does).
+fn neutral_element(combiner: Op, elem: Ty) -> Option<Attr> {
+    let (is_f16, is_bf16) = unsafe { (mlirTypeIsAF16(elem.0), mlirTypeIsABF16(elem.0)) };
+    let (is_f32, is_f64) = unsafe { (mlirTypeIsAF32(elem.0), mlirTypeIsAF64(elem.0)) };
+    let largest = if is_f16 {
+        65504.0
+    } else if is_bf16 {
+        3.389_531_389_251_535_5e38
+    } else if is_f32 {
+        f64::from(f32::MAX)
+    } else if is_f64 {
+        f64::MAX
+    } else {
+        return None;
+    };
+    // `ninf` (also part of `fast`) makes MLIR pick the largest finite value
+    // instead of an infinity for maximumf/minimumf.
+    let finite = combiner.attr("fastmath").is_some_and(|a| {
+        let text = a.to_string();
+        text.contains("ninf") || text.contains("fast>")
+    });
+    let extreme = if finite { largest } else { f64::INFINITY };
+    let value = match combiner.name() {
+        "arith.addf" => 0.0,
+        "arith.mulf" => 1.0,
+        "arith.maximumf" => -extreme,
+        "arith.minimumf" => extreme,
+        "arith.maxnumf" => f64::NEG_INFINITY,
+        "arith.minnumf" => f64::INFINITY,
+        _ => return None,
+    };
+    Some(Attr(unsafe { mlirFloatAttrDoubleGet(combiner.context(), elem.0, value) }))
+}
+
+/// The encoding Triton's `tt.reshape` builder infers from `from` to `to`;
+/// dropping a unit dimension of a blocked tensor gives the slice of the
+/// source along it when that keeps every element in place (a linear source
+/// stays linear).
+fn reshape_encoding(enc: &Encoding, from: &[i64], to: &[i64]) -> Option<Encoding> {
+    let inferred = infer::infer_reshape(enc, from, to).ok()?;
+    if matches!(enc, Encoding::Blocked { .. }) && from.len() == to.len() + 1 {
+        let unit = (0..from.len()).find(|&d| from[d] == 1 && from[..d] == to[..d] && from[d + 1..] == to[d..]);
+        if let Some(d) = unit {
+            let slice = Encoding::Slice { dim: d as u32, parent: Box::new(enc.clone()) };
+            if infer::layouts_equivalent(to, &slice, &inferred).unwrap_or(false) {
+                return Some(slice);
+            }
+        }
+    }
+    Some(inferred)
+}
+
+/// Plans Triton's move of `reduce` out of its loop, or `None` where the
+/// rewrite cannot be built (the IR then stays as it is).
+fn plan_loop_reduction(reduce: Op) -> Option<LoopReduction> {
+    if !moves_out_of_loop(reduce) || reduce.num_operands() != 1 || reduce.num_results() != 1 {
+        return None;
+    }
+    let context = reduce.context();
+    let src = reduce.operand(0);
+    let src_ty = src.ty();
+    let shape = src_ty.shape()?;
+    let rank = shape.len();
+    let elem = src_ty.element();
+    let enc = tensor_encoding(src_ty)?;
+    let Encoding::Blocked { size_per_thread, threads_per_warp, warps_per_cta, order, cga } = &enc else { return None };
+    if rank < 2 || [size_per_thread.len(), threads_per_warp.len(), warps_per_cta.len(), order.len()] != [rank; 4] {
+        return None;
+    }
+    let axis = rank - 1;
+
+    // The update, the loop and the carried accumulator it feeds.
+    let result = reduce.result(0);
+    let [(update, _)] = result.uses()[..] else { return None };
+    let [(yield_op, slot)] = update.result(0).uses()[..] else { return None };
+    let for_op = yield_op.parent()?;
+    let body = for_op.entry_block(0)?;
+    let iter_arg = block_arguments(body).get(1 + slot).copied()?;
+    let other = (0..2).map(|i| update.operand(i)).find(|v| !v.same(result))?;
+    if !other.same(iter_arg) || update.result(0).ty() != iter_arg.ty() || result.ty() != iter_arg.ty() {
+        return None;
+    }
+    let init = for_op.operands().get(3 + slot).copied()?;
+    init.defining_op()?;
+    let loop_elem = iter_arg.ty().element();
+
+    // The reduced axis as [R, H, S]: R repetitions of H threads' S
+    // contiguous elements; each thread holds E = R * S of them.
+    let n = shape[axis];
+    let e = i64::from(*enc.elems_per_thread(&shape).ok()?.get(axis)?);
+    let s = i64::from(size_per_thread[axis]).min(e);
+    if e <= 1 || s <= 0 || n % e != 0 || e % s != 0 {
+        return None;
+    }
+    let (r, h) = (e / s, n / e);
+
+    // The thread-locality layout: the new last dimension, fastest, holds a
+    // thread's elements of the reduced axis.
+    let mut spt = size_per_thread.clone();
+    spt.push(size_per_thread[axis]);
+    spt[axis] = 1;
+    let mut tpw = threads_per_warp.clone();
+    tpw.push(1);
+    let mut wpc = warps_per_cta.clone();
+    wpc.push(1);
+    let mut local_order = vec![rank as u32];
+    local_order.extend_from_slice(order);
+    let bases = cga.bases.iter().map(|b| b.iter().copied().chain(std::iter::once(0)).collect()).collect();
+    let local_enc = Encoding::Blocked {
+        size_per_thread: spt,
+        threads_per_warp: tpw,
+        warps_per_cta: wpc,
+        order: local_order,
+        cga: Cga { bases },
+    };
+    let partial_enc = Encoding::Slice { dim: rank as u32, parent: Box::new(local_enc.clone()) };
+    let reduced_enc = Encoding::Slice { dim: axis as u32, parent: Box::new(partial_enc.clone()) };
+
+    let mut view_shape = shape[..axis].to_vec();
+    view_shape.extend([h, e]);
+    let mut factored_shape = shape[..axis].to_vec();
+    factored_shape.extend([r, h, s]);
+    let mut transpose_order: Vec<i32> = (0..rank as i32 + 2).collect();
+    transpose_order.swap(rank - 1, rank);
+    let mut transposed_shape = shape[..axis].to_vec();
+    transposed_shape.extend([h, r, s]);
+
+    let factored_enc = reshape_encoding(&enc, &shape, &factored_shape)?;
+    let transposed_enc = infer::infer_trans(&factored_enc, &factored_shape, &transpose_order).ok()?;
+    let view_enc = reshape_encoding(&transposed_enc, &transposed_shape, &view_shape)?;
+
+    let tensor = |shape: &[i64], enc: &Encoding| -> Option<Ty> {
+        enc.verify().ok()?;
+        Some(Ty::tensor(shape, elem, Some(bridge::build(context, enc)?)))
+    };
+    let view = tensor(&view_shape, &view_enc)?;
+    let local = tensor(&view_shape, &local_enc)?;
+    // Triton asserts that the view reaches the thread-locality layout by
+    // reordering registers only (it does not where CTAs split the axis).
+    if !cvt_reorders_registers(view, local) {
+        return None;
+    }
+    let partial = tensor(&view_shape[..rank], &partial_enc)?;
+    let factored = tensor(&factored_shape, &factored_enc)?;
+    let transposed = tensor(&transposed_shape, &transposed_enc)?;
+    let reduced_partial = tensor(&shape[..axis], &reduced_enc)?;
+    let neutral = neutral_element(combiner(reduce)?, loop_elem)?;
+    if loop_elem != elem {
+        return None;
+    }
+    let partial_init = Rewriter::build(
+        unsafe { mlirValueGetLocation(init.0) },
+        "arith.constant",
+        &[],
+        &[partial],
+        &[("value", Attr::splat(partial, neutral).0)],
+        0,
+    );
+    Some(LoopReduction {
+        reduce,
+        update,
+        for_op,
+        slot,
+        init,
+        partial_init,
+        rank,
+        factored,
+        transposed,
+        transpose_order,
+        view,
+        local,
+        partial,
+        reduced_partial,
+    })
+}
+
+/// Whether converting `src` to `dst` only reorders each thread's registers
+/// (Triton's `cvtReordersRegisters`): lanes, warps and CTAs hold the same
+/// elements in both layouts.
+fn cvt_reorders_registers(src: Ty, dst: Ty) -> bool {
+    let layout = |t: Ty| tensor_encoding(t).zip(t.shape()).and_then(|(e, s)| to_linear_layout(&e, &s).ok());
+    let (Some(a), Some(b)) = (layout(src), layout(dst)) else { return false };
+    let bases = |ll: &LinearLayout, dim: &str| ll.bases().iter().find(|(n, _)| n == dim).map(|(_, b)| b.clone());
+    a.out_dims() == b.out_dims() && [LANE, WARP, "block"].iter().all(|d| bases(&a, d) == bases(&b, d))
+}
+
+/// A copy of `for_op` carrying `extra` as one more value (the body moves
+/// over; uses of the old results go to the new loop's, the old loop is
+/// erased).
+fn add_carried_value(for_op: Op, extra: Val) -> Option<Op> {
+    let mut operands = for_op.operands();
+    operands.push(extra);
+    let mut types: Vec<Ty> = for_op.results().iter().map(|r| r.ty()).collect();
+    types.push(extra.ty());
+    let attrs: Vec<(&str, MlirAttribute)> = for_op.attributes().into_iter().map(|(n, a)| (n, a.0)).collect();
+    let new_for = Rewriter::build(for_op.location(), "scf.for", &operands, &types, &attrs, 1);
+    insert_before(for_op, new_for)?;
+    unsafe { mlirRegionTakeBody(new_for.region(0), for_op.region(0)) };
+    let body = new_for.entry_block(0)?;
+    unsafe { mlirBlockAddArgument(body, extra.ty().0, mlirValueGetLocation(extra.0)) };
+    for (old, new) in for_op.results().into_iter().zip(new_for.results()) {
+        unsafe { mlirValueReplaceAllUsesOfWith(old.0, new.0) };
+    }
+    unsafe { mlirOperationDestroy(for_op.0) };
+    Some(new_for)
+}
+
+/// A copy of the two-operand `update` applied to `(a, b)`, giving `ty`.
+fn clone_update(update: Op, a: Val, b: Val, ty: Ty) -> Op {
+    let copy = Op(unsafe { mlirOperationClone(update.0) });
+    copy.set_operand(0, a);
+    copy.set_operand(1, b);
+    copy.result(0).set_type(ty);
+    copy
+}
+
+/// Triton's restructuring: the loop reduces each thread's elements into a
+/// partial accumulator; the cross-thread reduction and the original
+/// accumulator's initial value are combined once after the loop.
+fn move_out_of_loop(plan: &LoopReduction) -> Option<()> {
+    let LoopReduction { reduce, update, for_op, slot, init, partial_init, rank, .. } = *plan;
+    let location = reduce.location();
+    insert_after(init.defining_op()?, partial_init)?;
+    let new_for = add_carried_value(for_op, partial_init.result(0))?;
+    let body = new_for.entry_block(0)?;
+    let args = block_arguments(body);
+    let partial_arg = *args.last()?;
+
+    // In the loop: the thread-local reduction and its accumulation.
+    let factored = Rewriter::build(location, "tt.reshape", &[reduce.operand(0)], &[plan.factored], &[], 0);
+    insert_after(reduce, factored)?;
+    let order = Attr(unsafe { mlirDenseI32ArrayGet(reduce.context(), plan.transpose_order.len() as isize, plan.transpose_order.as_ptr()) });
+    let transposed = Rewriter::build(location, "tt.trans", &[factored.result(0)], &[plan.transposed], &[("order", order.0)], 0);
+    insert_after(factored, transposed)?;
+    let view = Rewriter::build(location, "tt.reshape", &[transposed.result(0)], &[plan.view], &[("efficient_layout", unit_attr(reduce).0)], 0);
+    insert_after(transposed, view)?;
+    let local = convert(view.result(0), plan.local, location);
+    insert_after(view, local)?;
+    let local_reduce = Op(unsafe { mlirOperationClone(reduce.0) });
+    local_reduce.set_operand(0, local.result(0));
+    local_reduce.set_attr("axis", Attr::integer(Ty::int(reduce.context(), 32), rank as i64));
+    local_reduce.result(0).set_type(plan.partial);
+    insert_after(local, local_reduce)?;
+    let local_update = clone_update(update, partial_arg, local_reduce.result(0), plan.partial);
+    insert_after(local_reduce, local_update)?;
+    let yield_op = tritium_dialects::ir::block_terminator(body)?;
+    let mut yielded = yield_op.operands();
+    *yielded.get_mut(slot)? = *args.get(1 + slot)?;
+    yielded.push(local_update.result(0));
+    yield_op.set_operands(&yielded);
+
+    // After the loop: the cross-thread reduction, back in the accumulator's
+    // layout, merged with the initial value.
+    let result = new_for.result(slot);
+    let final_reduce = Op(unsafe { mlirOperationClone(reduce.0) });
+    final_reduce.set_operand(0, *new_for.results().last()?);
+    final_reduce.result(0).set_type(plan.reduced_partial);
+    insert_after(new_for, final_reduce)?;
+    let back = convert(final_reduce.result(0), result.ty(), location);
+    insert_after(final_reduce, back)?;
+    let merged = clone_update(update, init, back.result(0), result.ty());
+    insert_after(back, merged)?;
+    unsafe { mlirValueReplaceAllUsesOfWith(result.0, merged.result(0).0) };
+    Some(())
 }

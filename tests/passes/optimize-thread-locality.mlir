@@ -1,4 +1,4 @@
-// tritongpu-optimize-thread-locality: gather and reorderable-reshape layouts (CHECK lines from Triton 3.9's own pass); IR Triton leaves alone stays as it is; the in-loop reduction restructuring Triton would make is refused with a diagnostic.
+// tritongpu-optimize-thread-locality: gather and reorderable-reshape layouts (CHECK lines from Triton 3.9's own pass); IR Triton leaves alone stays as it is. The in-loop reduction rewrite is in optimize-thread-locality-reduce-loop.mlir.
 // RUN: tritium-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(tritongpu-optimize-thread-locality)' | FileCheck %s
 // RUN: %mlir-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(tritongpu-optimize-thread-locality)' | FileCheck %s
 
@@ -29,32 +29,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<32xf32, #slice>) : i32 {
-      %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
-      ^bb0(%a: f32, %b: f32):
-        %s = arith.addf %a, %b : f32
-        tt.reduce.return %s : f32
-      }) : (tensor<32x32xf32, #blocked>) -> tensor<32xf32, #slice>
-      %next = arith.addf %r, %acc : tensor<32xf32, #slice>
-      scf.yield %next : tensor<32xf32, #slice>
-    }
-    tt.return %res : tensor<32xf32, #slice>
-  }
-}
-
-// -----
-
-// A loaded tile reduced in a loop into a constant-initialised accumulator:
-// Triton moves the reduction out of the loop, which Tritium refuses.
-#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#slice = #ttg.slice<{dim = 1, parent = #blocked}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @reduce_of_load_in_loop(%p: tensor<32x32x!tt.ptr<f32>, #blocked>, %n: i32) -> tensor<32xf32, #slice> {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
-    %init = arith.constant dense<0.000000e+00> : tensor<32xf32, #slice>
-    %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<32xf32, #slice>) : i32 {
-      %x = tt.load %p : tensor<32x32x!tt.ptr<f32>, #blocked>
-      // expected-error @+1 {{moving this reduction out of its loop is not implemented in Tritium}}
       %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
       ^bb0(%a: f32, %b: f32):
         %s = arith.addf %a, %b : f32
