@@ -582,6 +582,32 @@ def build_x_reduce2d(p, C, rng):
                    dict(M=M, N=N, stride=s), ref, nbytes=4 * M * N, desc=f"M={M} N={N} stride={s}")
 
 
+# x_rowsum_loop / x_rowmax_loop: per row, the sum / maximum of its N elements, accumulated over a loop of
+# BN-wide column blocks (the reduction tritongpu-optimize-thread-locality moves out of the loop). Strided rows.
+# N and stride are specialised divisible by 16 (masked tails are multiples of 16 wide).
+_ROW_LOOP_CASES = [dict(M=1, N=16, s=16), dict(M=32, N=128, s=128), dict(M=33, N=304, s=320),
+                   dict(M=100, N=1008, s=1024), dict(M=4099, N=272, s=272), dict(M=7, N=4096, s=4112)]
+
+
+def _row_loop_problem(p, C, rng, reduce_rows):
+    M, N, s = p["M"], p["N"], p["s"]
+    x = randn(rng, (M - 1) * s + N)
+    X = x[np.arange(M)[:, None] * s + np.arange(N)[None, :]]
+    return Problem((cdiv(M, C["BM"]),), dict(x_ptr=x, out_ptr=nan_f32(M)), dict(M=M, N=N, stride=s),
+                   lambda: [("out_ptr", reduce_rows(X))], nbytes=4 * M * N, desc=f"M={M} N={N} stride={s}")
+
+
+@spec("x_rowsum_loop", cases=_ROW_LOOP_CASES, perf=dict(M=4096, N=8192, s=8192), membound=True)
+def build_x_rowsum_loop(p, C, rng):
+    return _row_loop_problem(p, C, rng, lambda X: check_close(X.astype(np.float64).sum(1), 0.0,
+                                                              _sum_tol(np.abs(X).astype(np.float64).sum(1))))
+
+
+@spec("x_rowmax_loop", cases=_ROW_LOOP_CASES, perf=dict(M=4096, N=8192, s=8192), membound=True)
+def build_x_rowmax_loop(p, C, rng):
+    return _row_loop_problem(p, C, rng, lambda X: check_exact(X.max(1)))
+
+
 # x_transpose: xt = x.T (f32), ht = h.T (f16), 2D grid (cdiv(M, BM), cdiv(N, BN)), masked edges.  Exact.
 @spec("x_transpose", cases=[dict(M=1, N=1), dict(M=32, N=64), dict(M=33, N=65), dict(M=100, N=200),
                             dict(M=512, N=384), dict(M=7, N=300)], perf=dict(M=4096, N=4096), membound=True)

@@ -95,6 +95,34 @@ def x_reduce2d(x_ptr, rowsum_ptr, rowmin_ptr, colsum_ptr, colmax_ptr, tot_ptr, M
 
 
 # --------------------------------------------------------------------------------------------------------
+# 4b. row reductions accumulated over a column loop (tritongpu-optimize-thread-locality moves the
+#     cross-thread part of each reduction out of the loop): one kernel per combiner, so that only one
+#     reduction qualifies (with several, Triton's own choice of order is not deterministic)
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_rowsum_loop(x_ptr, out_ptr, M, N, stride, BM: tl.constexpr, BN: tl.constexpr):
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    acc = tl.zeros([BM], dtype=tl.float32)
+    for k in range(0, N, BN):
+        m = (rows[:, None] < M) & ((k + cols)[None, :] < N)
+        acc += tl.sum(tl.load(x_ptr + rows[:, None] * stride + (k + cols)[None, :], mask=m, other=0.0), axis=1)
+    tl.store(out_ptr + rows, acc, mask=rows < M)
+
+
+@triton.jit
+def x_rowmax_loop(x_ptr, out_ptr, M, N, stride, BM: tl.constexpr, BN: tl.constexpr):
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    acc = tl.full([BM], float("-inf"), dtype=tl.float32)
+    for k in range(0, N, BN):
+        m = (rows[:, None] < M) & ((k + cols)[None, :] < N)
+        x = tl.load(x_ptr + rows[:, None] * stride + (k + cols)[None, :], mask=m, other=float("-inf"))
+        acc = tl.maximum(acc, tl.max(x, axis=1))
+    tl.store(out_ptr + rows, acc, mask=rows < M)
+
+
+# --------------------------------------------------------------------------------------------------------
 # 5. transpose of a loaded tile (tl.trans), stored row-major: f32 and f16, 2D grid
 # --------------------------------------------------------------------------------------------------------
 @triton.jit
@@ -342,6 +370,12 @@ KERNELS = [
     _spec("x_reduce2d", x_reduce2d, dict(x_ptr=F32P, rowsum_ptr=F32P, rowmin_ptr=I32P, colsum_ptr=F32P,
                                          colmax_ptr=F32P, tot_ptr=F32P, M="i32", N="i32", stride="i32"),
           {"BM": 16, "BN": 128}, num_warps=8, note="reductions along axis 0 and 1, num_warps 8"),
+    _spec("x_rowsum_loop", x_rowsum_loop, dict(x_ptr=F32P, out_ptr=F32P, M="i32", N="i32", stride="i32"),
+          {"BM": 32, "BN": 128}, num_warps=4, divisible=("x_ptr", "out_ptr", "N", "stride"),
+          note="acc += tl.sum(load, 1) in a column loop (reduce moved out; N, stride divisible by 16)"),
+    _spec("x_rowmax_loop", x_rowmax_loop, dict(x_ptr=F32P, out_ptr=F32P, M="i32", N="i32", stride="i32"),
+          {"BM": 16, "BN": 256}, num_warps=8, divisible=("x_ptr", "out_ptr", "N", "stride"),
+          note="acc = max(acc, tl.max(load, 1)) in a column loop, 8 warps (reduce moved out)"),
     _spec("x_transpose", x_transpose, dict(x_ptr=F32P, h_ptr=F16P, xt_ptr=F32P, ht_ptr=F16P, M="i32", N="i32"),
           {"BM": 32, "BN": 64}, num_warps=4, note="tt.trans + convert_layout through shared memory, 2D grid"),
     _spec("x_where_i64_i8", x_where_i64_i8, dict(a_ptr=I64P, b_ptr=I64P, c_ptr=I8P, d_ptr=I8P, o64_ptr=I64P,
