@@ -8,8 +8,9 @@
 //! patterns in `capi/src/lib.rs`. Each one was isolated by running Triton's
 //! own `canonicalize` (`../shared/corpus/run_triton_pass.py --pass
 //! canonicalize`) on the inputs of `tests/tt/canonicalize-arith-*.mlir`.
-use crate::ir::{Op, Val};
+use crate::ir::{Attr, Op, Ty, Val};
 use crate::rewrite::{RewritePattern, Rewriter};
+use mlir_sys::*;
 
 /// The op defining `value` if it is named `name`.
 fn defined_by(value: Val, name: &str) -> Option<Op> {
@@ -120,6 +121,214 @@ impl RewritePattern for SubOfSubSameLhs {
     }
 }
 
+/// The attribute of the `arith.constant` defining `value`, if any.
+fn constant_attr(value: Val) -> Option<Attr> {
+    defined_by(value, "arith.constant")?.attr("value")
+}
+
+/// The value of an integer attribute of at most 64 bits (sign-extended).
+fn int_value(v: Attr) -> Option<i64> {
+    unsafe {
+        if !mlirAttributeIsAInteger(v.0) || Ty(mlirAttributeGetType(v.0)).bit_width() > 64 {
+            return None;
+        }
+        Some(mlirIntegerAttrGetValueInt(v.0))
+    }
+}
+
+/// The value of an integer constant or of a splat of one.
+fn constant_int(value: Val) -> Option<i64> {
+    int_value(constant_attr(value)?.scalar_or_splat()?)
+}
+
+/// The value of a scalar integer constant (a splat does not count).
+fn scalar_constant_int(value: Val) -> Option<i64> {
+    int_value(constant_attr(value)?)
+}
+
+/// Whether `value` is a float constant `-0.0` or a splat of it.
+fn is_negative_zero(value: Val) -> bool {
+    let Some(v) = constant_attr(value).and_then(|a| a.scalar_or_splat()) else { return false };
+    unsafe {
+        if !mlirAttributeIsAFloat(v.0) {
+            return false;
+        }
+        let x = mlirFloatAttrGetValueDouble(v.0);
+        x == 0.0 && x.is_sign_negative()
+    }
+}
+
+/// A new `arith.constant` of the integer (or statically shaped tensor of
+/// integer) type `ty` holding `value`, just before `anchor`, as a folder
+/// result is materialized; `None` for a dynamic shape.
+fn int_constant(rw: &Rewriter, anchor: Op, ty: Ty, value: i64) -> Option<Val> {
+    let attr = if ty.is_tensor() {
+        if ty.shape()?.iter().any(|&d| d < 0) {
+            return None;
+        }
+        Attr::splat(ty, Attr::integer(ty.element(), value))
+    } else {
+        Attr::integer(ty, value)
+    };
+    Some(rw.create(anchor, "arith.constant", &[], &[ty], &[("value", attr.0)]).result(0))
+}
+
+/// The `fastmath` attribute of `op`, to carry over to its replacement.
+fn fastmath_of(op: Op) -> Vec<(&'static str, MlirAttribute)> {
+    op.attr("fastmath").map(|a| vec![("fastmath", a.0)]).unwrap_or_default()
+}
+
+/// `shli/shrui/shrsi(0, x)` -> `0`, `shrsi(-1, x)` -> `-1` (any in-range
+/// amount keeps them; an out-of-range one is poison), and `shrui/shrsi(x, x)`
+/// -> `0` (`v >> v` is 0 for every in-range `v`). Scalars and splats.
+struct TrivialShift {
+    root: &'static str,
+    name: &'static str,
+}
+
+impl RewritePattern for TrivialShift {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn root(&self) -> &'static str {
+        self.root
+    }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        let (lhs, rhs) = (op.operand(0), op.operand(1));
+        match constant_int(lhs) {
+            Some(0) => {
+                rw.replace(op, &[lhs]);
+                return true;
+            }
+            Some(-1) if self.root == "arith.shrsi" => {
+                rw.replace(op, &[lhs]);
+                return true;
+            }
+            _ => {}
+        }
+        if self.root != "arith.shli" && lhs.same(rhs) {
+            let Some(zero) = int_constant(rw, op, op.result(0).ty(), 0) else { return false };
+            rw.replace(op, &[zero]);
+            return true;
+        }
+        false
+    }
+}
+
+/// `div(0, x)` -> `0`, `div(x, x)` -> `1`, `rem(0, x)` -> `0` and
+/// `rem(x, x)` -> `0` for `divsi/divui/ceildivsi/ceildivui/floordivsi` and
+/// `remsi/remui` (division by zero is undefined). A division's zero dividend
+/// is its result; `x / x`, `x % x` and `0 % x` become a new scalar or splat
+/// constant, as the folder materializes them (which one shows in the order of
+/// the printed constants: Triton's `0 % x` drops a zero used nowhere else and
+/// prints the new one after the constants before it, `0 / x` keeps it).
+struct TrivialDivRem {
+    root: &'static str,
+    name: &'static str,
+    remainder: bool,
+}
+
+impl RewritePattern for TrivialDivRem {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn root(&self) -> &'static str {
+        self.root
+    }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        let (lhs, rhs) = (op.operand(0), op.operand(1));
+        let zero_dividend = constant_int(lhs) == Some(0);
+        if zero_dividend && !self.remainder {
+            rw.replace(op, &[lhs]);
+            return true;
+        }
+        if !zero_dividend && !lhs.same(rhs) {
+            return false;
+        }
+        let value = if self.remainder { 0 } else { 1 };
+        let Some(c) = int_constant(rw, op, op.result(0).ty(), value) else { return false };
+        rw.replace(op, &[c]);
+        true
+    }
+}
+
+/// `(x & c0) & c1` -> `x & (c0 & c1)`, and the same for `ori` and `xori`,
+/// on scalar integer constants (splat tensors are kept, as newer MLIR keeps
+/// them). The inner op stays for its other uses.
+struct BitwiseConstantTriple {
+    root: &'static str,
+    name: &'static str,
+    merge: fn(i64, i64) -> i64,
+}
+
+impl RewritePattern for BitwiseConstantTriple {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn root(&self) -> &'static str {
+        self.root
+    }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        let Some(inner) = defined_by(op.operand(0), self.root) else { return false };
+        let Some(c0) = scalar_constant_int(inner.operand(1)) else { return false };
+        let Some(c1) = scalar_constant_int(op.operand(1)) else { return false };
+        let ty = op.result(0).ty();
+        let merged = Attr::integer(ty, (self.merge)(c0, c1));
+        let c = rw.create(op, "arith.constant", &[], &[ty], &[("value", merged.0)]).result(0);
+        let new = rw.create(op, self.root, &[inner.operand(0), c], &[ty], &[]);
+        rw.replace(op, &[new.result(0)]);
+        true
+    }
+}
+
+/// `subf(-0.0, x)` -> `negf(x)` (scalars and splats), keeping the `fastmath`
+/// flags of the `subf`.
+struct SubFOfNegZero;
+
+impl RewritePattern for SubFOfNegZero {
+    fn name(&self) -> &'static str {
+        "arith.subf.of-neg-zero"
+    }
+    fn root(&self) -> &'static str {
+        "arith.subf"
+    }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        if !is_negative_zero(op.operand(0)) {
+            return false;
+        }
+        let new = rw.create(op, "arith.negf", &[op.operand(1)], &[op.result(0).ty()], &fastmath_of(op));
+        rw.replace(op, &[new.result(0)]);
+        true
+    }
+}
+
+/// `addf(negf(x), y)` -> `subf(y, x)`, else `addf(y, negf(x))` -> `subf(y, x)`
+/// (the left operand is tried first), keeping the `fastmath` flags of the
+/// `addf`.
+struct AddFOfNegF;
+
+impl RewritePattern for AddFOfNegF {
+    fn name(&self) -> &'static str {
+        "arith.addf.of-negf"
+    }
+    fn root(&self) -> &'static str {
+        "arith.addf"
+    }
+    fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
+        let (lhs, rhs) = (op.operand(0), op.operand(1));
+        let (y, x) = if let Some(neg) = defined_by(lhs, "arith.negf") {
+            (rhs, neg.operand(0))
+        } else if let Some(neg) = defined_by(rhs, "arith.negf") {
+            (lhs, neg.operand(0))
+        } else {
+            return false;
+        };
+        let new = rw.create(op, "arith.subf", &[y, x], &[op.result(0).ty()], &fastmath_of(op));
+        rw.replace(op, &[new.result(0)]);
+        true
+    }
+}
+
 /// The `arith` canonicalizations of newer MLIR that Triton 3.9's canonicalizer applies, in registration order.
 pub static PATTERNS: &[&dyn RewritePattern] = &[
     &IntToFloatOfExt { root: "arith.sitofp", ext: "arith.extsi", into: "arith.sitofp", name: "arith.sitofp.of-extsi" },
@@ -127,6 +336,21 @@ pub static PATTERNS: &[&dyn RewritePattern] = &[
     &IntToFloatOfExt { root: "arith.sitofp", ext: "arith.extui", into: "arith.uitofp", name: "arith.sitofp.of-extui" },
     &SelectOfCmpToMinMax,
     &SubOfSubSameLhs,
+    &TrivialShift { root: "arith.shli", name: "arith.shli.trivial" },
+    &TrivialShift { root: "arith.shrui", name: "arith.shrui.trivial" },
+    &TrivialShift { root: "arith.shrsi", name: "arith.shrsi.trivial" },
+    &TrivialDivRem { root: "arith.divsi", name: "arith.divsi.trivial", remainder: false },
+    &TrivialDivRem { root: "arith.divui", name: "arith.divui.trivial", remainder: false },
+    &TrivialDivRem { root: "arith.ceildivsi", name: "arith.ceildivsi.trivial", remainder: false },
+    &TrivialDivRem { root: "arith.ceildivui", name: "arith.ceildivui.trivial", remainder: false },
+    &TrivialDivRem { root: "arith.floordivsi", name: "arith.floordivsi.trivial", remainder: false },
+    &TrivialDivRem { root: "arith.remsi", name: "arith.remsi.trivial", remainder: true },
+    &TrivialDivRem { root: "arith.remui", name: "arith.remui.trivial", remainder: true },
+    &BitwiseConstantTriple { root: "arith.andi", name: "arith.andi.of-andi-constants", merge: |a, b| a & b },
+    &BitwiseConstantTriple { root: "arith.ori", name: "arith.ori.of-ori-constants", merge: |a, b| a | b },
+    &BitwiseConstantTriple { root: "arith.xori", name: "arith.xori.of-xori-constants", merge: |a, b| a ^ b },
+    &SubFOfNegZero,
+    &AddFOfNegF,
 ];
 
 #[cfg(test)]
