@@ -1203,6 +1203,40 @@ impl Mul<&LinearLayout> for &LinearLayout {
     }
 }
 
+impl LinearLayout {
+    /// The layout as Triton's `LinearLayout::toString` prints it inside
+    /// diagnostics: a leading newline, one ` - inDim=2^i -> (…)` line per
+    /// basis (` - inDim is a size 1 dimension` for an empty one), then
+    /// `where out dims are: [name (size n), …]`; a layout without input
+    /// dimensions prints as `(empty layout…)`.
+    pub fn triton_text(&self) -> String {
+        let join = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+        let dims = self.out_dims().iter().map(|(name, size)| format!("{name} (size {size})")).collect::<Vec<_>>();
+        let dims = dims.join(", ");
+        if self.bases.is_empty() {
+            return if self.out_dims().is_empty() {
+                "\n(empty layout)".to_string()
+            } else {
+                format!("\n(empty layout with out-dims [{dims}])")
+            };
+        }
+        let mut text = String::from("\n");
+        for (name, vectors) in &self.bases {
+            if vectors.is_empty() {
+                text += &format!(" - {name} is a size 1 dimension\n");
+                continue;
+            }
+            let lines: Vec<String> = vectors
+                .iter()
+                .enumerate()
+                .map(|(i, v)| format!("{name}={} -> ({})", 1u64 << i.min(63), join(v)))
+                .collect();
+            text += &format!(" - {}\n", lines.join("\n   "));
+        }
+        text + &format!("where out dims are: [{dims}]")
+    }
+}
+
 impl fmt::Display for LinearLayout {
     /// Prints the bases in the style of the body of a `#ttg.linear`
     /// attribute: `{register = [[0, 1], [0, 2]], lane = [], …}` (output
@@ -1534,6 +1568,20 @@ mod tests {
             }
             counts
         }
+    }
+
+    #[test]
+    fn triton_text_prints_like_triton_diagnostics() {
+        let l = ll(
+            &[("register", &[&[0, 1], &[0, 2]]), ("lane", &[]), ("warp", &[&[1, 0]])],
+            &[("dim0", 2), ("dim1", 4)],
+        );
+        assert_eq!(
+            l.triton_text(),
+            "\n - register=1 -> (0, 1)\n   register=2 -> (0, 2)\n - lane is a size 1 dimension\n \
+             - warp=1 -> (1, 0)\nwhere out dims are: [dim0 (size 2), dim1 (size 4)]"
+        );
+        assert_eq!(LinearLayout::empty().triton_text(), "\n(empty layout)");
     }
 
     #[test]

@@ -123,39 +123,6 @@ fn tensor_layout(ty: Ty) -> Option<LinearLayout> {
 // Linear-layout helpers
 //===------------------------------------------------------------------===//
 
-/// A layout as Triton's `LinearLayout::toString` prints it (leading newline,
-/// one ` - inDim=2^i -> (…)` line per basis, then the output dimensions).
-fn layout_text(ll: &LinearLayout) -> String {
-    let join = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
-    let dims = ll
-        .out_dims()
-        .iter()
-        .map(|(name, size)| format!("{name} (size {size})"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    if ll.bases().is_empty() {
-        return if ll.out_dims().is_empty() {
-            "\n(empty layout)".to_string()
-        } else {
-            format!("\n(empty layout with out-dims [{dims}])")
-        };
-    }
-    let mut text = String::from("\n");
-    for (name, vectors) in ll.bases() {
-        if vectors.is_empty() {
-            text += &format!(" - {name} is a size 1 dimension\n");
-            continue;
-        }
-        let lines: Vec<String> = vectors
-            .iter()
-            .enumerate()
-            .map(|(i, v)| format!("{name}={} -> ({})", 1u64 << i.min(63), join(v)))
-            .collect();
-        text += &format!(" - {}\n", lines.join("\n   "));
-    }
-    text + &format!("where out dims are: [{dims}]")
-}
-
 /// The bases of input dimension `name`, if the layout has it.
 fn bases_of<'a>(ll: &'a LinearLayout, name: &str) -> Option<&'a Vec<Vec<i32>>> {
     ll.bases().iter().find(|(n, _)| n == name).map(|(_, v)| v)
@@ -357,8 +324,8 @@ fn in_thread_transpose(op: Op) -> Verdict {
         dst_ll == expected,
         format!(
             "Expect output layout to be transposed per thread: {}\nGot following dst layout: {}",
-            layout_text(&expected),
-            layout_text(&dst_ll)
+            &expected.triton_text(),
+            &dst_ll.triton_text()
         ),
     )
 }
@@ -659,8 +626,8 @@ fn fp4_to_fp(src: Ty, res: Ty, axis: i64) -> Verdict {
     };
     Err(format!(
         "Src and Dst encodings are not compatible:\n{}\n{}",
-        layout_text(&expected),
-        layout_text(&actual)
+        &expected.triton_text(),
+        &actual.triton_text()
     ))
 }
 
@@ -799,8 +766,8 @@ fn scaled_downcast(op: Op, name: &str) -> Verdict {
                     expected == actual,
                     format!(
                         "scale encoding is not compatible with the inferred scale layout\nexpected: {}\nactual: {}",
-                        layout_text(&expected),
-                        layout_text(&actual)
+                        &expected.triton_text(),
+                        &actual.triton_text()
                     ),
                 )?;
             }

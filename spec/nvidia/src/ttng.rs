@@ -263,21 +263,26 @@ fn tmem_encoding(attr: Attr) -> Option<(i64, i64, i64, bool)> {
     Some((int("blockM")?, int("blockN")?, int("colStride")?, field("fp4Padded").is_some_and(|v| v == "true")))
 }
 
-fn verify_tc_gen5_mma(op: Op, scaled: bool) -> Verdict {
-    let barriers = segment(op, if scaled { 8 } else { 6 });
-    if !scaled && !unit_attr(op, "is_async") && !barriers.is_empty() {
+/// The completion barriers of a tcgen05 MMA (operand segment `segment_index`):
+/// only an async MMA has them, each a barrier of the completion layout.
+fn verify_mma_barriers(op: Op, segment_index: usize) -> Verdict {
+    let barriers = segment(op, segment_index);
+    if !unit_attr(op, "is_async") && !barriers.is_empty() {
         return Err("The op is synchronous but a barrier is present.".into());
     }
     for barrier in &barriers {
         verify_barrier_type(op, *barrier)?;
         verify_completion_barrier(op, *barrier)?;
     }
+    Ok(())
+}
+
+fn verify_tc_gen5_mma(op: Op) -> Verdict {
+    verify_mma_barriers(op, 6)?;
     let (Some(a), Some(b), Some(d)) = (memdesc(op.operand(0)), memdesc(op.operand(1)), memdesc(op.operand(2))) else {
         return Ok(());
     };
-    if !scaled {
-        verify_mma_dtypes(a.element, b.element, d.element)?;
-    }
+    verify_mma_dtypes(a.element, b.element, d.element)?;
     if a.shape.len() != 2 {
         return Err("LHS operand must have a rank-2 tensor".into());
     }
@@ -306,26 +311,23 @@ fn verify_tc_gen5_mma(op: Op, scaled: bool) -> Verdict {
     if fp4_padded {
         return Err("Accumulator must not be fp4_padded".into());
     }
-    if !scaled {
-        if let Some((_, _, a_stride, a_fp4)) = a_tmem {
-            if a_stride != 1 {
-                return Err("The col stride of the LHS operand must be 1".into());
-            }
-            if a_fp4 {
-                return Err("fp4_padded tensor memory LHS is only supported by scaled MMA".into());
-            }
+    if let Some((_, _, a_stride, a_fp4)) = a_tmem {
+        if a_stride != 1 {
+            return Err("The col stride of the LHS operand must be 1".into());
         }
-        let bits = i64::from(d.element.bit_width());
-        if bits > 0 && col_stride != 32 / bits {
-            return Err(format!("The col stride of the return operand must be 32 / {bits} but got {col_stride}"));
+        if a_fp4 {
+            return Err("fp4_padded tensor memory LHS is only supported by scaled MMA".into());
         }
-        let d_split = cga_bases(d.encoding).map_or([1, 1], |b| cga_split(&cga_pairs(&b)));
-        if block_n.min(d.shape[1] / d_split[1]) > 256 {
-            return Err("The block size of the return operand must be less than or equal to 256".into());
-        }
-        verify_mma_cga(op, &a, &b, &d)?;
     }
-    Ok(())
+    let bits = i64::from(d.element.bit_width());
+    if bits > 0 && col_stride != 32 / bits {
+        return Err(format!("The col stride of the return operand must be 32 / {bits} but got {col_stride}"));
+    }
+    let d_split = cga_bases(d.encoding).map_or([1, 1], |b| cga_split(&cga_pairs(&b)));
+    if block_n.min(d.shape[1] / d_split[1]) > 256 {
+        return Err("The block size of the return operand must be less than or equal to 256".into());
+    }
+    verify_mma_cga(op, &a, &b, &d)
 }
 
 fn cga_pairs(bases: &[Vec<i32>]) -> Vec<[i32; 2]> {
@@ -1331,30 +1333,6 @@ fn shared_alignment(enc: &Encoding) -> u32 {
     }
 }
 
-/// Triton's `LinearLayout::toString`.
-fn layout_string(ll: &LinearLayout) -> String {
-    let outs = ll.out_dims().iter().map(|(n, s)| format!("{n} (size {s})")).collect::<Vec<_>>().join(", ");
-    if ll.bases().is_empty() {
-        return format!("\n(empty layout with out-dims [{outs}])");
-    }
-    let mut text = String::from("\n");
-    for (name, vectors) in ll.bases() {
-        if vectors.is_empty() {
-            text += &format!(" - {name} is a size 1 dimension\n");
-            continue;
-        }
-        let lines: Vec<String> = vectors
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                format!("{name}={} -> ({})", 1u64 << i, v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "))
-            })
-            .collect();
-        text += &format!(" - {}\n", lines.join("\n   "));
-    }
-    text + &format!("where out dims are: [{outs}]")
-}
-
 fn verify_tmem_copy(op: Op) -> Verdict {
     let (Some(src), Some(dst)) = (memdesc(op.operand(0)), memdesc(op.operand(1))) else { return Ok(()) };
     if !matches!(bridge::encoding_of(src.memory_space).and_then(Result::ok), Some(Encoding::SharedMemory)) {
@@ -1381,8 +1359,8 @@ fn verify_tmem_copy(op: Op) -> Verdict {
             if quotient(&cvt, to_linear::BLOCK).is_none() {
                 return Err(format!(
                     "The source and destination must have the same cga layout. Got source: {} and destination: {}",
-                    layout_string(shmem),
-                    layout_string(tmem)
+                    shmem.triton_text(),
+                    tmem.triton_text()
                 ));
             }
         }
@@ -1826,14 +1804,7 @@ fn verify_scaled_scales(op: Op, a_type: i64, b_type: i64) -> Verdict {
 }
 
 fn verify_tc_gen5_mma_scaled(op: Op) -> Verdict {
-    let barriers = segment(op, 8);
-    if !unit_attr(op, "is_async") && !barriers.is_empty() {
-        return Err("The op is synchronous but a barrier is present.".into());
-    }
-    for barrier in &barriers {
-        verify_barrier_type(op, *barrier)?;
-        verify_completion_barrier(op, *barrier)?;
-    }
+    verify_mma_barriers(op, 8)?;
     let (Some(a), Some(b), Some(d)) = (memdesc(op.operand(0)), memdesc(op.operand(1)), memdesc(op.operand(2))) else {
         return Ok(());
     };
@@ -2091,7 +2062,7 @@ pub fn verify_op(name: &str, op: Op) -> Verdict {
             verify_plain_dot(op)?;
             verify_mmav5(op)?;
             verify_tcgen05_target(op)?;
-            verify_tc_gen5_mma(op, false)
+            verify_tc_gen5_mma(op)
         }
         "ttng.tc_gen5_mma_scaled" => {
             verify_scaled_dot(op)?;
