@@ -285,6 +285,34 @@ tt.func @partition_warps() {
 
 // -----
 
+tt.func @actual_registers() {
+  // expected-error @+1 {{'actualRegisters' has 1 entries but expected 2 for 1 partitions}}
+  ttg.warp_specialize() attributes {actualRegisters = array<i32: 232>}
+  default {
+    ttg.warp_yield
+  }
+  partition0() num_warps(4) {
+    ttg.warp_return
+  } : () -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @start_ids() {
+  // expected-error @+1 {{'warpGroupStartIds' has 2 entries but expected 1 for 1 partitions}}
+  ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4, 8>}
+  default {
+    ttg.warp_yield
+  }
+  partition0() num_warps(4) {
+    ttg.warp_return
+  } : () -> ()
+  tt.return
+}
+
+// -----
+
 tt.func @capture_type(%arg0: i32) {
   // expected-error @+1 {{partition region #0 argument #0 has type 'i64' but corresponding capture has type 'i32'}}
   ttg.warp_specialize(%arg0)

@@ -161,7 +161,7 @@ tt.func @misc(%x: tensor<32x32xf32, #blocked>, %p: tensor<32x16xi8, #blocked>, %
 
 // CHECK-LABEL: tt.func @warp_specialize(
 tt.func @warp_specialize(%a: i32, %b: tensor<128xi32, #blocked1d>) -> i32 {
-  // CHECK: %{{.*}} = ttg.warp_specialize(%{{.*}}) attributes {warpGroupStartIds = array<i32: 4, 6>}
+  // CHECK: %{{.*}} = ttg.warp_specialize(%{{.*}}) attributes {actualRegisters = array<i32: 232, 24, 24>, warpGroupStartIds = array<i32: 4, 6>}
   // CHECK-NEXT: default {
   // CHECK-NEXT:   ttg.warp_yield %{{.*}} : i32
   // CHECK-NEXT: }
@@ -171,7 +171,7 @@ tt.func @warp_specialize(%a: i32, %b: tensor<128xi32, #blocked1d>) -> i32 {
   // CHECK-NEXT: partition1(%{{.*}}: i32) num_warps(1) {
   // CHECK:   ttg.warp_return
   // CHECK-NEXT: } : (i32) -> i32
-  %r = ttg.warp_specialize(%a) attributes {warpGroupStartIds = array<i32: 4, 6>}
+  %r = ttg.warp_specialize(%a) attributes {actualRegisters = array<i32: 232, 24, 24>, warpGroupStartIds = array<i32: 4, 6>}
   default {
     ttg.warp_yield %a : i32
   }

@@ -460,10 +460,20 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
             if regions != warps.len() {
                 return Err(format!("has {} partitions but partitionNumWarps has {} entries", regions, warps.len()));
             }
-            for attr in ["warpGroupStartIds", "requestedRegisters", "actualRegisters"] {
+            // Tritium's checks (Triton 3.9 has none, and would index past
+            // a short array): one start id and one register request per
+            // partition; `actualRegisters` also leads with the default
+            // warp group's count.
+            for (attr, expected) in
+                [("warpGroupStartIds", warps.len()), ("requestedRegisters", warps.len()), ("actualRegisters", warps.len() + 1)]
+            {
                 if let Some(values) = op.attr(attr).and_then(Attr::i32_array) {
-                    if values.len() != warps.len() {
-                        return Err(format!("'{attr}' has {} entries but there are {} partitions", values.len(), warps.len()));
+                    if values.len() != expected {
+                        return Err(format!(
+                            "'{attr}' has {} entries but expected {expected} for {} partitions",
+                            values.len(),
+                            warps.len()
+                        ));
                     }
                 }
             }
