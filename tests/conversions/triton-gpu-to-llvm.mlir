@@ -148,3 +148,124 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %a, %b, %c, %d : tensor<512xi8, #blocked>, tensor<512xf32, #blocked>, tensor<1024xf32, #blocked1>, tensor<512xi32, #blocked>
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 4], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.shared = 256 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @row_sum_warps(
+  tt.func public @row_sum_warps(%x: tensor<16x128xf32, #blocked>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #blocked}>> {
+    // Triton 3.9's order: each row's five butterflies (highest lane bit
+    // first), the warps' partials through shared memory to a layout where
+    // the four warps along the row are lanes, two more butterflies; the
+    // result is then where the output layout wants it.
+    // CHECK-COUNT-5: shfl.sync.bfly.b32 $0, $1, {{16|8|4|2|1}}, 0x1f, -1;
+    // CHECK: llvm.store {{.*}} : vector<4xf32>, !llvm.ptr<3>
+    // CHECK: bar.sync 0;
+    // CHECK: llvm.load {{.*}} -> vector<4xf32>
+    // CHECK: shfl.sync.bfly.b32 $0, $1, 2, 0x1f, -1;
+    // CHECK: shfl.sync.bfly.b32 $0, $1, 1, 0x1f, -1;
+    // CHECK-NOT: bar.sync
+    // CHECK: llvm.return
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) {allocation.offset = 0 : i32, allocation.size = 256 : i32} : (tensor<16x128xf32, #blocked>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    tt.return %s : tensor<16xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 4], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.shared = 256 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @row_min_redux(
+  tt.func public @row_min_redux(%x: tensor<16x128xi32, #blocked>) -> tensor<16xi32, #ttg.slice<{dim = 1, parent = #blocked}>> {
+    // An integer min over whole warps: one redux.sync per row, before and
+    // after the exchange between warps (lanes 2-4 then hold copies).
+    // CHECK-COUNT-8: redux.sync.min.s32 $0, $1, -1;
+    // CHECK: bar.sync 0;
+    // CHECK-COUNT-8: redux.sync.min.s32 $0, $1, -1;
+    // CHECK-NOT: shfl.sync
+    // CHECK: llvm.return
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: i32, %b: i32):
+      %c = arith.minsi %a, %b : i32
+      tt.reduce.return %c : i32
+    }) {allocation.offset = 0 : i32, allocation.size = 256 : i32} : (tensor<16x128xi32, #blocked>) -> tensor<16xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    tt.return %s : tensor<16xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 4], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.shared = 1024 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @col_max_warps(
+  tt.func public @col_max_warps(%x: tensor<16x128xf32, #blocked>) -> tensor<128xf32, #ttg.slice<{dim = 0, parent = #blocked}>> {
+    // In-thread: a balanced tree; across the two warps: one butterfly after
+    // the exchange, then back to the output layout through shared memory.
+    // CHECK: llvm.intr.maxnum(%arg0, %arg1)
+    // CHECK: llvm.intr.maxnum(%arg2, %arg3)
+    // CHECK: bar.sync 0;
+    // CHECK: shfl.sync.bfly.b32 $0, $1, 1, 0x1f, -1;
+    // CHECK: bar.sync 0;
+    // CHECK: llvm.store
+    // CHECK: bar.sync 0;
+    // CHECK: llvm.load
+    // CHECK: llvm.return
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.maxnumf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) {allocation.offset = 0 : i32, allocation.size = 1024 : i32} : (tensor<16x128xf32, #blocked>) -> tensor<128xf32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    tt.return %s : tensor<128xf32, #ttg.slice<{dim = 0, parent = #blocked}>>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 16 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @cumsum(
+  tt.func public @cumsum(%x: tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked> {
+    // Shuffle-up scan of the thread totals, the last lane publishes the
+    // warp's total, then one more shuffle-up for the exclusive prefix.
+    // CHECK: shfl.sync.up.b32 $0, $1, 1, 0x0, -1;
+    // CHECK: shfl.sync.up.b32 $0, $1, 16, 0x0, -1;
+    // CHECK: @$2 st.shared.b32
+    // CHECK: bar.sync 0;
+    // CHECK: shfl.sync.up.b32 $0, $1, 1, 0x0, -1;
+    // CHECK-NOT: bar.sync
+    // CHECK: llvm.return
+    %s = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tt.scan.return %c : f32
+    }) {allocation.offset = 0 : i32, allocation.size = 16 : i32} : (tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked>
+    tt.return %s : tensor<512xf32, #blocked>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 16 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @cumsum_rev(
+  tt.func public @cumsum_rev(%x: tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked> {
+    // Reverse: the same with shuffles down.
+    // CHECK: shfl.sync.down.b32 $0, $1, 1, 0x1f, -1;
+    // CHECK: shfl.sync.down.b32 $0, $1, 16, 0x1f, -1;
+    // CHECK: @$2 st.shared.b32
+    // CHECK: bar.sync 0;
+    // CHECK: shfl.sync.down.b32 $0, $1, 1, 0x1f, -1;
+    // CHECK: llvm.return
+    %s = "tt.scan"(%x) <{axis = 0 : i32, reverse = true}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tt.scan.return %c : f32
+    }) {allocation.offset = 0 : i32, allocation.size = 16 : i32} : (tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked>
+    tt.return %s : tensor<512xf32, #blocked>
+  }
+}

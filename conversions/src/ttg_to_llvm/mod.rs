@@ -164,6 +164,26 @@ pub trait TargetInfo: Sync {
     fn shuffle_xor(&self, e: &mut Emitter, value: Val, mask: u32) -> Val;
     /// `value` of lane `lane` (i32, any lane of the warp) for 32-bit values.
     fn shuffle_idx(&self, e: &mut Emitter, value: Val, lane: Val) -> Val;
+    /// The i32 `value` reduced over all the lanes of the warp by one
+    /// instruction (`op` as `min.s32`, `add.s32`, `and.b32`, …; NVIDIA's
+    /// `redux.sync`), or `None` when the target has no such instruction.
+    fn warp_redux(&self, _e: &mut Emitter, _value: Val, _op: &str) -> Option<Val> {
+        None
+    }
+    /// `value` (i32) from the lane `lane - delta` (`up`) or `lane + delta` of
+    /// a 32-lane warp; lanes without one may get any value. By default a
+    /// `shuffle_idx`.
+    fn shuffle_up_down(&self, e: &mut Emitter, value: Val, delta: u32, up: bool) -> Val {
+        let tid = self.thread_id(e);
+        let lane = e.and_i32(tid, 31);
+        let d = if up { -i64::from(delta) } else { i64::from(delta) };
+        let src = e.add_i32(lane, d);
+        self.shuffle_idx(e, value, src)
+    }
+    /// Whether [`TargetInfo::warp_redux`] is available (nothing emitted).
+    fn has_warp_redux(&self, _e: &Emitter) -> bool {
+        false
+    }
     /// The address space of shared memory.
     fn shared_address_space(&self) -> u32 {
         3

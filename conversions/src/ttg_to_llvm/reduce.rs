@@ -1,6 +1,9 @@
 //! `tt.reduce`: within each thread, then across the lanes of a warp with
 //! butterfly shuffles, then across warps through shared memory.
 //!
+//! Triton 3.9's lowering (`reduce_linear.rs`) is tried first; the algorithm
+//! below is the fallback for the cases it does not plan for.
+//!
 //! Algorithm:
 //! 1. Group the thread's registers by their coordinates with the reduced
 //!    axis zeroed; fold each group with the combiner (in axis order).
@@ -17,6 +20,9 @@
 //!    axis coordinate re-inserted.
 use super::convert::{from_storage, to_storage};
 use super::layout::DistLayout;
+
+#[path = "reduce_linear.rs"]
+mod linear;
 use super::{LowerPattern, Lowering};
 use std::collections::HashMap;
 use tritium_dialects::ir::{Op, Ty, Val};
@@ -34,12 +40,15 @@ pub enum Source {
     Xor(u32),
     /// The lane given (i32).
     Lane(Val),
+    /// The lane `lane - delta` (`true`) or `lane + delta` (`false`).
+    UpDown(u32, bool),
 }
 
 fn shuffle32(cx: &mut Lowering<'_>, v: Val, from: Source) -> Val {
     match from {
         Source::Xor(mask) => cx.target.shuffle_xor(&mut cx.e, v, mask),
         Source::Lane(lane) => cx.target.shuffle_idx(&mut cx.e, v, lane),
+        Source::UpDown(delta, up) => cx.target.shuffle_up_down(&mut cx.e, v, delta, up),
     }
 }
 
@@ -198,10 +207,15 @@ impl WarpExchange {
 
     /// Stores `values` (one per operand) at `slot`.
     pub fn store(&self, cx: &mut Lowering<'_>, slot: Val, values: &[Val]) {
+        self.store_if(cx, slot, values, None);
+    }
+
+    /// Stores `values` (one per operand) at `slot` where `pred` holds.
+    pub fn store_if(&self, cx: &mut Lowering<'_>, slot: Val, values: &[Val], pred: Option<Val>) {
         for (j, v) in values.iter().enumerate() {
             let p = cx.e.gep(self.bases[j], self.store_tys[j], slot);
             let v = to_storage(cx, *v, self.store_tys[j]);
-            cx.target.store_shared(&mut cx.e, p, v, None);
+            cx.target.store_shared(&mut cx.e, p, v, pred);
         }
     }
 
@@ -225,6 +239,18 @@ impl LowerPattern for Reduce {
         &["tt.reduce"]
     }
     fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        if let Some(out) = linear::lower(cx, op)? {
+            return Ok(out);
+        }
+        lower_legacy(cx, op)
+    }
+}
+
+/// The lowering before Triton 3.9's linear-layout reduction (every thread
+/// combines the partials of all warps itself); used where [`linear`] does
+/// not apply.
+fn lower_legacy(cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+    {
         let axis = op.attr("axis").and_then(|a| a.int()).ok_or("reduce without axis")? as usize;
         let operands = op.operands();
         let k = operands.len();

@@ -13,6 +13,14 @@
 //!    totals to shared memory at `((w * P) + p) * G + g`, barrier, and each
 //!    thread folds the totals of the warps before its own into its elements.
 //!
+//! When the axis runs through the registers, then consecutive lane bits,
+//! then the warps (every blocked layout), steps 2-3 follow Triton 3.9
+//! instead: the thread totals are scanned with shuffles up (down when
+//! `reverse`), the last lane of each warp publishes the warp's total, each
+//! thread folds the warps before its own into its inclusive total, and one
+//! more shuffle up gives each thread the prefix of everything before it,
+//! combined once into its elements (its last element is its inclusive total).
+//!
 //! The combiner must be associative (as Triton requires), so that combining
 //! a prefix with a partial scan equals scanning the whole.
 use super::emit::ICmp;
@@ -101,6 +109,140 @@ impl LowerPattern for Scan {
             totals.push(running);
         }
         let (_, lane, _) = cx.thread_ids();
+        if let Some((s, m)) = contiguous_axis(&l, axis) {
+            // Triton's order: shuffle-up scan of the totals, warp totals
+            // from the last lane, one shuffle for the exclusive prefix.
+            let n = 1i64 << m;
+            let idx = if m == 0 {
+                cx.e.i32_const(0)
+            } else {
+                let sh = cx.e.lshr_i32(lane, s as u32);
+                cx.e.and_i32(sh, n - 1)
+            };
+            let mut inclusive = totals.clone();
+            let valid: Vec<Val> = (0..m)
+                .map(|step| {
+                    let d = 1i64 << step;
+                    if reverse {
+                        let lim = cx.e.i32_const(n - d);
+                        cx.e.icmp(ICmp::Ult, idx, lim)
+                    } else {
+                        let lim = cx.e.i32_const(d);
+                        cx.e.icmp(ICmp::Uge, idx, lim)
+                    }
+                })
+                .collect();
+            // Each group's whole scan in turn (Triton's order).
+            for t in inclusive.iter_mut() {
+                for (step, ok) in valid.iter().enumerate() {
+                    let d = 1u32 << step;
+                    let src = up_down(cx, lane, d << s, !reverse);
+                    let other: Vec<Val> = t.iter().map(|v| shuffle_any(cx, *v, src)).collect();
+                    let merged = combine(cx, &other, t)?;
+                    *t = select_all(cx, *ok, &merged, t);
+                }
+            }
+            // Across warps: the last lane along the axis publishes its warp's total.
+            let types: Vec<Ty> = inclusive[0].iter().map(|v| v.ty()).collect();
+            let mut warp_prefix: Vec<Option<(Vec<Val>, Val)>> = vec![None; groups.len()];
+            if let Some(x) = WarpExchange::new(cx, op, &l, axis, groups.len() as i64, &types, false)? {
+                let last = if m == 0 {
+                    None
+                } else {
+                    let k_last = cx.e.i32_const(if reverse { 0 } else { n - 1 });
+                    Some(cx.e.icmp(ICmp::Eq, idx, k_last))
+                };
+                // With several groups, every lane stores its warp's totals
+                // (read from the last lane), so that the stores vectorize:
+                // fewer registers than one predicated store per group.
+                let broadcast = (m > 0 && groups.len() > 1).then(|| {
+                    let others = cx.e.and_i32(lane, !((n - 1) << s));
+                    cx.e.add_i32(others, if reverse { 0 } else { (n - 1) << s })
+                });
+                for (g, t) in inclusive.iter().enumerate() {
+                    let slot = x.slot(cx, x.w_idx, g as i64);
+                    match broadcast {
+                        Some(src) => {
+                            let total: Vec<Val> = t.iter().map(|v| shuffle_any(cx, *v, Source::Lane(src))).collect();
+                            x.store(cx, slot, &total);
+                        }
+                        None => x.store_if(cx, slot, t, last),
+                    }
+                }
+                cx.barrier();
+                let order: Vec<i64> = if reverse { (0..x.w_count).rev().collect() } else { (0..x.w_count).collect() };
+                for g in 0..groups.len() {
+                    let mut prefix: Option<Vec<Val>> = None;
+                    let mut any: Option<Val> = None;
+                    for &w in &order {
+                        let wv = cx.e.i32_const(w);
+                        let slot = x.slot(cx, wv, g as i64);
+                        let part = x.load(cx, slot);
+                        let before = if reverse { cx.e.icmp(ICmp::Sgt, wv, x.w_idx) } else { cx.e.icmp(ICmp::Slt, wv, x.w_idx) };
+                        prefix = Some(match (prefix, any) {
+                            (Some(acc), Some(seen)) => {
+                                let merged = combine(cx, &acc, &part)?;
+                                let first = select_all(cx, seen, &merged, &part);
+                                select_all(cx, before, &first, &acc)
+                            }
+                            _ => part,
+                        });
+                        any = Some(match any {
+                            Some(seen) => cx.e.or(seen, before),
+                            None => before,
+                        });
+                    }
+                    if let (Some(p), Some(has)) = (prefix, any) {
+                        let merged = combine(cx, &p, &inclusive[g])?;
+                        inclusive[g] = select_all(cx, has, &merged, &inclusive[g]);
+                        warp_prefix[g] = Some((p, has));
+                    }
+                }
+            }
+            // The prefix of everything before this thread, combined into its
+            // elements; its last element is its inclusive total.
+            for (g, members) in groups.iter().enumerate() {
+                let Some((&last_member, rest)) = members.split_last() else { continue };
+                for j in 0..k {
+                    out[j][last_member] = Some(inclusive[g][j]);
+                }
+                if rest.is_empty() {
+                    continue;
+                }
+                let lane_prefix = if m == 0 {
+                    None
+                } else {
+                    let src = up_down(cx, lane, 1 << s, !reverse);
+                    let ex: Vec<Val> = inclusive[g].iter().map(|v| shuffle_any(cx, *v, src)).collect();
+                    let has = if reverse {
+                        let lim = cx.e.i32_const(n - 1);
+                        cx.e.icmp(ICmp::Ult, idx, lim)
+                    } else {
+                        let zero = cx.e.i32_const(0);
+                        cx.e.icmp(ICmp::Ne, idx, zero)
+                    };
+                    Some((ex, has))
+                };
+                let prefix = match (lane_prefix, warp_prefix[g].take()) {
+                    (Some((ex, has_l)), Some((wp, has_w))) => {
+                        let p = select_all(cx, has_l, &ex, &wp);
+                        let h = cx.e.or(has_l, has_w);
+                        Some((p, h))
+                    }
+                    (a, b) => a.or(b),
+                };
+                let Some((prefix, has)) = prefix else { continue };
+                for &r in rest {
+                    let mine: Vec<Val> = (0..k).map(|j| out[j][r].expect("scanned")).collect();
+                    let merged = combine(cx, &prefix, &mine)?;
+                    let chosen = select_all(cx, has, &merged, &mine);
+                    for j in 0..k {
+                        out[j][r] = Some(chosen[j]);
+                    }
+                }
+            }
+            return assemble(&l, k, &out);
+        }
         // 2. Across lanes.
         let lane_bits: Vec<usize> = (0..l.lanes.len()).filter(|&b| along(&l.lanes[b])).collect();
         if !lane_bits.is_empty() {
@@ -203,7 +345,55 @@ impl LowerPattern for Scan {
                 }
             }
         }
-        // Duplicate registers take their original's value.
+        assemble(&l, k, &out)
+    }
+}
+
+/// Reading from lane `lane - delta` (`up`) or `lane + delta`: the target's
+/// shuffle up/down on 32-lane warps, else an indexed shuffle.
+fn up_down(cx: &mut Lowering<'_>, lane: Val, delta: u32, up: bool) -> Source {
+    if cx.threads_per_warp == 32 {
+        Source::UpDown(delta, up)
+    } else {
+        Source::Lane(cx.e.add_i32(lane, if up { -i64::from(delta) } else { i64::from(delta) }))
+    }
+}
+
+/// The lanes along `axis` as Triton's scan needs them: the registers hold
+/// the lowest coordinates along the axis (1, 2, 4, …), then the lanes the next
+/// ones at consecutive lane bits `s..s + m` (returned), then the warps, in
+/// bit order; `None` otherwise.
+fn contiguous_axis(l: &super::layout::DistLayout, axis: usize) -> Option<(usize, usize)> {
+    let mut next = 1i64;
+    for b in l.reg_bases.iter().filter(|b| b.iter().any(|&x| x != 0)) {
+        if b[axis] == 0 {
+            continue;
+        }
+        if b[axis] != next {
+            return None;
+        }
+        next *= 2;
+    }
+    let lane_bits: Vec<usize> = (0..l.lanes.len()).filter(|&i| l.lanes[i][axis] != 0).collect();
+    let s = lane_bits.first().copied().unwrap_or(0);
+    for (j, &b) in lane_bits.iter().enumerate() {
+        if b != s + j || l.lanes[b][axis] != next {
+            return None;
+        }
+        next *= 2;
+    }
+    for b in l.warps.iter().filter(|b| b[axis] != 0) {
+        if b[axis] != next {
+            return None;
+        }
+        next *= 2;
+    }
+    Some((s, lane_bits.len()))
+}
+
+/// The result registers (duplicate registers take their original's value).
+fn assemble(l: &super::layout::DistLayout, k: usize, out: &[Vec<Option<Val>>]) -> Result<Vec<Vec<Val>>, String> {
+    {
         let mut result = Vec::with_capacity(k);
         for j in 0..k {
             let mut vals = Vec::with_capacity(l.num_regs());

@@ -256,6 +256,32 @@ impl TargetInfo for Nvidia {
         let r = e.inline_asm(&asm, "=r,r", &[v], &[i32t], true)[0];
         e.cast("llvm.bitcast", r, ty)
     }
+    fn shuffle_up_down(&self, e: &mut Emitter, value: Val, delta: u32, up: bool) -> Val {
+        let i32t = e.i32();
+        let ty = value.ty();
+        let v = e.cast("llvm.bitcast", value, i32t);
+        let asm = if up {
+            format!("shfl.sync.up.b32 $0, $1, {delta}, 0x0, -1;")
+        } else {
+            format!("shfl.sync.down.b32 $0, $1, {delta}, 0x1f, -1;")
+        };
+        let r = e.inline_asm(&asm, "=r,r", &[v], &[i32t], true)[0];
+        e.cast("llvm.bitcast", r, ty)
+    }
+    fn has_warp_redux(&self, e: &Emitter) -> bool {
+        module_compute_capability(e).is_some_and(|cc| cc >= 80)
+    }
+    fn warp_redux(&self, e: &mut Emitter, value: Val, op: &str) -> Option<Val> {
+        if !self.has_warp_redux(e) {
+            return None;
+        }
+        let i32t = e.i32();
+        if value.ty() != i32t {
+            return None;
+        }
+        let asm = format!("redux.sync.{op} $0, $1, -1;");
+        Some(e.inline_asm(&asm, "=r,r", &[value], &[i32t], true)[0])
+    }
     fn shuffle_idx(&self, e: &mut Emitter, value: Val, lane: Val) -> Val {
         let i32t = e.i32();
         let ty = value.ty();
