@@ -667,7 +667,7 @@ pub fn optimal_swizzling_tiles(
 /// conversion quotiented by `block`, then `warp`, `lane`, `register` while
 /// it is trivial over them (Triton's `minimalCvtLayout`).
 pub fn minimal_cvt_layout(src: &LinearLayout, dst: &LinearLayout) -> Result<LinearLayout, String> {
-    let mut comp = dst.invert_and_compose(src).map_err(|e| e.to_string())?;
+    let mut comp = identity_on_shared_dims(dst.invert_and_compose(src).map_err(|e| e.to_string())?, src, dst);
     let src_dims = src.get_in_dim_names();
     let dst_dims = dst.get_in_dim_names();
     let mut dims = Vec::new();
@@ -685,6 +685,43 @@ pub fn minimal_cvt_layout(src: &LinearLayout, dst: &LinearLayout) -> Result<Line
         }
     }
     Ok(comp)
+}
+
+/// `comp = dst⁻¹ ∘ src` with every input dimension that `src` and `dst`
+/// map alike sent to itself, as Triton's `invertAndCompose` chooses: a
+/// broadcast basis (zero) of such a dimension then stays where it is instead
+/// of moving to zero, which would look like data crossing warps (or lanes)
+/// in a conversion that changes nothing. Both choices are preimages, since
+/// `dst` maps those bases as `src` does.
+fn identity_on_shared_dims(comp: LinearLayout, src: &LinearLayout, dst: &LinearLayout) -> LinearLayout {
+    let outs = comp.out_dims().to_vec();
+    let same = |dim: &str| {
+        let (a, b) = (src.bases().iter().find(|(n, _)| n == dim), dst.bases().iter().find(|(n, _)| n == dim));
+        let by_name = |ll: &LinearLayout, v: &[i32]| -> Vec<(String, i32)> {
+            ll.out_dims().iter().zip(v).map(|((n, _), x)| (n.clone(), *x)).collect()
+        };
+        let sorted = |mut v: Vec<(String, i32)>| {
+            v.sort();
+            v
+        };
+        matches!((a, b), (Some((_, va)), Some((_, vb))) if va.len() == vb.len()
+            && va.iter().zip(vb).all(|(x, y)| sorted(by_name(src, x)) == sorted(by_name(dst, y))))
+    };
+    let position = |dim: &str| outs.iter().position(|(n, _)| n == dim);
+    let bases: Vec<(String, Vec<Vec<i32>>)> = comp
+        .bases()
+        .iter()
+        .map(|(name, vectors)| match position(name) {
+            Some(k) if same(name) => {
+                let identity = (0..vectors.len())
+                    .map(|i| (0..outs.len()).map(|j| if j == k { 1 << i } else { 0 }).collect())
+                    .collect();
+                (name.clone(), identity)
+            }
+            _ => (name.clone(), vectors.clone()),
+        })
+        .collect();
+    LinearLayout::new(bases, outs, false).unwrap_or(comp)
 }
 
 /// How a layout conversion moves data.
@@ -837,6 +874,18 @@ mod tests {
         assert_eq!(complement_basis(&[1, 2, 32], 6), vec![4, 8, 16]);
         assert_eq!(intersection_basis(&[1, 2, 512], &[128, 256, 512], 10), vec![512]);
         assert_eq!(nullspace_basis(&[3], 2), vec![3]);
+    }
+
+    #[test]
+    fn equal_layouts_with_broadcast_warps_need_no_shared_memory() {
+        // slice(dim0) of a [2, 4]-warp blocked parent -> blocked with 8 warps,
+        // tensor<128xf32>: the same map, warp bit 2 broadcast on both sides.
+        let src = ll(&[], &[1, 2, 4, 8, 16], &[32, 64, 0], 128);
+        let dst = ll(&[], &[1, 2, 4, 8, 16], &[32, 64, 0], 128);
+        assert_eq!(classify_cvt(&src, &dst), CvtKind::Registers);
+        // A broadcast warp on one side only still moves data between warps.
+        let dst = ll(&[], &[1, 2, 4, 8, 16], &[32, 0, 64], 128);
+        assert_eq!(classify_cvt(&src, &dst), CvtKind::SharedMemory);
     }
 
     #[test]
