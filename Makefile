@@ -69,6 +69,7 @@ test: build
 	@test -x $(BUILD)/bin/tritium-capi-contract-asan || \
 	  { echo "test: no ASan build of tests/capi/contract.c (run make deps, then reconfigure $(BUILD))"; exit 1; }
 	python3 tests/passes/check_prellvm.py --corpus $(CORPUS)
+	python3 tests/passes/check_prellvm.py --corpus tests/gpu/extra --require-all
 	python3 tests/corpus/check_corpus.py --corpus $(CORPUS) \
 	  --stages $(CORPUS_STAGES) --require $(CORPUS_REQUIRED)
 	python3 tests/corpus/check_corpus.py --corpus $(CORPUS) \
