@@ -170,29 +170,8 @@ impl LowerPattern for Scan {
                     }
                 }
                 cx.barrier();
-                let order: Vec<i64> = if reverse { (0..x.w_count).rev().collect() } else { (0..x.w_count).collect() };
                 for g in 0..groups.len() {
-                    let mut prefix: Option<Vec<Val>> = None;
-                    let mut any: Option<Val> = None;
-                    for &w in &order {
-                        let wv = cx.e.i32_const(w);
-                        let slot = x.slot(cx, wv, g as i64);
-                        let part = x.load(cx, slot);
-                        let before = if reverse { cx.e.icmp(ICmp::Sgt, wv, x.w_idx) } else { cx.e.icmp(ICmp::Slt, wv, x.w_idx) };
-                        prefix = Some(match (prefix, any) {
-                            (Some(acc), Some(seen)) => {
-                                let merged = combine(cx, &acc, &part)?;
-                                let first = select_all(cx, seen, &merged, &part);
-                                select_all(cx, before, &first, &acc)
-                            }
-                            _ => part,
-                        });
-                        any = Some(match any {
-                            Some(seen) => cx.e.or(seen, before),
-                            None => before,
-                        });
-                    }
-                    if let (Some(p), Some(has)) = (prefix, any) {
+                    if let Some((p, has)) = earlier_warps(cx, &x, g as i64, reverse, &combine)? {
                         let merged = combine(cx, &p, &inclusive[g])?;
                         inclusive[g] = select_all(cx, has, &merged, &inclusive[g]);
                         warp_prefix[g] = Some((p, has));
@@ -312,29 +291,7 @@ impl LowerPattern for Scan {
             }
             cx.barrier();
             for (g, members) in groups.iter().enumerate() {
-                // Fold the totals of the warps before this one (after, in reverse).
-                let mut prefix: Option<Vec<Val>> = None;
-                let mut any: Option<Val> = None;
-                let order: Vec<i64> = if reverse { (0..x.w_count).rev().collect() } else { (0..x.w_count).collect() };
-                for w in order {
-                    let wv = cx.e.i32_const(w);
-                    let slot = x.slot(cx, wv, g as i64);
-                    let part = x.load(cx, slot);
-                    let before = if reverse { cx.e.icmp(ICmp::Sgt, wv, x.w_idx) } else { cx.e.icmp(ICmp::Slt, wv, x.w_idx) };
-                    prefix = Some(match (prefix, any) {
-                        (Some(acc), Some(seen)) => {
-                            let merged = combine(cx, &acc, &part)?;
-                            let first = select_all(cx, seen, &merged, &part);
-                            select_all(cx, before, &first, &acc)
-                        }
-                        _ => part,
-                    });
-                    any = Some(match any {
-                        Some(seen) => cx.e.or(seen, before),
-                        None => before,
-                    });
-                }
-                let (Some(prefix), Some(has)) = (prefix, any) else { continue };
+                let Some((prefix, has)) = earlier_warps(cx, &x, g as i64, reverse, &combine)? else { continue };
                 for &r in members {
                     let mine: Vec<Val> = (0..k).map(|j| out[j][r].expect("scanned")).collect();
                     let merged = combine(cx, &prefix, &mine)?;
@@ -351,6 +308,40 @@ impl LowerPattern for Scan {
 
 /// Reading from lane `lane - delta` (`up`) or `lane + delta`: the target's
 /// shuffle up/down on 32-lane warps, else an indexed shuffle.
+/// The combined totals of group `g` of the warps before this one (after it,
+/// for a reverse scan), read from the exchange in warp order, and whether
+/// there is any such warp; `None` with a single warp.
+fn earlier_warps(
+    cx: &mut Lowering<'_>,
+    x: &WarpExchange,
+    g: i64,
+    reverse: bool,
+    combine: &dyn Fn(&mut Lowering<'_>, &[Val], &[Val]) -> Result<Vec<Val>, String>,
+) -> Result<Option<(Vec<Val>, Val)>, String> {
+    let order: Vec<i64> = if reverse { (0..x.w_count).rev().collect() } else { (0..x.w_count).collect() };
+    let mut prefix: Option<Vec<Val>> = None;
+    let mut any: Option<Val> = None;
+    for w in order {
+        let wv = cx.e.i32_const(w);
+        let slot = x.slot(cx, wv, g);
+        let part = x.load(cx, slot);
+        let before = if reverse { cx.e.icmp(ICmp::Sgt, wv, x.w_idx) } else { cx.e.icmp(ICmp::Slt, wv, x.w_idx) };
+        prefix = Some(match (prefix, any) {
+            (Some(acc), Some(seen)) => {
+                let merged = combine(cx, &acc, &part)?;
+                let first = select_all(cx, seen, &merged, &part);
+                select_all(cx, before, &first, &acc)
+            }
+            _ => part,
+        });
+        any = Some(match any {
+            Some(seen) => cx.e.or(seen, before),
+            None => before,
+        });
+    }
+    Ok(prefix.zip(any))
+}
+
 fn up_down(cx: &mut Lowering<'_>, lane: Val, delta: u32, up: bool) -> Source {
     if cx.threads_per_warp == 32 {
         Source::UpDown(delta, up)
