@@ -13,6 +13,7 @@
 #include "tritium/Glue.h"
 #include "tritium/ParseNesting.h"
 #include "tritium/RustBridge.h"
+#include "tritium/TensorDescSyntax.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Rewrite.h"
@@ -233,29 +234,11 @@ LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 Type TensorDescType::parse(AsmParser &parser) {
-  SmallVector<int64_t> shape;
-  Type elementType;
-  Attribute layout;
-  if (parser.parseLess() ||
-      parser.parseDimensionList(shape, /*allowDynamic=*/false, /*withTrailingX=*/true) ||
-      parser.parseType(elementType))
-    return {};
-  if (succeeded(parser.parseOptionalComma()) && parser.parseAttribute(layout))
-    return {};
-  if (parser.parseGreater())
-    return {};
-  return parser.getChecked<TensorDescType>(parser.getContext(), shape, elementType,
-                                           layout);
+  return tritium::parseTensorDescSyntax<TensorDescType>(parser);
 }
 
 void TensorDescType::print(AsmPrinter &printer) const {
-  printer << "<";
-  for (int64_t dim : getShape())
-    printer << dim << "x";
-  printer << getElementType();
-  if (getSharedLayout())
-    printer << ", " << getSharedLayout();
-  printer << ">";
+  tritium::printTensorDescSyntax(printer, *this);
 }
 
 LogicalResult TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
