@@ -369,6 +369,29 @@ impl Op {
         let parent = unsafe { mlirOperationGetParentOperation(self.0) };
         (!parent.ptr.is_null()).then_some(Op(parent))
     }
+    /// The nearest `builtin.module` enclosing this op (itself when it is one).
+    pub fn enclosing_module(self) -> Option<Op> {
+        let mut current = Some(self);
+        while let Some(o) = current {
+            if o.name() == "builtin.module" {
+                return Some(o);
+            }
+            current = o.parent();
+        }
+        None
+    }
+    /// The integer attribute `name` of this op or of its nearest ancestor
+    /// that has it.
+    pub fn inherited_int(self, name: &str) -> Option<i64> {
+        let mut current = Some(self);
+        while let Some(o) = current {
+            if let Some(v) = o.attr(name).and_then(Attr::int) {
+                return Some(v);
+            }
+            current = o.parent();
+        }
+        None
+    }
     /// The entry block of region `index`, if the region is not empty.
     pub fn entry_block(self, index: usize) -> Option<MlirBlock> {
         unsafe {

@@ -15,7 +15,7 @@
 //! 3. walk the dots: an MMA dot with fp8 operands on a target without fp8
 //!    MMA gets its operands converted to f16; a dot left on the FMA path gets
 //!    its operands converted to the result's element type.
-use crate::analysis::{enclosing_module, tensor_encoding};
+use crate::analysis::tensor_encoding;
 use crate::mma_utils::*;
 use mlir_sys::*;
 use tritium_dialects::ir::{Op, Ty, Val};
@@ -265,7 +265,7 @@ impl RewritePattern for BlockedToMma {
         "tt.dot"
     }
     fn match_and_rewrite(&self, dot: Op, rewriter: &Rewriter) -> bool {
-        let Some(cc) = enclosing_module(dot).and_then(nvidia_compute_capability) else { return false };
+        let Some(cc) = dot.enclosing_module().and_then(nvidia_compute_capability) else { return false };
         if !needs_rewrite(dot, cc) || mma_version(cc, dot) != 2 {
             return false;
         }

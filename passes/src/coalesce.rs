@@ -38,7 +38,7 @@ use tritium_dialects::ttg::to_linear::blocked_encoding;
 
 use crate::analysis::axis_info::{AxisInfo, AxisInfoAnalysis};
 use crate::analysis::{
-    callee_name, enclosing_module, inherited_int, module_functions, post_order, symbol_name, tensor_encoding,
+    callee_name, module_functions, post_order, symbol_name, tensor_encoding,
     threads_per_warp,
 };
 
@@ -223,7 +223,7 @@ pub fn lookup_num_warps(op: Op) -> Result<u32, ()> {
         child = o;
         current = o.parent();
     }
-    match inherited_int(op, "ttg.num-warps").map(u32::try_from) {
+    match op.inherited_int("ttg.num-warps").map(u32::try_from) {
         Some(Ok(w)) if w > 0 => Ok(w),
         _ => {
             emit_error(op, "is not contained within a context that specifies the number of warps");
@@ -309,7 +309,7 @@ fn atomic_cap(op: Op) -> Option<u32> {
     if element.is_integer() || is_f("f64") {
         return Some(1);
     }
-    let target = enclosing_module(op).and_then(|m| m.attr("ttg.target")).map(|a| string_value(a)).unwrap_or_default();
+    let target = op.enclosing_module().and_then(|m| m.attr("ttg.target")).map(|a| string_value(a)).unwrap_or_default();
     if target.starts_with("hip:") {
         return Some((32 / bits.max(1)).max(1));
     }

@@ -2,7 +2,7 @@
 //! `tritongpu-reduce-data-duplication`, `tritongpu-optimize-dot-operands`,
 //! `tritongpu-reorder-instructions`): target queries, slices over the def-use
 //! graph, and the shared-memory encodings Triton picks for MMA operands.
-use crate::analysis::{inherited_int, tensor_encoding};
+use crate::analysis::tensor_encoding;
 use mlir_sys::*;
 use tritium_dialects::ir::{str_of, Attr, Op, Ty, Val};
 use tritium_dialects::services;
@@ -25,7 +25,7 @@ pub fn nvidia_compute_capability(module: Op) -> Option<i64> {
 
 /// The `ttg.num-warps` in effect at `op` (Triton's `lookupNumWarps`).
 pub fn num_warps(op: Op) -> Option<i64> {
-    inherited_int(op, "ttg.num-warps")
+    op.inherited_int("ttg.num-warps")
 }
 
 /// The location of a value: its defining op's, or the block argument's.

@@ -29,7 +29,7 @@ use tritium_dialects::ttg::encoding::{Cga, Encoding};
 use tritium_dialects::ttg::linear_layout::LinearLayout;
 use tritium_dialects::ttg::to_linear::{blocked_encoding, order_per_dim, to_linear_layout, LANE, WARP};
 
-use crate::analysis::{inherited_int, tensor_encoding, threads_per_warp};
+use crate::analysis::{tensor_encoding, threads_per_warp};
 use crate::coalesce::lookup_num_warps;
 
 /// The pass.
@@ -111,7 +111,7 @@ fn layout_attr(op: Op, enc: &Encoding) -> Option<Attr> {
 fn tensor_cga(op: Op, enc: &Encoding) -> Option<Cga> {
     match enc {
         Encoding::Blocked { cga, .. } | Encoding::NvidiaMma { cga, .. } => Some(cga.clone()),
-        _ if inherited_int(op, "ttg.num-ctas").unwrap_or(1) == 1 => Some(Cga::default()),
+        _ if op.inherited_int("ttg.num-ctas").unwrap_or(1) == 1 => Some(Cga::default()),
         _ => None,
     }
 }
@@ -162,7 +162,7 @@ fn optimize_reshape(view: Op) -> Option<()> {
     order.push(axis as u32);
     let num_warps = lookup_num_warps(view).ok()?;
     let tpw = u32::try_from(threads_per_warp(view)).ok()?;
-    let num_ctas = u32::try_from(inherited_int(view, "ttg.num-ctas").unwrap_or(1)).ok()?;
+    let num_ctas = u32::try_from(view.inherited_int("ttg.num-ctas").unwrap_or(1)).ok()?;
     let new_enc = blocked_encoding(&shape, &vec![1; shape.len()], &order, num_warps, tpw, num_ctas);
     let new_attr = layout_attr(view, &new_enc)?;
     if ty.encoding().is_some_and(|a| unsafe { mlirAttributeEqual(a.0, new_attr.0) }) {

@@ -38,7 +38,6 @@ use tritium_dialects::rewrite::{apply_patterns_greedily, RewritePattern, Rewrite
 use tritium_dialects::ttg::bridge::{self, MemDesc};
 use tritium_dialects::ttg::encoding::Encoding;
 
-use crate::analysis::inherited_int;
 use crate::mma_utils::{is_elementwise, nvidia_compute_capability};
 use crate::pipeliner::{
     arg_number, body, body_args, body_ops, clone_mapped, erase, init_args, is_block_arg, loops_post_order,
@@ -191,7 +190,7 @@ impl Plan {
             width,
             k_size,
         };
-        let module_ctas = inherited_int(for_op, "ttg.num-ctas").unwrap_or(1);
+        let module_ctas = for_op.inherited_int("ttg.num-ctas").unwrap_or(1);
         for operand in [&mut plan.a, &mut plan.b] {
             let md = bridge::memdesc_of(operand.source().ty())?;
             if !trivial_block_layout(md.encoding, module_ctas) {

@@ -223,7 +223,7 @@ impl Encoding {
                 if !layout.is_surjective() {
                     return Err("The layout must be surjective".into());
                 }
-                if !without_zero_bases(layout).is_some_and(|l| l.is_invertible()) {
+                if !layout.without_zero_bases(None).is_invertible() {
                     return Err("After removing the zero bases the layout must be bijective".into());
                 }
                 Ok(())
@@ -523,21 +523,6 @@ fn verify_surjective(ll: &LinearLayout) -> Result<(), String> {
     }
 }
 
-/// The layout with its zero bases removed, output sizes unchanged.
-fn without_zero_bases(ll: &LinearLayout) -> Option<LinearLayout> {
-    let bases = ll
-        .bases()
-        .iter()
-        .map(|(name, vectors)| {
-            (
-                name.clone(),
-                vectors.iter().filter(|v| v.iter().any(|&x| x != 0)).cloned().collect(),
-            )
-        })
-        .collect();
-    LinearLayout::new(bases, ll.out_dims().to_vec(), false).ok()
-}
-
 /// Whether the layout, without its zero bases, is a permutation matrix: every
 /// basis a single power of two along one output dimension, and the whole a
 /// bijection onto the smallest output sizes holding the bases.
@@ -626,7 +611,7 @@ fn verify_padded(intervals: &[u32], paddings: &[u32], ll: &LinearLayout) -> Resu
         .find(|(n, _)| n == OFFSET)
         .map(|(_, v)| v.as_slice())
         .unwrap_or(&[]);
-    if offsets.iter().any(|v| v.iter().all(|&x| x == 0)) || !without_zero_bases(ll).is_some_and(|l| l.is_injective()) {
+    if offsets.iter().any(|v| v.iter().all(|&x| x == 0)) || !ll.without_zero_bases(None).is_injective() {
         return Err("Broadcasting in offset dimension is not supported.".into());
     }
     for (_, vectors) in ll.bases() {

@@ -1204,6 +1204,26 @@ impl Mul<&LinearLayout> for &LinearLayout {
 }
 
 impl LinearLayout {
+    /// The same map without the zero (broadcast) bases of input dimension
+    /// `in_dim`, or of every input dimension when `None` (Triton's
+    /// `removeZeroBasesAlongDim`; for `register`, `actionRemoveBroadcastedRegs`).
+    /// Output sizes are unchanged.
+    pub fn without_zero_bases(&self, in_dim: Option<&str>) -> Self {
+        let bases = self
+            .bases
+            .iter()
+            .map(|(name, vectors)| {
+                let kept = if in_dim.is_none_or(|d| d == name) {
+                    vectors.iter().filter(|v| v.iter().any(|&x| x != 0)).cloned().collect()
+                } else {
+                    vectors.clone()
+                };
+                (name.clone(), kept)
+            })
+            .collect();
+        LinearLayout::from_valid_parts(bases, self.out_dims.clone())
+    }
+
     /// The layout as Triton's `LinearLayout::toString` prints it inside
     /// diagnostics: a leading newline, one ` - inDim=2^i -> (…)` line per
     /// basis (` - inDim is a size 1 dimension` for an empty one), then

@@ -914,19 +914,7 @@ fn slice_to_linear(dim: u32, parent: &Encoding, shape: &[i64]) -> Result<LinearL
     parent_shape.insert(dim, 1);
     let parent_ll = to_linear_layout(parent, &parent_shape)?;
     let sliced = remove_standard_dim(&parent_ll, dim)?;
-    let bases = sliced
-        .bases()
-        .iter()
-        .map(|(name, vectors)| {
-            let kept = if name == REGISTER {
-                vectors.iter().filter(|v| v.iter().any(|&x| x != 0)).cloned().collect()
-            } else {
-                vectors.clone()
-            };
-            (name.clone(), kept)
-        })
-        .collect();
-    with_bases(&sliced, bases)
+    Ok(sliced.without_zero_bases(Some(REGISTER)))
 }
 
 /// Triton's `removeStandardDim`: drops output dimension `dim` of a layout over

@@ -175,20 +175,9 @@ pub fn verify_op_attribute(op: Op, name: &str, value: Attr) -> Result<(), String
     }
 }
 
-/// The integer attribute `name` of the nearest ancestor-or-self that has it.
-fn inherited_int(op: Op, name: &str) -> Option<i64> {
-    let mut current = Some(op);
-    while let Some(o) = current {
-        if let Some(v) = o.attr(name).and_then(Attr::int) {
-            return Some(v);
-        }
-        current = o.parent();
-    }
-    None
-}
-
-/// The module (or outermost op) enclosing `op`.
-fn enclosing_module(op: Op) -> Op {
+/// The op holding `op`'s module settings (`ttg.num-warps`, `ttg.target`, …):
+/// its enclosing module, or the outermost op of a tree outside any module.
+pub fn enclosing_module(op: Op) -> Op {
     let mut current = op;
     while let Some(parent) = current.parent() {
         if current.name() == "builtin.module" {
@@ -217,7 +206,7 @@ fn num_warps_of(op: Op) -> Option<i64> {
         child = o;
         current = o.parent();
     }
-    inherited_int(op, "ttg.num-warps")
+    op.inherited_int("ttg.num-warps")
 }
 
 /// Verifies the `ttg` encoding of `tensor`, used by `op`, against the context:

@@ -32,7 +32,7 @@ use tritium_dialects::ttg::linear_layout::LinearLayout;
 use tritium_dialects::ttg::to_linear::{BLOCK, LANE, REGISTER, WARP};
 
 use super::swizzle::{self, CvtKind, LocalMemOpTile, SwizzledSmem};
-use super::{element_bitwidth, enclosing_module, i32_attr, post_order, successors, tensor_encoding, tensor_layout};
+use super::{element_bitwidth, i32_attr, post_order, successors, tensor_encoding, tensor_layout};
 
 /// Alignment of scratch buffers, in bytes.
 pub const SCRATCH_ALIGNMENT: u64 = 128;
@@ -54,7 +54,7 @@ pub enum ScratchTarget {
 impl ScratchTarget {
     /// The target named by the module's `ttg.target` ("cuda:80" → NVIDIA 80).
     pub fn of_module(op: Op) -> ScratchTarget {
-        let target = enclosing_module(op).and_then(|m| m.attr("ttg.target")).map(|a| a.to_string()).unwrap_or_default();
+        let target = op.enclosing_module().and_then(|m| m.attr("ttg.target")).map(|a| a.to_string()).unwrap_or_default();
         let target = target.trim_matches('"');
         match target.strip_prefix("cuda:").and_then(|cc| cc.parse().ok()) {
             Some(cc) => ScratchTarget::Nvidia { compute_capability: cc },
@@ -111,8 +111,8 @@ pub fn convert_layout_scratch_ll(src_ll: &LinearLayout, dst_ll: &LinearLayout, b
     if swizzle::classify_cvt(&src_ll, &dst_ll) != CvtKind::SharedMemory {
         return None;
     }
-    let src_ll = swizzle::remove_broadcast_regs(&src_ll).ok()?;
-    let dst_ll = swizzle::remove_broadcast_regs(&dst_ll).ok()?;
+    let src_ll = src_ll.without_zero_bases(Some(REGISTER));
+    let dst_ll = dst_ll.without_zero_bases(Some(REGISTER));
     let (smem, instructions) = match target {
         ScratchTarget::Nvidia { compute_capability } => {
             let cross_cta = !dst_ll.invert_and_compose(&src_ll).map(|c| swizzle::is_trivial_over(&c, BLOCK)).unwrap_or(true);
@@ -131,8 +131,8 @@ pub fn convert_layout_scratch_ll(src_ll: &LinearLayout, dst_ll: &LinearLayout, b
 /// Triton's `getNumScratchElemsSwizzledCvt` on two linear layouts with plain
 /// loads and stores (what reductions use for each round).
 fn scratch_elems_ldst(src: &LinearLayout, dst: &LinearLayout, bitwidth: u32) -> Option<u64> {
-    let src = swizzle::remove_broadcast_regs(src).ok()?;
-    let dst = swizzle::remove_broadcast_regs(dst).ok()?;
+    let src = src.without_zero_bases(Some(REGISTER));
+    let dst = dst.without_zero_bases(Some(REGISTER));
     let plain = LocalMemOpTile::default();
     let smem = swizzle::optimal_swizzling_ldst(&src, &dst, bitwidth, 32, &plain, &plain).ok()?;
     Some(smem.total_elements() / (smem.num_reps() * num_blocks(&src)))
@@ -170,7 +170,7 @@ fn zero_along_and_reorder(ll: &LinearLayout, axis: usize, dim: &str) -> Option<L
 /// The register layout of a reduction after each thread reduced its own
 /// elements and its lanes (Triton's `reducedRegLaneLayout`).
 fn reduced_reg_lane_layout(ll: &LinearLayout, axis: usize) -> Option<LinearLayout> {
-    let ll = swizzle::remove_broadcast_regs(ll).ok()?;
+    let ll = ll.without_zero_bases(Some(REGISTER));
     // Register bases along the axis first.
     let mut bases = ll.bases().to_vec();
     for (name, vectors) in bases.iter_mut() {
@@ -182,7 +182,7 @@ fn reduced_reg_lane_layout(ll: &LinearLayout, axis: usize) -> Option<LinearLayou
     }
     let ll = with_bases(bases, &ll)?;
     let ll = zero_along_and_reorder(&ll, axis, REGISTER)?;
-    let ll = swizzle::remove_broadcast_regs(&ll).ok()?;
+    let ll = ll.without_zero_bases(Some(REGISTER));
     zero_along_and_reorder(&ll, axis, LANE)
 }
 
@@ -285,7 +285,7 @@ pub fn scan_scratch_bytes(op: Op) -> u64 {
     };
     let Some(shape) = ty.shape() else { return 0 };
     let axis = axis as usize;
-    let Some(ll) = tensor_layout(ty).and_then(|l| swizzle::remove_broadcast_regs(&l).ok()) else { return 0 };
+    let Some(ll) = tensor_layout(ty).map(|l| l.without_zero_bases(Some(REGISTER))) else { return 0 };
     let warps = tritium_dialects::ttg::to_linear::bases_per_dim(&ll, WARP, true);
     let lanes = tritium_dialects::ttg::to_linear::bases_per_dim(&ll, LANE, true);
     if axis >= shape.len() || warps.get(axis).copied().unwrap_or(1) == 1 {

@@ -42,33 +42,9 @@ pub fn element_bitwidth(ty: Ty) -> u32 {
     }
 }
 
-/// The op's nearest enclosing `builtin.module` (itself when it is one).
-pub fn enclosing_module(op: Op) -> Option<Op> {
-    let mut current = Some(op);
-    while let Some(o) = current {
-        if o.name() == "builtin.module" {
-            return Some(o);
-        }
-        current = o.parent();
-    }
-    None
-}
-
-/// The integer attribute `name` of the nearest ancestor (or `op`) that has it.
-pub fn inherited_int(op: Op, name: &str) -> Option<i64> {
-    let mut current = Some(op);
-    while let Some(o) = current {
-        if let Some(v) = o.attr(name).and_then(|a| a.int()) {
-            return Some(v);
-        }
-        current = o.parent();
-    }
-    None
-}
-
 /// The `ttg.threads-per-warp` of the op's module (32 when absent).
 pub fn threads_per_warp(op: Op) -> i64 {
-    enclosing_module(op).and_then(|m| m.attr("ttg.threads-per-warp")).and_then(|a| a.int()).unwrap_or(32)
+    op.enclosing_module().and_then(|m| m.attr("ttg.threads-per-warp")).and_then(|a| a.int()).unwrap_or(32)
 }
 
 /// Every op of `op`'s regions, recursively, in post-order (children before

@@ -225,20 +225,6 @@ pub fn flat_bases(ll: &LinearLayout, dim: &str) -> Vec<i32> {
     ll.bases().iter().find(|(n, _)| n == dim).map(|(_, v)| v.iter().map(|b| b.first().copied().unwrap_or(0)).collect()).unwrap_or_default()
 }
 
-/// The layout without its zero (broadcast) register bases (Triton's
-/// `actionRemoveBroadcastedRegs`).
-pub fn remove_broadcast_regs(ll: &LinearLayout) -> Result<LinearLayout, String> {
-    let bases = ll
-        .bases()
-        .iter()
-        .map(|(n, v)| {
-            let kept = if n == REGISTER { v.iter().filter(|b| b.iter().any(|&x| x != 0)).cloned().collect() } else { v.clone() };
-            (n.clone(), kept)
-        })
-        .collect();
-    LinearLayout::new(bases, ll.out_dims().to_vec(), false).map_err(|e| e.to_string())
-}
-
 /// The layout with its output dimensions flattened into one.
 fn flatten(ll: &LinearLayout) -> Result<LinearLayout, String> {
     ll.flatten_outs().map_err(|e| e.to_string())
@@ -769,8 +755,8 @@ fn solve(cols: &[i64], target: i64) -> Option<Vec<bool>> {
 /// needs for a conversion that stays within warps
 /// (`getWarpLayoutConvertDecomposition(...).mixedTranspositions.size()`).
 fn mixed_transpositions(src: &LinearLayout, dst: &LinearLayout) -> Option<usize> {
-    let src = remove_broadcast_regs(src).ok()?;
-    let dst = remove_broadcast_regs(dst).ok()?;
+    let src = src.without_zero_bases(Some(REGISTER));
+    let dst = dst.without_zero_bases(Some(REGISTER));
     let s_flat = flatten(&src).ok()?;
     let t_flat = flatten(&dst).ok()?;
     let (s_reg, s_lane) = (flat_bases(&s_flat, REGISTER), flat_bases(&s_flat, LANE));

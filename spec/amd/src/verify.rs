@@ -8,6 +8,7 @@ use tritium_dialects::ttg::encoding::Encoding;
 use tritium_dialects::ttg::infer::layouts_equivalent;
 use tritium_dialects::ttg::linear_layout::LinearLayout;
 use tritium_dialects::ttg::to_linear::{to_linear_layout, BLOCK, LANE, REGISTER, WARP};
+use tritium_dialects::ttg::verify::enclosing_module;
 
 type Verdict = Result<(), String>;
 
@@ -65,17 +66,6 @@ pub fn verify_op(name: &str, op: Op) -> Verdict {
 // Context and type helpers
 //===------------------------------------------------------------------===//
 
-fn enclosing_module(op: Op) -> Op {
-    let mut current = op;
-    while let Some(parent) = current.parent() {
-        if current.name() == "builtin.module" {
-            return current;
-        }
-        current = parent;
-    }
-    current
-}
-
 fn module_int(op: Op, name: &str) -> Option<i64> {
     enclosing_module(op).attr(name).and_then(Attr::int)
 }
@@ -126,24 +116,6 @@ fn tensor_layout(ty: Ty) -> Option<LinearLayout> {
 /// The bases of input dimension `name`, if the layout has it.
 fn bases_of<'a>(ll: &'a LinearLayout, name: &str) -> Option<&'a Vec<Vec<i32>>> {
     ll.bases().iter().find(|(n, _)| n == name).map(|(_, v)| v)
-}
-
-/// `ll` without its zero `register` bases (Triton's
-/// `removeZeroBasesAlongDim(register)`), output sizes kept.
-fn without_zero_registers(ll: &LinearLayout) -> Option<LinearLayout> {
-    let bases = ll
-        .bases()
-        .iter()
-        .map(|(name, vectors)| {
-            let kept = vectors
-                .iter()
-                .filter(|v| name != REGISTER || v.iter().any(|&x| x != 0))
-                .cloned()
-                .collect();
-            (name.clone(), kept)
-        })
-        .collect();
-    LinearLayout::new(bases, ll.out_dims().to_vec(), false).ok()
 }
 
 /// Triton's `pseudoinvert`: from tensor coordinates back to
@@ -525,7 +497,7 @@ fn upcast_scale_layout(scale: Ty, output: Ty, axis: usize, block: i64) -> Verdic
     let (Some(scale_enc), Some(output_enc)) = (tensor_encoding(scale), tensor_encoding(output)) else {
         return Ok(());
     };
-    let stripped = |enc: &Encoding| to_linear_layout(enc, &shape(scale)).ok().and_then(|ll| without_zero_registers(&ll));
+    let stripped = |enc: &Encoding| to_linear_layout(enc, &shape(scale)).ok().map(|ll| ll.without_zero_bases(Some(REGISTER)));
     let expected = if block == 1 {
         stripped(&output_enc)
     } else {
@@ -537,7 +509,7 @@ fn upcast_scale_layout(scale: Ty, output: Ty, axis: usize, block: i64) -> Verdic
             group_shares_scale(&compact, 8),
             "the 8 elements of a v_cvt_scale_pk8 group would not share a single scale; the scaled axis must place 8 register-consecutive elements within one scale block",
         )?;
-        without_zero_registers(&compact)
+        Some(compact.without_zero_bases(Some(REGISTER)))
     };
     let (Some(expected), Some(actual)) = (expected, stripped(&scale_enc)) else { return Ok(()) };
     ensure(actual == expected, "scale encoding is not compatible with the inferred scale layout")
@@ -760,8 +732,9 @@ fn scaled_downcast(op: Op, name: &str) -> Verdict {
                     "each v_cvt_scalef32_pk8 group of {group} must share a single scale; the scale block along the scaled axis must be a {multiple}"
                 ),
             )?;
-            let actual = to_linear_layout(&scale_enc, &shape(scale)).ok().and_then(|ll| without_zero_registers(&ll));
-            if let (Some(expected), Some(actual)) = (without_zero_registers(&compact), actual) {
+            if let Ok(actual) = to_linear_layout(&scale_enc, &shape(scale)) {
+                let (expected, actual) =
+                    (compact.without_zero_bases(Some(REGISTER)), actual.without_zero_bases(Some(REGISTER)));
                 ensure(
                     expected == actual,
                     format!(

@@ -18,24 +18,12 @@ type Verdict = Result<(), String>;
 // Context: the module's settings and the enclosing ops.
 // ---------------------------------------------------------------------------
 
-/// The nearest value of the integer attribute `name` on `op` or an ancestor.
-fn inherited_int(op: Op, name: &str) -> Option<i64> {
-    let mut current = Some(op);
-    while let Some(o) = current {
-        if let Some(value) = o.attr(name).and_then(Attr::int) {
-            return Some(value);
-        }
-        current = o.parent();
-    }
-    None
-}
-
 fn num_ctas(op: Op) -> i64 {
-    inherited_int(op, "ttg.num-ctas").unwrap_or(1)
+    op.inherited_int("ttg.num-ctas").unwrap_or(1)
 }
 
 fn num_warps(op: Op) -> Option<i64> {
-    inherited_int(op, "ttg.num-warps")
+    op.inherited_int("ttg.num-warps")
 }
 
 fn inside(op: Op, name: &str) -> bool {
@@ -1510,18 +1498,6 @@ fn verify_tmem_alloc(op: Op) -> Verdict {
 // Target features, CGA layouts of barriers and buffers, TMA descriptors
 // ---------------------------------------------------------------------------
 
-/// The nearest enclosing `builtin.module`.
-fn enclosing_module(op: Op) -> Option<Op> {
-    let mut current = op.parent();
-    while let Some(o) = current {
-        if o.name() == "builtin.module" {
-            return Some(o);
-        }
-        current = o.parent();
-    }
-    None
-}
-
 fn string_attr(attr: Attr) -> Option<String> {
     unsafe {
         if attr.is_null() || !mlir_sys::mlirAttributeIsAString(attr.0) {
@@ -1534,7 +1510,7 @@ fn string_attr(attr: Attr) -> Option<String> {
 /// Triton's tcgen05 ops need an sm_10x or sm_11x target (when the module
 /// names one).
 fn verify_tcgen05_target(op: Op) -> Verdict {
-    let Some(target) = enclosing_module(op).and_then(|m| m.attr("ttg.target")).and_then(string_attr) else {
+    let Some(target) = op.enclosing_module().and_then(|m| m.attr("ttg.target")).and_then(string_attr) else {
         return Ok(());
     };
     let family = target.strip_prefix("cuda:").and_then(|cc| cc.parse::<i64>().ok()).map(|cc| cc / 10);
@@ -1547,7 +1523,7 @@ fn verify_tcgen05_target(op: Op) -> Verdict {
 
 /// The compute capability of the module's `cuda:<cc>` target.
 fn compute_capability(op: Op) -> Option<i64> {
-    let target = enclosing_module(op)?.attr("ttg.target").and_then(string_attr)?;
+    let target = op.enclosing_module()?.attr("ttg.target").and_then(string_attr)?;
     target.strip_prefix("cuda:")?.parse().ok()
 }
 
@@ -1594,7 +1570,7 @@ fn verify_completion_barrier(op: Op, barrier: Val) -> Verdict {
 /// Triton's `verifyTMABarrierLayout`: in a module with `ttng.two-ctas`, the
 /// barrier of a TMA load is per CTA (or per CTA pair).
 fn verify_tma_barrier_layout(op: Op, barrier: Val) -> Verdict {
-    let Some(two_ctas) = enclosing_module(op).and_then(|m| m.attr("ttng.two-ctas")).and_then(Attr::bool) else {
+    let Some(two_ctas) = op.enclosing_module().and_then(|m| m.attr("ttng.two-ctas")).and_then(Attr::bool) else {
         return Ok(());
     };
     let Some(actual) = memdesc(barrier).and_then(|m| cga_bases(m.encoding)) else { return Ok(()) };
