@@ -140,16 +140,6 @@ struct Move {
     parts: Vec<(i64, SlotMap, Ty)>,
 }
 
-fn storage_ty(cx: &mut Lowering<'_>, elem: Ty) -> Ty {
-    if !elem.is_integer() && !elem.is_float() {
-        cx.e.i64()
-    } else if elem.bit_width() < 8 {
-        cx.e.int_ty(8)
-    } else {
-        elem
-    }
-}
-
 /// Plans moving the operands (of `elems`) from `src` to `dst` in one round
 /// within `limit` bytes; `None` when it does not fit.
 fn plan_move(cx: &mut Lowering<'_>, src: &Lay, dst: &Lay, elems: &[Ty], limit: i64) -> Option<Move> {
@@ -162,7 +152,7 @@ fn plan_move(cx: &mut Lowering<'_>, src: &Lay, dst: &Lay, elems: &[Ty], limit: i
     let bits = numel.trailing_zeros();
     // Operands by decreasing width (Triton's getSmemBaseOffsets).
     let mut order: Vec<usize> = (0..elems.len()).collect();
-    let stys: Vec<Ty> = elems.iter().map(|&t| storage_ty(cx, t)).collect();
+    let stys: Vec<Ty> = elems.iter().map(|&t| crate::ttg_to_llvm::shared::storage_type(cx, t)).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(stys[i].bit_width()));
     let mut parts: Vec<Option<(i64, SlotMap, Ty)>> = (0..elems.len()).map(|_| None).collect();
     let mut offset = 0i64;

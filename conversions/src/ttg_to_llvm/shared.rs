@@ -103,7 +103,7 @@ fn log2(x: i64) -> u32 {
 }
 
 /// How elements of `elem` are stored in shared memory.
-fn storage_type(cx: &Lowering<'_>, elem: Ty) -> Ty {
+pub(super) fn storage_type(cx: &Lowering<'_>, elem: Ty) -> Ty {
     if !elem.is_integer() && !elem.is_float() {
         cx.e.i64()
     } else if elem.bit_width() < 8 {

@@ -8,7 +8,8 @@ use crate::tt::{rules, types};
 
 type Verdict = Result<(), String>;
 
-fn ensure(cond: bool, msg: impl Into<String>) -> Verdict {
+/// `Ok(())` when `cond` holds, else the error `msg`.
+pub fn ensure(cond: bool, msg: impl Into<String>) -> Verdict {
     if cond {
         Ok(())
     } else {

@@ -3,6 +3,7 @@
 //! diagnostics. Reached through `tritium_verify` under the op's name.
 use tritium_dialects::ir::{Attr, Op, Ty, Val};
 use tritium_dialects::tt::types;
+use tritium_dialects::tt::verify::ensure;
 use tritium_dialects::ttg::bridge::{self, MemDesc};
 use tritium_dialects::ttg::encoding::Encoding;
 use tritium_dialects::ttg::infer::layouts_equivalent;
@@ -11,14 +12,6 @@ use tritium_dialects::ttg::to_linear::{to_linear_layout, BLOCK, LANE, REGISTER, 
 use tritium_dialects::ttg::verify::enclosing_module;
 
 type Verdict = Result<(), String>;
-
-fn ensure(cond: bool, msg: impl Into<String>) -> Verdict {
-    if cond {
-        Ok(())
-    } else {
-        Err(msg.into())
-    }
-}
 
 /// The verifier of the `amdg` op `name`.
 pub fn verify_op(name: &str, op: Op) -> Verdict {
