@@ -1591,6 +1591,16 @@ mod tests {
     }
 
     #[test]
+    fn without_zero_bases_drops_broadcast_bases() {
+        let l = ll(&[("register", &[&[0], &[1]]), ("lane", &[&[2], &[0]])], &[("dim0", 4)]);
+        let regs = l.without_zero_bases(Some("register"));
+        assert_eq!(regs.bases(), &owned_bases(&[("register", &[&[1]]), ("lane", &[&[2], &[0]])])[..]);
+        assert_eq!(regs.out_dim_size("dim0"), Some(4));
+        let all = l.without_zero_bases(None);
+        assert_eq!(all.bases(), &owned_bases(&[("register", &[&[1]]), ("lane", &[&[2]])])[..]);
+    }
+
+    #[test]
     fn triton_text_prints_like_triton_diagnostics() {
         let l = ll(
             &[("register", &[&[0, 1], &[0, 2]]), ("lane", &[]), ("warp", &[&[1, 0]])],
