@@ -499,6 +499,84 @@ def build_x_cumsum_1d(p, C, rng):
                    dict(n=n), ref, nbytes=24 * n, desc=f"n={n}")
 
 
+# x_scan_tiles: BLOCK=1024 scans with registers one layout tile apart: f32 fwd/reverse cumsum, the linear
+# recurrence h[i] = a[i]*h[i-1] + x[i] (two-operand associative_scan; |a| < 1 keeps it bounded) and a reverse i32
+# cumsum (exact, wrapping).  Masked lanes load x=0, a=1, i=0, so they never leak into valid outputs.
+@spec("x_scan_tiles_unaligned", cases=[dict(n=n) for n in (1, 129, 1023, 1024, 1025, 5000, 100003)],
+      perf=dict(n=1 << 22))
+@spec("x_scan_tiles", cases=[dict(n=n) for n in (1, 129, 1023, 1024, 1025, 5000, 100003)], perf=dict(n=1 << 22))
+def build_x_scan_tiles(p, C, rng):
+    n, B = p["n"], C["BLOCK"]
+    x = randn(rng, n)
+    a = rng.uniform(-0.99, 0.99, n).astype(np.float32)
+    iv = rng.integers(-(1 << 30), 1 << 30, n).astype(np.int32)
+
+    def ref():
+        X = _blocks(x.astype(np.float64), B)
+        A = np.abs(X)
+        fwd, fa = np.cumsum(X, 1), np.cumsum(A, 1)
+        rev, ra = np.cumsum(X[:, ::-1], 1)[:, ::-1], np.cumsum(A[:, ::-1], 1)[:, ::-1]
+        Al = _blocks(a.astype(np.float64), B, fill=1.0)
+        h = np.zeros_like(X)
+        acc = np.zeros(X.shape[0])
+        for j in range(B):
+            acc = Al[:, j] * acc + X[:, j]
+            h[:, j] = acc
+        I = _blocks(iv.astype(np.int64), B)
+        icum = (np.cumsum(I[:, ::-1], 1)[:, ::-1] & 0xFFFFFFFF).astype(np.uint32).view(np.int32)
+        return [("fwd_ptr", check_close(fwd.reshape(-1)[:n], 0.0, _sum_tol(fa.reshape(-1)[:n]))),
+                ("rev_ptr", check_close(rev.reshape(-1)[:n], 0.0, _sum_tol(ra.reshape(-1)[:n]))),
+                ("h_ptr", check_close(h.reshape(-1)[:n], 0.0, _sum_tol(fa.reshape(-1)[:n]))),
+                ("icum_ptr", check_exact(icum.reshape(-1)[:n]))]
+    return Problem((cdiv(n, B),), dict(x_ptr=x, a_ptr=a, i_ptr=iv, fwd_ptr=nan_f32(n), rev_ptr=nan_f32(n),
+                                       h_ptr=nan_f32(n), icum_ptr=sentinel_i32(n)),
+                   dict(n=n), ref, nbytes=28 * n, desc=f"n={n}")
+
+
+# x_scan_tiles_2d: per [R, C] = [64, 64] tile, scans along axis 0 (f32 fwd, i32 reverse) and axis 1 (f32 reverse,
+# i32 fwd) over the valid N columns; masked rows/cols load 0 and are not stored.
+@spec("x_scan_tiles_2d", cases=[dict(M=1, N=1), dict(M=64, N=64), dict(M=65, N=63), dict(M=300, N=17),
+                                dict(M=1000, N=64)], perf=dict(M=1 << 16, N=64))
+def build_x_scan_tiles_2d(p, C, rng):
+    M, N, R = p["M"], p["N"], C["R"]
+    assert N <= C["C"]
+    x = randn(rng, M * N)
+    iv = rng.integers(-100, 101, M * N).astype(np.int32)
+
+    def ref():
+        X = _row_blocks(x.astype(np.float64).reshape(M, N), R)
+        A = np.abs(X)
+        I = _row_blocks(iv.astype(np.int64).reshape(M, N), R)
+        c0, c0a = np.cumsum(X, 1), np.cumsum(A, 1)
+        c1r, c1a = np.cumsum(X[:, :, ::-1], 2)[:, :, ::-1], np.cumsum(A[:, :, ::-1], 2)[:, :, ::-1]
+
+        def flat(v):
+            return v.reshape(-1, N)[:M].reshape(-1)
+        return [("c0_ptr", check_close(flat(c0), 0.0, _sum_tol(flat(c0a)))),
+                ("c1r_ptr", check_close(flat(c1r), 0.0, _sum_tol(flat(c1a)))),
+                ("i0r_ptr", check_exact(flat(np.cumsum(I[:, ::-1], 1)[:, ::-1]).astype(np.int32))),
+                ("i1_ptr", check_exact(flat(np.cumsum(I, 2)).astype(np.int32)))]
+    return Problem((cdiv(M, R),), dict(x_ptr=x, i_ptr=iv, c0_ptr=nan_f32(M * N), c1r_ptr=nan_f32(M * N),
+                                       i0r_ptr=sentinel_i32(M * N), i1_ptr=sentinel_i32(M * N)),
+                   dict(M=M, N=N), ref, nbytes=24 * M * N, desc=f"M={M} N={N}")
+
+
+# x_scan_3d: per [A, B, C] tile (no masks), i32 cumsum along axis 0, reverse along axis 1, along axis 2 (exact).
+@spec("x_scan_3d", cases=[dict(G=1), dict(G=3), dict(G=64)], perf=dict(G=1 << 10))
+def build_x_scan_3d(p, C, rng):
+    G, A, B, Cc = p["G"], C["A"], C["B"], C["C"]
+    n = G * A * B * Cc
+    iv = rng.integers(-1000, 1001, n).astype(np.int32)
+
+    def ref():
+        I = iv.astype(np.int64).reshape(G, A, B, Cc)
+        return [("s0_ptr", check_exact(np.cumsum(I, 1).reshape(-1).astype(np.int32))),
+                ("s1r_ptr", check_exact(np.cumsum(I[:, :, ::-1], 2)[:, :, ::-1].reshape(-1).astype(np.int32))),
+                ("s2_ptr", check_exact(np.cumsum(I, 3).reshape(-1).astype(np.int32)))]
+    return Problem((G,), dict(i_ptr=iv, s0_ptr=sentinel_i32(n), s1r_ptr=sentinel_i32(n), s2_ptr=sentinel_i32(n)),
+                   {}, ref, nbytes=16 * n, desc=f"G={G}")
+
+
 # x_cumsum_2d: per [R, C] tile (rows pid*R..), scans along axis 0 (fwd f32, reverse i32) and axis 1 (reverse f32,
 # fwd i32) over the valid N columns; masked rows/cols load 0 and are not stored.
 @spec("x_cumsum_2d", cases=[dict(M=1, N=1), dict(M=16, N=64), dict(M=17, N=63), dict(M=100, N=33),
@@ -872,6 +950,46 @@ def build_x_bcast3d(p, C, rng):
                                        m2_ptr=nan_f32(M * B)), dict(M=M), ref, nbytes=8 * M * B * Cc,
                    desc=f"M={M}")
 
+
+# x_select_scalar: selects on a scalar i1 (scf.if yielding tiles -> arith.select %i1, tensor, tensor). Per row
+# block (pid = row // BM), over the valid [M, N] elements (N <= BN), all in f32 and exact:
+#   t = 2a if flag > 0 else b + 1;  c = a if flag % 2 == 0 else b (a load through a selected pointer tile);
+#   w = a if pid % 2 == 0 else b;   acc2 = 4 steps of (acc2 + a if i == flag else acc2 - b) from 0;
+#   o = t + c + w + acc2;  c_ptr gets c under the mask m, narrowed to columns < N // 2 when flag > 1;
+#   q = x @ y (small integers in f16: exact) if flag > 2 else (x @ y) * 0.5 + 1.
+@spec("x_select_scalar", cases=[dict(M=1, N=1, flag=0), dict(M=32, N=32, flag=1), dict(M=33, N=17, flag=2),
+                                dict(M=100, N=32, flag=3), dict(M=64, N=31, flag=-1), dict(M=70, N=32, flag=5),
+                                dict(M=7, N=1, flag=4), dict(M=40, N=9, flag=-2)],
+      perf=dict(M=1 << 16, N=32, flag=3))
+def build_x_select_scalar(p, C, rng):
+    M, N, flag, BM, BN, BK = p["M"], p["N"], p["flag"], C["BM"], C["BN"], C["BK"]
+    assert N <= BN
+    a, b = randn(rng, M * N), randn(rng, M * N)
+    x = rng.integers(-4, 5, M * BK).astype(np.float16)
+    y = rng.integers(-4, 5, BK * BN).astype(np.float16)
+
+    def ref():
+        A, B = a.reshape(M, N), b.reshape(M, N)
+        one, two = np.float32(1.0), np.float32(2.0)
+        t = A * two if flag > 0 else B + one
+        c = A if int(np.fmod(flag, 2)) == 0 else B  # Triton's % on i32 is C's (remsi)
+        pid = (np.arange(M) // BM)[:, None]
+        w = np.where(pid % 2 == 0, A, B)
+        acc2 = np.zeros((M, N), np.float32)
+        for i in range(4):
+            acc2 = acc2 + A if i == flag else acc2 - B
+        o = ((t + c) + w) + acc2
+        cols = np.arange(N)[None, :]
+        keep = np.broadcast_to(cols < (N // 2) if flag > 1 else cols < N, (M, N))
+        cm = np.where(keep, c, np.float32(np.nan))
+        acc = (x.astype(np.float32).reshape(M, BK) @ y.astype(np.float32).reshape(BK, BN))[:, :N]
+        q = acc if flag > 2 else acc * np.float32(0.5) + one
+        return [("o_ptr", check_exact(o.astype(np.float32).reshape(-1))),
+                ("c_ptr", check_exact(cm.astype(np.float32).reshape(-1))),
+                ("q_ptr", check_exact(q.astype(np.float32).reshape(-1)))]
+    return Problem((cdiv(M, BM),), dict(a_ptr=a, b_ptr=b, x_ptr=x, y_ptr=y, o_ptr=nan_f32(M * N),
+                                        c_ptr=nan_f32(M * N), q_ptr=nan_f32(M * N)),
+                   dict(flag=flag, M=M, N=N), ref, nbytes=20 * M * N, desc=f"M={M} N={N} flag={flag}")
 
 # ============================================================================================================
 # PTX / metadata handling

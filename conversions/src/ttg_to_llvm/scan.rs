@@ -1,30 +1,24 @@
-//! `tt.scan` (inclusive, forward or `reverse`): within each thread, then
-//! across the lanes of a warp (Hillis–Steele on the threads' totals), then
-//! across warps through shared memory.
-//!
-//! Algorithm (forward; reverse mirrors every "lower" into "higher"):
-//! 1. Group the thread's registers by their coordinates with the scanned
-//!    axis zeroed; scan each group in axis order with the combiner.
-//! 2. Let i be the thread's lane index along the axis. Scan the groups'
-//!    totals over i with log2(lanes) steps reading lane i - 2^j; the thread's
-//!    exclusive prefix is then the inclusive total of lane i - 1, combined
-//!    into each of its elements when i > 0.
-//! 3. With W warps along the axis, the last lane of each warp writes its
-//!    totals to shared memory at `((w * P) + p) * G + g`, barrier, and each
-//!    thread folds the totals of the warps before its own into its elements.
+//! `tt.scan` (inclusive, forward or `reverse`).
 //!
 //! When the axis runs through the registers, then consecutive lane bits,
-//! then the warps (every blocked layout), steps 2-3 follow Triton 3.9
-//! instead: the thread totals are scanned with shuffles up (down when
-//! `reverse`), the last lane of each warp publishes the warp's total, each
-//! thread folds the warps before its own into its inclusive total, and one
-//! more shuffle up gives each thread the prefix of everything before it,
-//! combined once into its elements (its last element is its inclusive total).
+//! then the warps (a blocked layout no larger than one tile along the axis),
+//! the lowering follows Triton 3.9: each thread scans its registers in axis
+//! order, the thread totals are scanned with shuffles up (down when
+//! `reverse`), the last lane of each warp publishes the warp's total through
+//! shared memory, each thread folds the warps before its own into its
+//! inclusive total, and one more shuffle up gives each thread the prefix of
+//! everything before it, combined once into its elements.
+//!
+//! Every other layout (registers one tile apart, lanes out of order, ...)
+//! takes [`hypercube`]: one step per bit of the axis coordinate, whichever
+//! of register, lane or warp owns it.
 //!
 //! The combiner must be associative (as Triton requires), so that combining
 //! a prefix with a partial scan equals scanning the whole.
 use super::emit::ICmp;
-use super::reduce::{gather_bits, shuffle_any, Source, WarpExchange};
+use super::reduce::{shuffle_any, Source, WarpExchange};
+use super::layout::DistLayout;
+use std::collections::BTreeMap;
 use super::{LowerPattern, Lowering};
 use std::collections::HashMap;
 use tritium_dialects::ir::{Op, Ty, Val};
@@ -34,21 +28,6 @@ pub struct Scan;
 
 /// The patterns of this file.
 pub static PATTERNS: &[&dyn LowerPattern] = &[&Scan];
-
-/// Moves the bits of `index` (i32) to the positions `bits` (inverse of
-/// `gather_bits`).
-fn scatter_bits(cx: &mut Lowering<'_>, index: Val, bits: &[usize]) -> Val {
-    let mut acc: Option<Val> = None;
-    for (k, &b) in bits.iter().enumerate() {
-        let m = cx.e.and_i32(index, 1 << k);
-        let t = if b >= k { cx.e.shl_i32(m, (b - k) as u32) } else { cx.e.lshr_i32(m, (k - b) as u32) };
-        acc = Some(match acc {
-            Some(a) => cx.e.or(a, t),
-            None => t,
-        });
-    }
-    acc.unwrap_or_else(|| cx.e.i32_const(0))
-}
 
 /// `cond ? a : b` element-wise.
 fn select_all(cx: &mut Lowering<'_>, cond: Val, a: &[Val], b: &[Val]) -> Vec<Val> {
@@ -77,6 +56,9 @@ impl LowerPattern for Scan {
                 return Err("tt.scan: a register, lane or warp moves along the axis and another dimension at once".into());
             }
         }
+        let Some((s, m)) = contiguous_axis(&l, axis) else {
+            return hypercube(cx, op, &l, axis, reverse, &regs, &combine);
+        };
         // 1. Within the thread (duplicate registers copy their original).
         let mut out: Vec<Vec<Option<Val>>> = vec![vec![None; l.num_regs()]; k];
         let mut group_of: HashMap<Vec<i64>, usize> = HashMap::new();
@@ -109,196 +91,113 @@ impl LowerPattern for Scan {
             totals.push(running);
         }
         let (_, lane, _) = cx.thread_ids();
-        if let Some((s, m)) = contiguous_axis(&l, axis) {
-            // Triton's order: shuffle-up scan of the totals, warp totals
-            // from the last lane, one shuffle for the exclusive prefix.
-            let n = 1i64 << m;
-            let idx = if m == 0 {
-                cx.e.i32_const(0)
-            } else {
-                let sh = cx.e.lshr_i32(lane, s as u32);
-                cx.e.and_i32(sh, n - 1)
-            };
-            let mut inclusive = totals.clone();
-            let valid: Vec<Val> = (0..m)
-                .map(|step| {
-                    let d = 1i64 << step;
-                    if reverse {
-                        let lim = cx.e.i32_const(n - d);
-                        cx.e.icmp(ICmp::Ult, idx, lim)
-                    } else {
-                        let lim = cx.e.i32_const(d);
-                        cx.e.icmp(ICmp::Uge, idx, lim)
-                    }
-                })
-                .collect();
-            // Each group's whole scan in turn (Triton's order).
-            for t in inclusive.iter_mut() {
-                for (step, ok) in valid.iter().enumerate() {
-                    let d = 1u32 << step;
-                    let src = up_down(cx, lane, d << s, !reverse);
-                    let other: Vec<Val> = t.iter().map(|v| shuffle_any(cx, *v, src)).collect();
-                    let merged = combine(cx, &other, t)?;
-                    *t = select_all(cx, *ok, &merged, t);
-                }
-            }
-            // Across warps: the last lane along the axis publishes its warp's total.
-            let types: Vec<Ty> = inclusive[0].iter().map(|v| v.ty()).collect();
-            let mut warp_prefix: Vec<Option<(Vec<Val>, Val)>> = vec![None; groups.len()];
-            if let Some(x) = WarpExchange::new(cx, op, &l, axis, groups.len() as i64, &types, false)? {
-                let last = if m == 0 {
-                    None
-                } else {
-                    let k_last = cx.e.i32_const(if reverse { 0 } else { n - 1 });
-                    Some(cx.e.icmp(ICmp::Eq, idx, k_last))
-                };
-                // With several groups, every lane stores its warp's totals
-                // (read from the last lane), so that the stores vectorize:
-                // fewer registers than one predicated store per group.
-                let broadcast = (m > 0 && groups.len() > 1).then(|| {
-                    let others = cx.e.and_i32(lane, !((n - 1) << s));
-                    cx.e.add_i32(others, if reverse { 0 } else { (n - 1) << s })
-                });
-                for (g, t) in inclusive.iter().enumerate() {
-                    let slot = x.slot(cx, x.w_idx, g as i64);
-                    match broadcast {
-                        Some(src) => {
-                            let total: Vec<Val> = t.iter().map(|v| shuffle_any(cx, *v, Source::Lane(src))).collect();
-                            x.store(cx, slot, &total);
-                        }
-                        None => x.store_if(cx, slot, t, last),
-                    }
-                }
-                cx.barrier();
-                for g in 0..groups.len() {
-                    if let Some((p, has)) = earlier_warps(cx, &x, g as i64, reverse, &combine)? {
-                        let merged = combine(cx, &p, &inclusive[g])?;
-                        inclusive[g] = select_all(cx, has, &merged, &inclusive[g]);
-                        warp_prefix[g] = Some((p, has));
-                    }
-                }
-            }
-            // The prefix of everything before this thread, combined into its
-            // elements; its last element is its inclusive total.
-            for (g, members) in groups.iter().enumerate() {
-                let Some((&last_member, rest)) = members.split_last() else { continue };
-                for j in 0..k {
-                    out[j][last_member] = Some(inclusive[g][j]);
-                }
-                if rest.is_empty() {
-                    continue;
-                }
-                let lane_prefix = if m == 0 {
-                    None
-                } else {
-                    let src = up_down(cx, lane, 1 << s, !reverse);
-                    let ex: Vec<Val> = inclusive[g].iter().map(|v| shuffle_any(cx, *v, src)).collect();
-                    let has = if reverse {
-                        let lim = cx.e.i32_const(n - 1);
-                        cx.e.icmp(ICmp::Ult, idx, lim)
-                    } else {
-                        let zero = cx.e.i32_const(0);
-                        cx.e.icmp(ICmp::Ne, idx, zero)
-                    };
-                    Some((ex, has))
-                };
-                let prefix = match (lane_prefix, warp_prefix[g].take()) {
-                    (Some((ex, has_l)), Some((wp, has_w))) => {
-                        let p = select_all(cx, has_l, &ex, &wp);
-                        let h = cx.e.or(has_l, has_w);
-                        Some((p, h))
-                    }
-                    (a, b) => a.or(b),
-                };
-                let Some((prefix, has)) = prefix else { continue };
-                for &r in rest {
-                    let mine: Vec<Val> = (0..k).map(|j| out[j][r].expect("scanned")).collect();
-                    let merged = combine(cx, &prefix, &mine)?;
-                    let chosen = select_all(cx, has, &merged, &mine);
-                    for j in 0..k {
-                        out[j][r] = Some(chosen[j]);
-                    }
-                }
-            }
-            return assemble(&l, k, &out);
-        }
-        // 2. Across lanes.
-        let lane_bits: Vec<usize> = (0..l.lanes.len()).filter(|&b| along(&l.lanes[b])).collect();
-        if !lane_bits.is_empty() {
-            let n = 1i64 << lane_bits.len();
-            let idx = gather_bits(cx, lane, &lane_bits, 0, None).unwrap_or_else(|| cx.e.i32_const(0));
-            let others_mask: i64 = !lane_bits.iter().fold(0i64, |m, &b| m | 1 << b);
-            let rest = cx.e.and_i32(lane, others_mask);
-            // The lane whose axis index is `i`.
-            let lane_at = |cx: &mut Lowering<'_>, i: Val| -> Val {
-                let clamped = cx.e.and_i32(i, n - 1);
-                let s = scatter_bits(cx, clamped, &lane_bits);
-                cx.e.or(rest, s)
-            };
-            let mut inclusive = totals.clone();
-            for step in 0..lane_bits.len() {
+        // Triton's order: shuffle-up scan of the totals, warp totals
+        // from the last lane, one shuffle for the exclusive prefix.
+        let n = 1i64 << m;
+        let idx = if m == 0 {
+            cx.e.i32_const(0)
+        } else {
+            let sh = cx.e.lshr_i32(lane, s as u32);
+            cx.e.and_i32(sh, n - 1)
+        };
+        let mut inclusive = totals.clone();
+        let valid: Vec<Val> = (0..m)
+            .map(|step| {
                 let d = 1i64 << step;
-                let from = if reverse { cx.e.add_i32(idx, d) } else { cx.e.add_i32(idx, -d) };
-                let src = lane_at(cx, from);
-                let valid = if reverse {
+                if reverse {
                     let lim = cx.e.i32_const(n - d);
-                    cx.e.icmp(ICmp::Slt, idx, lim)
+                    cx.e.icmp(ICmp::Ult, idx, lim)
                 } else {
                     let lim = cx.e.i32_const(d);
-                    cx.e.icmp(ICmp::Sge, idx, lim)
-                };
-                for t in inclusive.iter_mut() {
-                    let other: Vec<Val> = t.iter().map(|v| shuffle_any(cx, *v, Source::Lane(src))).collect();
-                    let merged = combine(cx, &other, t)?;
-                    *t = select_all(cx, valid, &merged, t);
+                    cx.e.icmp(ICmp::Uge, idx, lim)
                 }
-            }
-            // Exclusive prefix: the inclusive total of the previous lane.
-            let from = if reverse { cx.e.add_i32(idx, 1) } else { cx.e.add_i32(idx, -1) };
-            let src = lane_at(cx, from);
-            let has_prefix = if reverse {
-                let lim = cx.e.i32_const(n - 1);
-                cx.e.icmp(ICmp::Slt, idx, lim)
-            } else {
-                let zero = cx.e.i32_const(0);
-                cx.e.icmp(ICmp::Sgt, idx, zero)
-            };
-            for (g, members) in groups.iter().enumerate() {
-                let prefix: Vec<Val> = inclusive[g].iter().map(|v| shuffle_any(cx, *v, Source::Lane(src))).collect();
-                for &r in members {
-                    let mine: Vec<Val> = (0..k).map(|j| out[j][r].expect("scanned")).collect();
-                    let merged = combine(cx, &prefix, &mine)?;
-                    let chosen = select_all(cx, has_prefix, &merged, &mine);
-                    for j in 0..k {
-                        out[j][r] = Some(chosen[j]);
-                    }
-                }
-            }
-            totals = inclusive;
-            // Every lane needs its warp's total for step 3: the last lane's inclusive value.
-            let last = cx.e.i32_const(if reverse { 0 } else { n - 1 });
-            let src = lane_at(cx, last);
-            for t in totals.iter_mut() {
-                *t = t.iter().map(|v| shuffle_any(cx, *v, Source::Lane(src))).collect();
+            })
+            .collect();
+        // Each group's whole scan in turn (Triton's order).
+        for t in inclusive.iter_mut() {
+            for (step, ok) in valid.iter().enumerate() {
+                let d = 1u32 << step;
+                let src = up_down(cx, lane, d << s, !reverse);
+                let other: Vec<Val> = t.iter().map(|v| shuffle_any(cx, *v, src)).collect();
+                let merged = combine(cx, &other, t)?;
+                *t = select_all(cx, *ok, &merged, t);
             }
         }
-        // 3. Across warps.
-        let types: Vec<Ty> = totals[0].iter().map(|v| v.ty()).collect();
+        // Across warps: the last lane along the axis publishes its warp's total.
+        let types: Vec<Ty> = inclusive[0].iter().map(|v| v.ty()).collect();
+        let mut warp_prefix: Vec<Option<(Vec<Val>, Val)>> = vec![None; groups.len()];
         if let Some(x) = WarpExchange::new(cx, op, &l, axis, groups.len() as i64, &types, false)? {
-            for (g, t) in totals.iter().enumerate() {
+            let last = if m == 0 {
+                None
+            } else {
+                let k_last = cx.e.i32_const(if reverse { 0 } else { n - 1 });
+                Some(cx.e.icmp(ICmp::Eq, idx, k_last))
+            };
+            // With several groups, every lane stores its warp's totals
+            // (read from the last lane), so that the stores vectorize:
+            // fewer registers than one predicated store per group.
+            let broadcast = (m > 0 && groups.len() > 1).then(|| {
+                let others = cx.e.and_i32(lane, !((n - 1) << s));
+                cx.e.add_i32(others, if reverse { 0 } else { (n - 1) << s })
+            });
+            for (g, t) in inclusive.iter().enumerate() {
                 let slot = x.slot(cx, x.w_idx, g as i64);
-                x.store(cx, slot, t);
+                match broadcast {
+                    Some(src) => {
+                        let total: Vec<Val> = t.iter().map(|v| shuffle_any(cx, *v, Source::Lane(src))).collect();
+                        x.store(cx, slot, &total);
+                    }
+                    None => x.store_if(cx, slot, t, last),
+                }
             }
             cx.barrier();
-            for (g, members) in groups.iter().enumerate() {
-                let Some((prefix, has)) = earlier_warps(cx, &x, g as i64, reverse, &combine)? else { continue };
-                for &r in members {
-                    let mine: Vec<Val> = (0..k).map(|j| out[j][r].expect("scanned")).collect();
-                    let merged = combine(cx, &prefix, &mine)?;
-                    let chosen = select_all(cx, has, &merged, &mine);
-                    for j in 0..k {
-                        out[j][r] = Some(chosen[j]);
-                    }
+            for g in 0..groups.len() {
+                if let Some((p, has)) = earlier_warps(cx, &x, g as i64, reverse, &combine)? {
+                    let merged = combine(cx, &p, &inclusive[g])?;
+                    inclusive[g] = select_all(cx, has, &merged, &inclusive[g]);
+                    warp_prefix[g] = Some((p, has));
+                }
+            }
+        }
+        // The prefix of everything before this thread, combined into its
+        // elements; its last element is its inclusive total.
+        for (g, members) in groups.iter().enumerate() {
+            let Some((&last_member, rest)) = members.split_last() else { continue };
+            for j in 0..k {
+                out[j][last_member] = Some(inclusive[g][j]);
+            }
+            if rest.is_empty() {
+                continue;
+            }
+            let lane_prefix = if m == 0 {
+                None
+            } else {
+                let src = up_down(cx, lane, 1 << s, !reverse);
+                let ex: Vec<Val> = inclusive[g].iter().map(|v| shuffle_any(cx, *v, src)).collect();
+                let has = if reverse {
+                    let lim = cx.e.i32_const(n - 1);
+                    cx.e.icmp(ICmp::Ult, idx, lim)
+                } else {
+                    let zero = cx.e.i32_const(0);
+                    cx.e.icmp(ICmp::Ne, idx, zero)
+                };
+                Some((ex, has))
+            };
+            let prefix = match (lane_prefix, warp_prefix[g].take()) {
+                (Some((ex, has_l)), Some((wp, has_w))) => {
+                    let p = select_all(cx, has_l, &ex, &wp);
+                    let h = cx.e.or(has_l, has_w);
+                    Some((p, h))
+                }
+                (a, b) => a.or(b),
+            };
+            let Some((prefix, has)) = prefix else { continue };
+            for &r in rest {
+                let mine: Vec<Val> = (0..k).map(|j| out[j][r].expect("scanned")).collect();
+                let merged = combine(cx, &prefix, &mine)?;
+                let chosen = select_all(cx, has, &merged, &mine);
+                for j in 0..k {
+                    out[j][r] = Some(chosen[j]);
                 }
             }
         }
@@ -354,7 +253,7 @@ fn up_down(cx: &mut Lowering<'_>, lane: Val, delta: u32, up: bool) -> Source {
 /// the lowest coordinates along the axis (1, 2, 4, …), then the lanes the next
 /// ones at consecutive lane bits `s..s + m` (returned), then the warps, in
 /// bit order; `None` otherwise.
-fn contiguous_axis(l: &super::layout::DistLayout, axis: usize) -> Option<(usize, usize)> {
+fn contiguous_axis(l: &DistLayout, axis: usize) -> Option<(usize, usize)> {
     let mut next = 1i64;
     for b in l.reg_bases.iter().filter(|b| b.iter().any(|&x| x != 0)) {
         if b[axis] == 0 {
@@ -383,7 +282,7 @@ fn contiguous_axis(l: &super::layout::DistLayout, axis: usize) -> Option<(usize,
 }
 
 /// The result registers (duplicate registers take their original's value).
-fn assemble(l: &super::layout::DistLayout, k: usize, out: &[Vec<Option<Val>>]) -> Result<Vec<Vec<Val>>, String> {
+fn assemble(l: &DistLayout, k: usize, out: &[Vec<Option<Val>>]) -> Result<Vec<Vec<Val>>, String> {
     {
         let mut result = Vec::with_capacity(k);
         for j in 0..k {
@@ -402,4 +301,202 @@ fn assemble(l: &super::layout::DistLayout, k: usize, out: &[Vec<Option<Val>>]) -
         }
         Ok(result)
     }
+}
+
+/// Which part of a thread's identity selects one bit of the axis coordinate.
+#[derive(Clone, Copy)]
+enum BitOwner {
+    Register,
+    Lane(usize),
+    Warp(usize),
+}
+
+/// The combiner of a scan, as the lowering applies it.
+type Combine<'a> = dyn Fn(&mut Lowering<'_>, &[Val], &[Val]) -> Result<Vec<Val>, String> + 'a;
+
+/// The scan for every layout whose axis bits are not registers, then
+/// consecutive lanes, then warps (e.g. registers one layout tile apart):
+/// one step per bit `b` of the axis coordinate, lowest first. Before step
+/// `b`, every element holds the scan of its aligned block of `2^b`
+/// elements and that block's total; the partner block differs in bit `b`
+/// only, so its total is in another register of this thread, in the lane
+/// `lane ^ bit` or in the warp `warp ^ bit` (through shared memory). The
+/// later of the two blocks (higher positions; lower when `reverse`) combines
+/// the partner's total in front of its scan and total, the earlier one after
+/// its total. Totals are kept once per distinct key (the register's
+/// coordinates with the axis bits below `b` cleared).
+fn hypercube(
+    cx: &mut Lowering<'_>,
+    op: Op,
+    l: &DistLayout,
+    axis: usize,
+    reverse: bool,
+    regs: &[Vec<Val>],
+    combine: &Combine<'_>,
+) -> Result<Vec<Vec<Val>>, String> {
+    let k = regs.len();
+    let size = l.shape[axis];
+    if size <= 0 || size.count_ones() != 1 {
+        return Err(format!("tt.scan: the scanned dimension has {size} elements, not a power of two"));
+    }
+    let nbits = size.trailing_zeros() as usize;
+    let mut owner: Vec<Option<BitOwner>> = vec![None; nbits];
+    let bases = l
+        .reg_bases
+        .iter()
+        .map(|b| (b, BitOwner::Register))
+        .chain(l.lanes.iter().enumerate().map(|(i, b)| (b, BitOwner::Lane(i))))
+        .chain(l.warps.iter().enumerate().map(|(i, b)| (b, BitOwner::Warp(i))));
+    for (b, who) in bases {
+        let x = b[axis];
+        if x == 0 {
+            continue;
+        }
+        let bit = x.trailing_zeros() as usize;
+        if x < 0 || x.count_ones() != 1 || bit >= nbits || owner[bit].is_some() {
+            return Err("tt.scan: the layout does not map its registers, lanes and warps one-to-one onto the scanned axis".into());
+        }
+        owner[bit] = Some(who);
+    }
+    let owner: Vec<BitOwner> = owner
+        .into_iter()
+        .collect::<Option<_>>()
+        .ok_or("tt.scan: the layout does not cover the scanned axis")?;
+    let warp_axis_bits: Vec<usize> = (0..l.warps.len()).filter(|&i| l.warps[i][axis] != 0).collect();
+    let exchange = match owner.iter().position(|o| matches!(o, BitOwner::Warp(_))) {
+        Some(first) => {
+            // The warps exchange one total per key; lanes along the axis above
+            // a warp bit would hold different totals for the same slot.
+            let lane_above = owner[first..].iter().any(|o| matches!(o, BitOwner::Lane(_)));
+            if lane_above {
+                return Err("tt.scan: lanes above warps along the scanned axis are not supported".into());
+            }
+            let mask = !((1i64 << first) - 1);
+            let keys = distinct_keys(l, axis, mask);
+            let types: Vec<Ty> = regs.iter().map(|r| r[0].ty()).collect();
+            WarpExchange::new(cx, op, l, axis, keys, &types, false)?
+        }
+        None => None,
+    };
+    // The distinct registers: scans per register, totals per key.
+    let mut reps: Vec<usize> = Vec::new();
+    let mut seen: std::collections::HashSet<&Vec<i64>> = std::collections::HashSet::new();
+    for (r, c) in l.regs.iter().enumerate() {
+        if seen.insert(c) {
+            reps.push(r);
+        }
+    }
+    let key = |r: usize, bit: usize| -> Vec<i64> {
+        let mut c = l.regs[r].clone();
+        c[axis] &= !((1i64 << bit) - 1);
+        c
+    };
+    let mut scan: Vec<Option<Vec<Val>>> = vec![None; l.num_regs()];
+    let mut totals: BTreeMap<Vec<i64>, Vec<Val>> = BTreeMap::new();
+    for &r in &reps {
+        let v: Vec<Val> = (0..k).map(|j| regs[j][r]).collect();
+        totals.insert(l.regs[r].clone(), v.clone());
+        scan[r] = Some(v);
+    }
+    let (_, lane, warp) = cx.thread_ids();
+    let mut stored_before = false;
+    for (bit, who) in owner.iter().enumerate() {
+        let m = 1i64 << bit;
+        let last_step = bit + 1 == nbits;
+        // Whether a key (or this thread) lies in the later block.
+        let later_key = |c: &Vec<i64>| (c[axis] & m != 0) != reverse;
+        if let BitOwner::Register = who {
+            for &r in &reps {
+                let c = key(r, bit);
+                if later_key(&c) {
+                    let mut p = c.clone();
+                    p[axis] ^= m;
+                    let pt = totals.get(&p).ok_or("tt.scan: a register block has no partner")?.clone();
+                    let mine = scan[r].take().ok_or("tt.scan: a register was not scanned")?;
+                    scan[r] = Some(combine(cx, &pt, &mine)?);
+                }
+            }
+            if !last_step {
+                let mut next = BTreeMap::new();
+                for (c, t) in &totals {
+                    if later_key(c) {
+                        continue;
+                    }
+                    let mut p = c.clone();
+                    p[axis] ^= m;
+                    let pt = totals.get(&p).ok_or("tt.scan: a register block has no partner")?;
+                    let merged = combine(cx, t, pt)?;
+                    let mut cleared = c.clone();
+                    cleared[axis] &= !m;
+                    next.insert(cleared, merged);
+                }
+                totals = next;
+            }
+            continue;
+        }
+        // A lane or warp bit: the partner's totals, and whether this thread
+        // holds the later block.
+        let (id, id_bit) = match *who {
+            BitOwner::Lane(i) => (lane, i),
+            BitOwner::Warp(i) => (warp, i),
+            BitOwner::Register => unreachable!("handled above"),
+        };
+        let masked = cx.e.and_i32(id, 1 << id_bit);
+        let zero = cx.e.i32_const(0);
+        let later = cx.e.icmp(if reverse { ICmp::Eq } else { ICmp::Ne }, masked, zero);
+        let partner: Vec<Vec<Val>> = match *who {
+            BitOwner::Lane(i) => totals
+                .values()
+                .map(|t| t.iter().map(|v| shuffle_any(cx, *v, Source::Xor(1 << i))).collect())
+                .collect(),
+            _ => {
+                let x = exchange.as_ref().ok_or("tt.scan: warps along the axis need scratch memory")?;
+                let j = warp_axis_bits.iter().position(|&b| b == id_bit).ok_or("tt.scan: unknown warp bit")?;
+                if stored_before {
+                    cx.barrier();
+                }
+                for (g, t) in totals.values().enumerate() {
+                    let slot = x.slot(cx, x.w_idx, g as i64);
+                    x.store(cx, slot, t);
+                }
+                cx.barrier();
+                stored_before = true;
+                let flip = cx.e.i32_const(1 << j);
+                let other = cx.e.xor(x.w_idx, flip);
+                (0..totals.len()).map(|g| {
+                    let slot = x.slot(cx, other, g as i64);
+                    x.load(cx, slot)
+                }).collect()
+            }
+        };
+        let keys: Vec<Vec<i64>> = totals.keys().cloned().collect();
+        for &r in &reps {
+            let g = keys.binary_search(&key(r, bit)).map_err(|_| "tt.scan: a register has no total")?;
+            let mine = scan[r].take().ok_or("tt.scan: a register was not scanned")?;
+            let merged = combine(cx, &partner[g], &mine)?;
+            scan[r] = Some(select_all(cx, later, &merged, &mine));
+        }
+        if !last_step {
+            for (g, t) in totals.values_mut().enumerate() {
+                let front = combine(cx, &partner[g], t)?;
+                let back = combine(cx, t, &partner[g])?;
+                *t = select_all(cx, later, &front, &back);
+            }
+        }
+    }
+    let out: Vec<Vec<Option<Val>>> =
+        (0..k).map(|j| scan.iter().map(|s| s.as_ref().map(|v| v[j])).collect()).collect();
+    assemble(l, k, &out)
+}
+
+/// The number of distinct register coordinates once the axis coordinate is
+/// masked with `mask`.
+fn distinct_keys(l: &DistLayout, axis: usize, mask: i64) -> i64 {
+    let mut keys: std::collections::HashSet<Vec<i64>> = std::collections::HashSet::new();
+    for c in &l.regs {
+        let mut c = c.clone();
+        c[axis] &= mask;
+        keys.insert(c);
+    }
+    keys.len() as i64
 }

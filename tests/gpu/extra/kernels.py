@@ -3,7 +3,8 @@
 Each kernel exercises something the 12-kernel corpus lacks: scans, multi-operand (argmax) reductions,
 2D/3D reductions along each axis, transposes through shared memory, i64/i8/u32/f16/bf16 data, integer
 div/rem/shift, a 3D grid with num_programs, returning atomics, join/split/reshape, sort/topk/flip/gather,
-and num_warps 1, 2, 4 and 8.  No tl.dot, no tensor descriptors, no device_print.
+and num_warps 1, 2, 4 and 8; attention forward (two dependent tl.dot in a pipelined loop).  No tensor
+descriptors, no device_print.
 
 `generate.py` compiles every entry of KERNELS with Triton 3.9 for cuda:80 and writes
 tests/gpu/extra/cuda_sm80/K.{ttgir.mlir,ttgir_prellvm.mlir,ptx,meta.json}.  The references live in
@@ -328,6 +329,183 @@ def x_bcast3d(x_ptr, y_ptr, out_ptr, s1_ptr, m2_ptr, M, A: tl.constexpr, B: tl.c
     tl.store(m2_ptr + a[:, None] * B + b[None, :], tl.max(z, axis=2), mask=am)
 
 
+# --------------------------------------------------------------------------------------------------------
+# 14. attention forward (FlashAttention-2 style): two dependent dots per iteration with an online softmax,
+#     loop-carried m_i / l_i / acc, K and V loaded inside the loop (software-pipelined by make_ttgir).
+#     q/k/v/out are [BH, N_CTX, HEAD_DIM] fp16, contiguous rows of stride HEAD_DIM, head stride stride_h.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_attention(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, N_CTX, stride_h,
+                BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    start_m = tl.program_id(0)
+    off_h = tl.program_id(1).to(tl.int64) * stride_h
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + off_h + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+    kt_ptrs = k_ptr + off_h + offs_n[None, :] * HEAD_DIM + offs_d[:, None]  # K^T tile: HEAD_DIM x BLOCK_N
+    v_ptrs = v_ptr + off_h + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
+    m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32) + 1.0
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504  # 1/log(2)
+    for start_n in range(0, N_CTX, BLOCK_N):
+        k = tl.load(kt_ptrs + start_n * HEAD_DIM)
+        qk = tl.dot(q, k)
+        m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+        p = tl.math.exp2(qk * qk_scale - m_ij[:, None])
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        v = tl.load(v_ptrs + start_n * HEAD_DIM)
+        acc = tl.dot(p.to(tl.float16), v, acc)
+        m_i = m_ij
+    acc = acc / l_i[:, None]
+    tl.store(o_ptr + off_h + offs_m[:, None] * HEAD_DIM + offs_d[None, :], acc.to(tl.float16))
+
+
+# 14b. causal attention forward: the loop runs to the diagonal block with tl.range(num_stages=2) and masks
+#      qk above the diagonal with -inf (every row keeps at least its diagonal element).
+@triton.jit
+def x_attention_causal(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, N_CTX, stride_h,
+                       BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    start_m = tl.program_id(0)
+    off_h = tl.program_id(1).to(tl.int64) * stride_h
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + off_h + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+    kt_ptrs = k_ptr + off_h + offs_n[None, :] * HEAD_DIM + offs_d[:, None]
+    v_ptrs = v_ptr + off_h + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
+    m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32) + 1.0
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504
+    hi = tl.minimum((start_m + 1) * BLOCK_M, N_CTX)
+    for start_n in tl.range(0, hi, BLOCK_N, num_stages=2):
+        k = tl.load(kt_ptrs + start_n * HEAD_DIM)
+        qk = tl.dot(q, k) * qk_scale
+        qk = tl.where(offs_m[:, None] >= (start_n + offs_n[None, :]), qk, -float("inf"))
+        m_ij = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_ij[:, None])
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        v = tl.load(v_ptrs + start_n * HEAD_DIM)
+        acc = tl.dot(p.to(tl.float16), v, acc)
+        m_i = m_ij
+    acc = acc / l_i[:, None]
+    tl.store(o_ptr + off_h + offs_m[:, None] * HEAD_DIM + offs_d[None, :], acc.to(tl.float16))
+
+
+# --------------------------------------------------------------------------------------------------------
+# scans over several layout tiles along the axis (each thread holds registers one tile apart): 1D over 1024
+# elements with 4 warps (f32 fwd/reverse, i32, and a two-operand linear recurrence h = a*h + x), a 2D tile
+# scanned along both axes, and a 3D tile scanned along each axis with 8 warps
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def _linrec_combine(a1, x1, a2, x2):
+    return a1 * a2, a2 * x1 + x2
+
+
+@triton.jit
+def x_scan_tiles(x_ptr, a_ptr, i_ptr, fwd_ptr, rev_ptr, h_ptr, icum_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    a = tl.load(a_ptr + offs, mask=m, other=1.0)
+    iv = tl.load(i_ptr + offs, mask=m, other=0)
+    tl.store(fwd_ptr + offs, tl.cumsum(x, axis=0), mask=m)
+    tl.store(rev_ptr + offs, tl.cumsum(x, axis=0, reverse=True), mask=m)
+    _, h = tl.associative_scan((a, x), 0, _linrec_combine)
+    tl.store(h_ptr + offs, h, mask=m)
+    tl.store(icum_ptr + offs, tl.cumsum(iv, axis=0, reverse=True), mask=m)
+
+
+@triton.jit
+def x_scan_tiles_2d(x_ptr, i_ptr, c0_ptr, c1r_ptr, i0r_ptr, i1_ptr, M, N, R: tl.constexpr, C: tl.constexpr):
+    rows = tl.program_id(0) * R + tl.arange(0, R)
+    cols = tl.arange(0, C)
+    m = (rows[:, None] < M) & (cols[None, :] < N)
+    off = rows[:, None] * N + cols[None, :]
+    x = tl.load(x_ptr + off, mask=m, other=0.0)
+    iv = tl.load(i_ptr + off, mask=m, other=0)
+    tl.store(c0_ptr + off, tl.cumsum(x, axis=0), mask=m)
+    tl.store(c1r_ptr + off, tl.cumsum(x, axis=1, reverse=True), mask=m)
+    tl.store(i0r_ptr + off, tl.cumsum(iv, axis=0, reverse=True), mask=m)
+    tl.store(i1_ptr + off, tl.cumsum(iv, axis=1), mask=m)
+
+
+@triton.jit
+def x_scan_3d(i_ptr, s0_ptr, s1r_ptr, s2_ptr, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    base = tl.program_id(0) * A * B * C
+    a = tl.arange(0, A)[:, None, None]
+    b = tl.arange(0, B)[None, :, None]
+    c = tl.arange(0, C)[None, None, :]
+    off = base + (a * B + b) * C + c
+    iv = tl.load(i_ptr + off)
+    tl.store(s0_ptr + off, tl.cumsum(iv, axis=0))
+    tl.store(s1r_ptr + off, tl.cumsum(iv, axis=1, reverse=True))
+    tl.store(s2_ptr + off, tl.cumsum(iv, axis=2))
+
+
+# --------------------------------------------------------------------------------------------------------
+# 15. selects on a scalar i1 (issue 22, class 3): `if c: r = t1 else: r = t2` on tiles canonicalizes to
+#     `arith.select %c : i1, tensor, tensor` (tl.where with a scalar condition splats it instead).  Value
+#     tiles, pointer tiles (then loaded from), i1 mask tiles (then stored under), a dot epilogue picking
+#     the accumulator or a rescaled copy (mma layout), and a loop-carried tile chosen per iteration.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_select_scalar(a_ptr, b_ptr, x_ptr, y_ptr, o_ptr, c_ptr, q_ptr, flag, M, N,
+                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid = tl.program_id(0)
+    rows = pid * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    m = (rows[:, None] < M) & (cols[None, :] < N)
+    off = rows[:, None] * N + cols[None, :]
+    a = tl.load(a_ptr + off, mask=m, other=0.0)
+    b = tl.load(b_ptr + off, mask=m, other=0.0)
+    ta = a * 2.0
+    tb = b + 1.0
+    if flag > 0:
+        t = ta
+    else:
+        t = tb
+    pa = a_ptr + off
+    pb = b_ptr + off
+    if flag % 2 == 0:
+        src = pa
+    else:
+        src = pb
+    c = tl.load(src, mask=m, other=0.0)
+    mh = m & (cols[None, :] < N // 2)
+    if flag > 1:
+        sm = mh
+    else:
+        sm = m
+    w = tl.where(pid % 2 == 0, a, b)
+    acc2 = tl.zeros([BM, BN], dtype=tl.float32)
+    for i in range(0, 4):
+        up = acc2 + a
+        down = acc2 - b
+        if i == flag:
+            acc2 = up
+        else:
+            acc2 = down
+    tl.store(o_ptr + off, t + c + w + acc2, mask=m)
+    tl.store(c_ptr + off, c, mask=sm)
+    ks = tl.arange(0, BK)
+    x = tl.load(x_ptr + rows[:, None] * BK + ks[None, :], mask=rows[:, None] < M, other=0.0)
+    y = tl.load(y_ptr + ks[:, None] * BN + cols[None, :])
+    acc = tl.dot(x, y)
+    half = acc * 0.5 + 1.0
+    if flag > 2:
+        r = acc
+    else:
+        r = half
+    tl.store(q_ptr + off, r, mask=m)
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -358,6 +536,18 @@ def _spec(name, fn, types, constexprs=None, divisible=None, **kw):
 F32P, F16P, BF16P, I32P, U32P, I8P, I64P = "*fp32", "*fp16", "*bf16", "*i32", "*u32", "*i8", "*i64"
 
 KERNELS = [
+    _spec("x_scan_tiles", x_scan_tiles, dict(x_ptr=F32P, a_ptr=F32P, i_ptr=I32P, fwd_ptr=F32P, rev_ptr=F32P,
+                                             h_ptr=F32P, icum_ptr=I32P, n="i32"), {"BLOCK": 1024}, num_warps=4,
+          note="tt.scan over 8 layout tiles (registers 128 apart): fwd, reverse, two-operand recurrence"),
+    _spec("x_scan_tiles_unaligned", x_scan_tiles, dict(x_ptr=F32P, a_ptr=F32P, i_ptr=I32P, fwd_ptr=F32P,
+                                                       rev_ptr=F32P, h_ptr=F32P, icum_ptr=I32P, n="i32"),
+          {"BLOCK": 1024}, num_warps=4, divisible=(),
+          note="x_scan_tiles without alignment hints: sizePerThread 1, registers 128 apart (8 tiles)"),
+    _spec("x_scan_tiles_2d", x_scan_tiles_2d, dict(x_ptr=F32P, i_ptr=I32P, c0_ptr=F32P, c1r_ptr=F32P,
+                                                   i0r_ptr=I32P, i1_ptr=I32P, M="i32", N="i32"),
+          {"R": 64, "C": 64}, num_warps=4, note="tt.scan of a 64x64 tile along axis 0 and 1, fwd and reverse"),
+    _spec("x_scan_3d", x_scan_3d, dict(i_ptr=I32P, s0_ptr=I32P, s1r_ptr=I32P, s2_ptr=I32P),
+          {"A": 8, "B": 16, "C": 32}, num_warps=8, note="tt.scan of a 3D tile along each axis, 8 warps"),
     _spec("x_cumsum_1d", x_cumsum_1d, dict(x_ptr=F32P, i_ptr=I32P, fwd_ptr=F32P, rev_ptr=F32P, icum_ptr=I32P,
                                            cmax_ptr=I32P, n="i32"), {"BLOCK": 512}, num_warps=4,
           note="tt.scan f32 fwd/reverse + i32 + custom combine across 4 warps"),
@@ -407,5 +597,19 @@ KERNELS = [
           note="tt.gather along axis 1 and axis 0"),
     _spec("x_bcast3d", x_bcast3d, dict(x_ptr=F32P, y_ptr=F32P, out_ptr=F32P, s1_ptr=F32P, m2_ptr=F32P, M="i32"),
           {"A": 4, "B": 8, "C": 32}, num_warps=8, note="3D blocked layouts, broadcasts, reduce axis 1 and 2"),
+    _spec("x_attention", x_attention, dict(q_ptr=F16P, k_ptr=F16P, v_ptr=F16P, o_ptr=F16P, sm_scale="fp32",
+                                           N_CTX="i32", stride_h="i32"),
+          {"BLOCK_M": 128, "BLOCK_N": 64, "HEAD_DIM": 64}, num_warps=4, num_stages=3,
+          divisible=("q_ptr", "k_ptr", "v_ptr", "o_ptr", "N_CTX", "stride_h"),
+          note="attention forward: qk = dot(q, k^T), online softmax, acc = dot(p, v, acc * alpha); K/V pipelined"),
+    _spec("x_attention_causal", x_attention_causal, dict(q_ptr=F16P, k_ptr=F16P, v_ptr=F16P, o_ptr=F16P,
+                                                         sm_scale="fp32", N_CTX="i32", stride_h="i32"),
+          {"BLOCK_M": 128, "BLOCK_N": 64, "HEAD_DIM": 64}, num_warps=4, num_stages=3,
+          divisible=("q_ptr", "k_ptr", "v_ptr", "o_ptr", "N_CTX", "stride_h"),
+          note="causal attention forward: tl.range(num_stages=2) up to the diagonal, -inf mask above it"),
+    _spec("x_select_scalar", x_select_scalar, dict(a_ptr=F32P, b_ptr=F32P, x_ptr=F16P, y_ptr=F16P, o_ptr=F32P,
+                                                   c_ptr=F32P, q_ptr=F32P, flag="i32", M="i32", N="i32"),
+          {"BM": 32, "BN": 32, "BK": 16}, num_warps=4,
+          note="arith.select with a scalar i1 condition on f32, pointer, i1 and dot-accumulator tiles, in a loop too"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
