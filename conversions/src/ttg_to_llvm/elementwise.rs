@@ -1,6 +1,8 @@
 //! Elementwise ops (`arith`, `math`, and `tt`'s pointer and float ops):
 //! register `i` of the result is the op applied to register `i` of each
-//! operand, so one pattern lowers them all for scalars and tensors alike.
+//! operand (a scalar operand of a tensor op, such as the `i1` condition of
+//! `arith.select` on tensors, serves every register), so one pattern lowers
+//! them all for scalars and tensors alike.
 use super::emit::Emitter;
 use super::{FastMath, LowerPattern, Lowering};
 use tritium_dialects::ir::{Attr, Op, Ty, Val};
@@ -126,13 +128,10 @@ impl LowerPattern for Elementwise {
         let result = op.result(0);
         let n = cx.num_values(result.ty())?;
         let out_elem = cx.elem_ty(result.ty())?;
-        let operands: Vec<Vec<Val>> = op.operands().into_iter().map(|v| cx.get(v)).collect::<Result<_, _>>()?;
-        if operands.iter().any(|o| o.len() != n) {
-            return Err(format!("'{name}': operands and result hold different numbers of registers"));
-        }
+        let operands = broadcast_operands(cx, op, n)?;
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
-            let args: Vec<Val> = operands.iter().map(|o| o[i]).collect();
+            let args: Vec<Val> = operands.iter().map(|o| if o.len() == 1 { o[0] } else { o[i] }).collect();
             let v = match kind {
                 Kind::Same(llvm) => cx.e.val(llvm, &args, out_elem, &[]),
                 Kind::Compare(llvm) => {
@@ -153,6 +152,29 @@ impl LowerPattern for Elementwise {
         }
         Ok(vec![out])
     }
+}
+
+/// The registers of each operand of the elementwise `op` whose result holds
+/// `n` registers. MLIR's `Elementwise` trait lets scalar operands mix with
+/// tensor ones (`arith.select %scalar_i1, %tensor, %tensor`: the condition
+/// picks a whole tensor): a scalar operand keeps its one value, which
+/// serves every register of the result. A tensor operand must hold `n`.
+fn broadcast_operands(cx: &mut Lowering<'_>, op: Op, n: usize) -> Result<Vec<Vec<Val>>, String> {
+    let name = op.name();
+    let mut operands = Vec::with_capacity(op.num_operands());
+    for (k, v) in op.operands().into_iter().enumerate() {
+        let regs = cx.get(v)?;
+        let fits = if v.ty().is_tensor() { regs.len() == n } else { regs.len() == 1 };
+        if !fits {
+            return Err(format!(
+                "'{name}': operand #{k} ({}) holds {} registers, the result {n}",
+                v.ty(),
+                regs.len()
+            ));
+        }
+        operands.push(regs);
+    }
+    Ok(operands)
 }
 
 /// `f(x)` through the backend's f32 approximation.
