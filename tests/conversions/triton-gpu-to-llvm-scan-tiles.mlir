@@ -25,7 +25,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     // CHECK: llvm.store {{.*}} !llvm.ptr<3>
     // CHECK: bar.sync 0;
     // CHECK: llvm.load {{.*}} !llvm.ptr<3>
-    // The register steps need no communication.
+    // The tiles (register bits) are scanned serially: no communication.
     // CHECK-NOT: bar.sync
     // CHECK-NOT: shfl.sync
     // CHECK: llvm.return

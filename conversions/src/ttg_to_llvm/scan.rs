@@ -398,10 +398,17 @@ fn hypercube(
         totals.insert(l.regs[r].clone(), v.clone());
         scan[r] = Some(v);
     }
+    // The axis bits from `tail` up are all registers (the layout's tiles):
+    // those are scanned serially, tile after tile, instead of bit by bit.
+    let tail = (0..=nbits).rev().take_while(|&b| b == nbits || matches!(owner[b], BitOwner::Register)).last().unwrap_or(nbits);
     let (_, lane, warp) = cx.thread_ids();
     let mut stored_before = false;
     for (bit, who) in owner.iter().enumerate() {
         let m = 1i64 << bit;
+        if bit == tail {
+            serial_tiles(cx, l, axis, reverse, &reps, bit, &totals, &mut scan, combine)?;
+            break;
+        }
         let last_step = bit + 1 == nbits;
         // Whether a key (or this thread) lies in the later block.
         let later_key = |c: &Vec<i64>| (c[axis] & m != 0) != reverse;
@@ -487,6 +494,55 @@ fn hypercube(
     let out: Vec<Vec<Option<Val>>> =
         (0..k).map(|j| scan.iter().map(|s| s.as_ref().map(|v| v[j])).collect()).collect();
     assemble(l, k, &out)
+}
+
+/// The last steps of [`hypercube`] when every axis bit from `bit` up is a
+/// register bit: per row, the tiles in axis order (descending when
+/// `reverse`), each combining the running total of the tiles before it in
+/// front of its elements.
+#[allow(clippy::too_many_arguments)]
+fn serial_tiles(
+    cx: &mut Lowering<'_>,
+    l: &DistLayout,
+    axis: usize,
+    reverse: bool,
+    reps: &[usize],
+    bit: usize,
+    totals: &BTreeMap<Vec<i64>, Vec<Val>>,
+    scan: &mut [Option<Vec<Val>>],
+    combine: &Combine<'_>,
+) -> Result<(), String> {
+    let low = (1i64 << bit) - 1;
+    // Rows: the keys with the axis coordinate cleared; their tiles in order.
+    let mut rows: BTreeMap<Vec<i64>, Vec<&Vec<i64>>> = BTreeMap::new();
+    for c in totals.keys() {
+        let mut row = c.clone();
+        row[axis] = 0;
+        rows.entry(row).or_default().push(c);
+    }
+    for tiles in rows.values_mut() {
+        tiles.sort_by_key(|c| if reverse { -c[axis] } else { c[axis] });
+        let mut running: Option<Vec<Val>> = None;
+        for c in tiles.iter() {
+            if let Some(prefix) = &running {
+                for &r in reps {
+                    let mut kr = l.regs[r].clone();
+                    kr[axis] &= !low;
+                    if &kr != *c {
+                        continue;
+                    }
+                    let mine = scan[r].take().ok_or("tt.scan: a register was not scanned")?;
+                    scan[r] = Some(combine(cx, prefix, &mine)?);
+                }
+            }
+            let t = &totals[*c];
+            running = Some(match running {
+                Some(p) => combine(cx, &p, t)?,
+                None => t.clone(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The number of distinct register coordinates once the axis coordinate is
