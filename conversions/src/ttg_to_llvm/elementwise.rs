@@ -159,7 +159,7 @@ impl LowerPattern for Elementwise {
 /// tensor ones (`arith.select %scalar_i1, %tensor, %tensor`: the condition
 /// picks a whole tensor): a scalar operand keeps its one value, which
 /// serves every register of the result. A tensor operand must hold `n`.
-fn broadcast_operands(cx: &mut Lowering<'_>, op: Op, n: usize) -> Result<Vec<Vec<Val>>, String> {
+pub(super) fn broadcast_operands(cx: &mut Lowering<'_>, op: Op, n: usize) -> Result<Vec<Vec<Val>>, String> {
     let name = op.name();
     let mut operands = Vec::with_capacity(op.num_operands());
     for (k, v) in op.operands().into_iter().enumerate() {

@@ -40,11 +40,12 @@ impl LowerPattern for ExternElementwise {
         let arg_tys: Vec<Ty> = op.operands().iter().map(|v| cx.elem_ty(v.ty())).collect::<Result<_, _>>()?;
         let fty = cx.e.func_ty(out, &arg_tys);
         cx.e.declare_func(&symbol, fty)?;
-        let operands: Vec<Vec<Val>> = op.operands().into_iter().map(|v| cx.get(v)).collect::<Result<_, _>>()?;
         let n = cx.num_values(op.result(0).ty())?;
+        // Scalar operands of a tensor call (the Elementwise trait allows them) serve every register.
+        let operands = super::elementwise::broadcast_operands(cx, op, n)?;
         let mut vals = Vec::with_capacity(n);
         for i in 0..n {
-            let args: Vec<Val> = operands.iter().map(|o| o[i]).collect();
+            let args: Vec<Val> = operands.iter().map(|o| if o.len() == 1 { o[0] } else { o[i] }).collect();
             vals.push(cx.e.call(&symbol, &args, Some(out)).ok_or("extern call without result")?);
         }
         Ok(vec![vals])
