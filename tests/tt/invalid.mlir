@@ -214,14 +214,6 @@ tt.func @fp_to_fp_downcast_without_rounding(%x: tensor<4xf32>) {
 
 // -----
 
-tt.func @fp_to_fp_upcast_with_rounding(%x: tensor<4xf16>) {
-  // expected-error @+1 {{'tt.fp_to_fp' op Rounding mode is not supported for FP upcast}}
-  %0 = tt.fp_to_fp %x, rounding = rtne : tensor<4xf16> -> tensor<4xf32>
-  tt.return
-}
-
-// -----
-
 tt.func @int_to_ptr_i32(%x: i32) {
   // expected-error @+1 {{'tt.int_to_ptr' op operand #0 must be 64-bit signless integer or tensor of 64-bit signless integer values, but got 'i32'}}
   %0 = tt.int_to_ptr %x : i32 -> !tt.ptr<f32>

@@ -30,6 +30,7 @@ pub mod convert;
 pub mod dot;
 pub mod elementwise;
 pub mod emit;
+pub mod fp_to_fp;
 pub mod layout;
 pub mod memory;
 pub mod misc;
@@ -264,6 +265,14 @@ pub trait TargetInfo: Sync {
         let _ = (e, a, b, c);
         Err(format!("{instr:?} is not supported by this target"))
     }
+    /// `tt.fp_to_fp` of the registers `values` (fp8 registers are `i8`):
+    /// the conversions the target supports, with their instructions
+    /// (`conv.src != conv.dst`); `Err` (a diagnostic at the op) for any
+    /// other. By default none is supported.
+    fn fp_to_fp(&self, e: &mut Emitter, conv: fp_to_fp::FpConversion, values: &[Val]) -> Result<Vec<Val>, String> {
+        let _ = (e, values);
+        Err(fp_to_fp::unsupported(conv, &format!("target '{}'", self.name())))
+    }
     /// Backend replacements of core patterns (same slot name) and additions.
     fn patterns(&self) -> Vec<&'static dyn LowerPattern> {
         Vec::new()
@@ -306,6 +315,7 @@ pub fn registered_targets() -> Vec<&'static str> {
 pub fn core_patterns() -> Vec<&'static dyn LowerPattern> {
     let mut v: Vec<&'static dyn LowerPattern> = Vec::new();
     v.extend(elementwise::PATTERNS.iter().copied());
+    v.extend(fp_to_fp::PATTERNS.iter().copied());
     v.extend(convert::PATTERNS.iter().copied());
     v.extend(memory::PATTERNS.iter().copied());
     v.extend(reduce::PATTERNS.iter().copied());
@@ -333,6 +343,7 @@ pub const TARGET_HOOKS: &[(&str, &str)] = &[
     ("load-matrix", "warp-wide loads of 8x8 matrices of 16-bit words from shared memory (ldmatrix)"),
     ("async-copy", "asynchronous global-to-shared copies, their groups and waits (cp.async)"),
     ("mma-sync", "a warp-level matrix multiply-accumulate on register fragments (tt.dot)"),
+    ("fp-to-fp", "float conversions with a rounding mode, fp8 included (tt.fp_to_fp)"),
 ];
 
 /// Every slot of the lowering: (name, ops it covers).
@@ -612,6 +623,10 @@ impl<'a> Lowering<'a> {
 
 /// The LLVM type of a scalar `tt`/builtin type.
 pub fn llvm_scalar_type(e: &Emitter, ty: Ty) -> Result<Ty, String> {
+    if ty.is_float() && ty.bit_width() < 16 {
+        // fp8 (and narrower) formats have no LLVM type: their bits.
+        return Ok(e.int_ty(ty.bit_width()));
+    }
     if ty.is_integer() || ty.is_float() {
         return Ok(ty);
     }

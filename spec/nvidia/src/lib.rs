@@ -8,6 +8,7 @@
 //! 32-bit words. Shared-memory addresses are passed to PTX as 32-bit
 //! registers (shared windows fit 32 bits whatever the pointer size).
 use tritium_conversions::ttg_to_llvm::emit::Emitter;
+use tritium_conversions::ttg_to_llvm::fp_to_fp::{self, Format, FpConversion, FpHardware, Rounding};
 use tritium_conversions::ttg_to_llvm::{
     register_target, CacheHints, FastMath, Lowering, MemScope, MemSemantic, MmaInstr, MmaType, RmwOp, TargetInfo,
     TargetOptions,
@@ -633,5 +634,51 @@ impl TargetInfo for Nvidia {
     fn async_wait(&self, e: &mut Emitter, pending: u32) -> Result<(), String> {
         e.inline_asm(&format!("cp.async.wait_group {pending};"), "~{memory}", &[], &[], true);
         Ok(())
+    }
+    fn fp_to_fp(&self, e: &mut Emitter, conv: FpConversion, values: &[Val]) -> Result<Vec<Val>, String> {
+        let cc = module_compute_capability(e).unwrap_or(0);
+        let target = format!("cuda:{cc}");
+        let fp8 = |t: Ty| t.is_float() && t.bit_width() == 8;
+        if cc >= 89 && (fp8(conv.src) || fp8(conv.dst)) {
+            // Triton uses the fp8 cvt instructions there (saturating
+            // differently from the software conversions): not lowered yet.
+            return Err(format!(
+                "{} (fp8 conversions are only lowered for compute capability < 89)",
+                fp_to_fp::unsupported(conv, &target)
+            ));
+        }
+        if cc < 89 && [conv.src, conv.dst].iter().any(|t| Format::of(*t) == Format::E4m3fn) {
+            return Err(format!(
+                "{}: conversions from/to f8E4M3FN need compute capability >= 89",
+                fp_to_fp::unsupported(conv, &target)
+            ));
+        }
+        fp_to_fp::lower_software(e, &PtxCvt, conv, values, &target)
+    }
+}
+
+/// The f32→f16/bf16 conversions as PTX `cvt` (`.rn`/`.rz`), as Triton
+/// emits them (NaN gives the canonical NaN `0x7fff`).
+struct PtxCvt;
+
+impl PtxCvt {
+    fn cvt(e: &mut Emitter, x: Val, rounding: Rounding, to: &str) -> Val {
+        let r = match rounding {
+            Rounding::Rtne => "rn",
+            Rounding::Rtz => "rz",
+        };
+        let i16t = e.int_ty(16);
+        let h = e.inline_asm(&format!("cvt.{r}.{to}.f32 $0, $1;"), "=h,r", &[x], &[i16t], false)[0];
+        let ty = fp_to_fp::float_ty(e, to);
+        e.cast("llvm.bitcast", h, ty)
+    }
+}
+
+impl FpHardware for PtxCvt {
+    fn f32_to_f16(&self, e: &mut Emitter, x: Val, rounding: Rounding) -> Val {
+        Self::cvt(e, x, rounding, "f16")
+    }
+    fn f32_to_bf16(&self, e: &mut Emitter, x: Val, rounding: Rounding) -> Val {
+        Self::cvt(e, x, rounding, "bf16")
     }
 }
