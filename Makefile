@@ -105,6 +105,10 @@ test: build
 	python3 tests/tools/check_ptxas.py --corpus $(CORPUS) --stage ttgir_prellvm --venv $(TRITON_VENV) \
 	  --xfail '$(PTXAS_XFAIL)'
 	python3 tests/cpu/check_cpu_kernels.py --corpus $(CORPUS)
+	@# Triton's TTIR of extra kernels (tests/gpu/extra) on the CPU against the GPU harness' references,
+	@# and through Tritium's own make_ttgir + make_llir to PTX that ptxas assembles.
+	python3 tests/cpu/check_extra_kernels.py
+	python3 tests/tools/check_ptxas.py --venv $(TRITON_VENV) tests/gpu/extra/cuda_sm80/*.ttir.mlir
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 300 --seed 1
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 100 --seed 2 \
 	  --opt $(LLVM_BIN)/mlir-opt --plugin $(BUILD)/lib/libtritium.so

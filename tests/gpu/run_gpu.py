@@ -991,6 +991,46 @@ def build_x_select_scalar(p, C, rng):
                                         c_ptr=nan_f32(M * N), q_ptr=nan_f32(M * N)),
                    dict(flag=flag, M=M, N=N), ref, nbytes=20 * M * N, desc=f"M={M} N={N} flag={flag}")
 
+# x_select_scalar: selects on a scalar i1 (scf.if yielding tiles -> arith.select %i1, tensor, tensor). Per row
+# block (pid = row // BM), over the valid [M, N] elements (N <= BN), all in f32 and exact:
+#   t = 2a if flag > 0 else b + 1;  c = a if flag % 2 == 0 else b (a load through a selected pointer tile);
+#   w = a if pid % 2 == 0 else b;   acc2 = 4 steps of (acc2 + a if i == flag else acc2 - b) from 0;
+#   o = t + c + w + acc2;  c_ptr gets c under the mask m, narrowed to columns < N // 2 when flag > 1;
+#   q = x @ y (small integers in f16: exact) if flag > 2 else (x @ y) * 0.5 + 1.
+@spec("x_select_scalar", cases=[dict(M=1, N=1, flag=0), dict(M=32, N=32, flag=1), dict(M=33, N=17, flag=2),
+                                dict(M=100, N=32, flag=3), dict(M=64, N=31, flag=-1), dict(M=70, N=32, flag=5),
+                                dict(M=7, N=1, flag=4), dict(M=40, N=9, flag=-2)],
+      perf=dict(M=1 << 16, N=32, flag=3))
+def build_x_select_scalar(p, C, rng):
+    M, N, flag, BM, BN, BK = p["M"], p["N"], p["flag"], C["BM"], C["BN"], C["BK"]
+    assert N <= BN
+    a, b = randn(rng, M * N), randn(rng, M * N)
+    x = rng.integers(-4, 5, M * BK).astype(np.float16)
+    y = rng.integers(-4, 5, BK * BN).astype(np.float16)
+
+    def ref():
+        A, B = a.reshape(M, N), b.reshape(M, N)
+        one, two = np.float32(1.0), np.float32(2.0)
+        t = A * two if flag > 0 else B + one
+        c = A if int(np.fmod(flag, 2)) == 0 else B  # Triton's % on i32 is C's (remsi)
+        pid = (np.arange(M) // BM)[:, None]
+        w = np.where(pid % 2 == 0, A, B)
+        acc2 = np.zeros((M, N), np.float32)
+        for i in range(4):
+            acc2 = acc2 + A if i == flag else acc2 - B
+        o = ((t + c) + w) + acc2
+        cols = np.arange(N)[None, :]
+        keep = np.broadcast_to(cols < (N // 2) if flag > 1 else cols < N, (M, N))
+        cm = np.where(keep, c, np.float32(np.nan))
+        acc = (x.astype(np.float32).reshape(M, BK) @ y.astype(np.float32).reshape(BK, BN))[:, :N]
+        q = acc if flag > 2 else acc * np.float32(0.5) + one
+        return [("o_ptr", check_exact(o.astype(np.float32).reshape(-1))),
+                ("c_ptr", check_exact(cm.astype(np.float32).reshape(-1))),
+                ("q_ptr", check_exact(q.astype(np.float32).reshape(-1)))]
+    return Problem((cdiv(M, BM),), dict(a_ptr=a, b_ptr=b, x_ptr=x, y_ptr=y, o_ptr=nan_f32(M * N),
+                                        c_ptr=nan_f32(M * N), q_ptr=nan_f32(M * N)),
+                   dict(flag=flag, M=M, N=N), ref, nbytes=20 * M * N, desc=f"M={M} N={N} flag={flag}")
+
 # ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================

@@ -506,6 +506,63 @@ def x_select_scalar(a_ptr, b_ptr, x_ptr, y_ptr, o_ptr, c_ptr, q_ptr, flag, M, N,
     tl.store(q_ptr + off, r, mask=m)
 
 
+# --------------------------------------------------------------------------------------------------------
+# 15. selects on a scalar i1 (issue 22, class 3): `if c: r = t1 else: r = t2` on tiles canonicalizes to
+#     `arith.select %c : i1, tensor, tensor` (tl.where with a scalar condition splats it instead).  Value
+#     tiles, pointer tiles (then loaded from), i1 mask tiles (then stored under), a dot epilogue picking
+#     the accumulator or a rescaled copy (mma layout), and a loop-carried tile chosen per iteration.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_select_scalar(a_ptr, b_ptr, x_ptr, y_ptr, o_ptr, c_ptr, q_ptr, flag, M, N,
+                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid = tl.program_id(0)
+    rows = pid * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    m = (rows[:, None] < M) & (cols[None, :] < N)
+    off = rows[:, None] * N + cols[None, :]
+    a = tl.load(a_ptr + off, mask=m, other=0.0)
+    b = tl.load(b_ptr + off, mask=m, other=0.0)
+    ta = a * 2.0
+    tb = b + 1.0
+    if flag > 0:
+        t = ta
+    else:
+        t = tb
+    pa = a_ptr + off
+    pb = b_ptr + off
+    if flag % 2 == 0:
+        src = pa
+    else:
+        src = pb
+    c = tl.load(src, mask=m, other=0.0)
+    mh = m & (cols[None, :] < N // 2)
+    if flag > 1:
+        sm = mh
+    else:
+        sm = m
+    w = tl.where(pid % 2 == 0, a, b)
+    acc2 = tl.zeros([BM, BN], dtype=tl.float32)
+    for i in range(0, 4):
+        up = acc2 + a
+        down = acc2 - b
+        if i == flag:
+            acc2 = up
+        else:
+            acc2 = down
+    tl.store(o_ptr + off, t + c + w + acc2, mask=m)
+    tl.store(c_ptr + off, c, mask=sm)
+    ks = tl.arange(0, BK)
+    x = tl.load(x_ptr + rows[:, None] * BK + ks[None, :], mask=rows[:, None] < M, other=0.0)
+    y = tl.load(y_ptr + ks[:, None] * BN + cols[None, :])
+    acc = tl.dot(x, y)
+    half = acc * 0.5 + 1.0
+    if flag > 2:
+        r = acc
+    else:
+        r = half
+    tl.store(q_ptr + off, r, mask=m)
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -607,6 +664,10 @@ KERNELS = [
           {"BLOCK_M": 128, "BLOCK_N": 64, "HEAD_DIM": 64}, num_warps=4, num_stages=3,
           divisible=("q_ptr", "k_ptr", "v_ptr", "o_ptr", "N_CTX", "stride_h"),
           note="causal attention forward: tl.range(num_stages=2) up to the diagonal, -inf mask above it"),
+    _spec("x_select_scalar", x_select_scalar, dict(a_ptr=F32P, b_ptr=F32P, x_ptr=F16P, y_ptr=F16P, o_ptr=F32P,
+                                                   c_ptr=F32P, q_ptr=F32P, flag="i32", M="i32", N="i32"),
+          {"BM": 32, "BN": 32, "BK": 16}, num_warps=4,
+          note="arith.select with a scalar i1 condition on f32, pointer, i1 and dot-accumulator tiles, in a loop too"),
     _spec("x_select_scalar", x_select_scalar, dict(a_ptr=F32P, b_ptr=F32P, x_ptr=F16P, y_ptr=F16P, o_ptr=F32P,
                                                    c_ptr=F32P, q_ptr=F32P, flag="i32", M="i32", N="i32"),
           {"BM": 32, "BN": 32, "BK": 16}, num_warps=4,
