@@ -8,9 +8,10 @@
 //! Algorithm:
 //!
 //! 1. **Check.** Every body op has a stage, producers come before consumers
-//!    in the unrolled order, yielded values are produced by staged ops or
-//!    outside the loop, no staged op has regions, every op of a non-last
-//!    stage can be predicated. Otherwise the loop stays as it is.
+//!    in the unrolled order (values used inside an op's regions count as
+//!    its operands), yielded values are produced by staged ops or outside
+//!    the loop, every op of a non-last stage can be predicated. Otherwise
+//!    the loop stays as it is.
 //! 2. **Prologue** (before the loop), for `i` in `0..S`: the predicate
 //!    `lb + i * step < ub`, the induction variable `lb + i * step`, then a
 //!    clone of every op of stage `<= i` (in schedule order) reading version
@@ -18,7 +19,8 @@
 //! 3. **Cross-stage values** (used `k > 0` stages after their definition)
 //!    become `k` extra iteration arguments each, after the original ones.
 //! 4. **Kernel**: the stage predicates, then every op in schedule order,
-//!    operands remapped to the right iteration argument, the induction
+//!    operands (also those of its nested ops, e.g. a `tt.reduce` body's
+//!    uses of loop values) remapped to the right iteration argument, the induction
 //!    variable advanced by `(S - stage) * step`, ops of stages `< S`
 //!    masked; the yield shifts the versions of cross-stage values.
 use std::collections::HashMap;
@@ -28,7 +30,10 @@ use tritium_dialects::ir::{block_arguments, block_ops, block_terminator, Attr, O
 use tritium_dialects::services;
 
 use super::schedule::Schedule;
-use super::{append_block, arg_number, body, body_args, body_ops, clone_mapped, erase, init_args, is_block_arg, key, replace_all_uses, vkey, walk_post, yield_of, InsertPoint};
+use super::{
+    append_block, arg_number, body, body_args, body_ops, clone_mapped, erase, init_args, is_block_arg, key, nested_operands, replace_all_uses,
+    value_block, vkey, walk_post, yield_of, InsertPoint,
+};
 
 /// Expands every scheduled loop of `module`, then resolves the masks.
 pub fn expand_loops(module: Op) {
@@ -151,9 +156,6 @@ impl Pipeliner {
             return false;
         }
         for &op in &self.order {
-            if op.num_regions() > 0 {
-                return false;
-            }
             if self.stage(op) < Some(self.max_stage) && !can_predicate(op) {
                 return false;
             }
@@ -170,7 +172,7 @@ impl Pipeliner {
             self.order.iter().enumerate().map(|(i, op)| (key(*op), i as i64 + self.stage(*op).unwrap_or(0) * n)).collect();
         for &consumer in &self.order {
             let c = cycle[&key(consumer)];
-            for v in consumer.operands() {
+            for v in nested_operands(consumer) {
                 let Some((producer, distance)) = self.def_and_distance(v) else { continue };
                 if let Some(&p) = cycle.get(&key(producer)) {
                     if c < p - n * distance {
@@ -263,7 +265,11 @@ impl Pipeliner {
         let mut cross: Vec<(Val, i64, i64)> = Vec::new();
         for &op in &self.order {
             let stage = self.stage(op).unwrap_or(0);
-            for v in op.operands() {
+            // The op's own operands first, then those its regions use from
+            // outside (the order of the new iteration arguments).
+            let mut used = op.operands();
+            used.extend(outside_uses(op, op).into_iter().filter(|(user, ..)| !user.same(op)).map(|(.., v)| v));
+            for v in used {
                 let Some((def, distance)) = self.def_and_distance(v) else { continue };
                 let Some(def_stage) = self.stage(def) else { continue };
                 if def_stage == stage || def_stage == stage + distance || def_stage > stage {
@@ -302,7 +308,10 @@ impl Pipeliner {
         let mut operands = vec![self.lb, self.ub, self.step];
         operands.extend(new_args.iter().copied());
         let types: Vec<Ty> = new_args.iter().map(|v| v.ty()).collect();
-        let new_for = at.insert(tritium_dialects::rewrite::Rewriter::build(loc, "scf.for", &operands, &types, &[], 1));
+        // The kernel loop keeps the loop's attributes (the schedule's are
+        // dropped after expansion).
+        let attrs: Vec<(&str, MlirAttribute)> = for_op.attributes().iter().map(|(n, a)| (*n, a.0)).collect();
+        let new_for = at.insert(tritium_dialects::rewrite::Rewriter::build(loc, "scf.for", &operands, &types, &attrs, 1));
         let mut block_types = vec![iv.ty()];
         block_types.extend(types.iter().copied());
         let new_body = append_block(new_for.region(0), &block_types, loc);
@@ -327,13 +336,13 @@ impl Pipeliner {
         for op in self.order.clone() {
             let use_stage = self.stage(op).unwrap_or(0);
             let mut new = clone_mapped(op, end, &mut mapping);
-            for (idx, v) in op.operands().into_iter().enumerate() {
+            for (_, copy, idx, v) in outside_uses(op, new) {
                 if v.same(iv) {
                     let before = InsertPoint::Before(new);
                     let c = constant(before, loc, self.step.ty(), self.max_stage - use_stage);
                     let m = binary(before, loc, "arith.muli", self.step, c);
                     let shifted = binary(before, loc, "arith.addi", new_iv, m);
-                    new.set_operand(idx, shifted);
+                    copy.set_operand(idx, shifted);
                     continue;
                 }
                 let mut source = v;
@@ -345,7 +354,7 @@ impl Pipeliner {
                         continue;
                     }
                     if dep_stage == use_stage + 1 {
-                        new.set_operand(idx, mapping.get(&vkey(ret)).copied().unwrap_or(ret));
+                        copy.set_operand(idx, mapping.get(&vkey(ret)).copied().unwrap_or(ret));
                         continue;
                     }
                     source = ret;
@@ -356,7 +365,7 @@ impl Pipeliner {
                     continue;
                 }
                 if let Some(&arg) = loop_arg.get(&(vkey(v), use_stage - def_stage)) {
-                    new.set_operand(idx, new_block_args[arg + 1]);
+                    copy.set_operand(idx, new_block_args[arg + 1]);
                 }
             }
             if let Some(pred) = kernel_preds[use_stage as usize] {
@@ -401,6 +410,28 @@ impl Pipeliner {
             erase(for_op);
         }
     }
+}
+
+/// The operands of `op` and of its nested ops that are defined outside
+/// `op`, with the matching op of its clone `copy`: (original user, cloned
+/// user, operand index, original value).
+fn outside_uses(op: Op, copy: Op) -> Vec<(Op, Op, usize, Val)> {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    walk_post(op, &mut a);
+    walk_post(copy, &mut b);
+    let mut out = Vec::new();
+    for (o, c) in a.into_iter().zip(b) {
+        for (idx, v) in o.operands().into_iter().enumerate() {
+            let inside = value_block(v).is_some_and(|blk| {
+                let owner = unsafe { mlirBlockGetParentOperation(blk) };
+                !owner.ptr.is_null() && (Op(owner).same(op) || Op(owner).is_within(op))
+            });
+            if !inside {
+                out.push((o, c, idx, v));
+            }
+        }
+    }
+    out
 }
 
 /// Moves `op` into a new `ttg.mask` guarded by `pred` (at `op`'s place) and
