@@ -463,7 +463,7 @@ fn hypercube(
                     cx.barrier();
                 }
                 for (g, t) in totals.values().enumerate() {
-                    let slot = x.slot(cx, x.w_idx, g as i64);
+                    let slot = lane_major_slot(cx, x, x.w_idx, g as i64);
                     x.store(cx, slot, t);
                 }
                 cx.barrier();
@@ -471,7 +471,7 @@ fn hypercube(
                 let flip = cx.e.i32_const(1 << j);
                 let other = cx.e.xor(x.w_idx, flip);
                 (0..totals.len()).map(|g| {
-                    let slot = x.slot(cx, other, g as i64);
+                    let slot = lane_major_slot(cx, x, other, g as i64);
                     x.load(cx, slot)
                 }).collect()
             }
@@ -494,6 +494,16 @@ fn hypercube(
     let out: Vec<Vec<Option<Val>>> =
         (0..k).map(|j| scan.iter().map(|s| s.as_ref().map(|v| v[j])).collect()).collect();
     assemble(l, k, &out)
+}
+
+/// Slot `(g * W + w) * P + pos` of the exchange: the threads of a warp
+/// store one group's values to consecutive words (no bank conflicts), where
+/// [`WarpExchange::slot`] puts a thread's groups side by side.
+fn lane_major_slot(cx: &mut Lowering<'_>, x: &WarpExchange, w: Val, g: i64) -> Val {
+    let gw = cx.e.i32_const(g * x.w_count);
+    let row = cx.e.add(gw, w);
+    let row = cx.e.mul_i32(row, x.p_count);
+    cx.e.add(row, x.pos)
 }
 
 /// The last steps of [`hypercube`] when every axis bit from `bit` up is a
