@@ -929,6 +929,45 @@ def build_x_gather(p, C, rng):
     return Problem((G,), dict(x_ptr=x, g1_ptr=nan_f32(n), g0_ptr=nan_f32(n)), {}, ref, desc=f"programs={G}")
 
 
+# x_attention / x_attention_causal: attention forward per head h (q, k, v, out are [BH, N_CTX, HEAD_DIM] f16,
+# head stride N_CTX * HEAD_DIM): out = softmax(q @ k^T * sm_scale) @ v, causal: keys j > query i masked out.
+# N_CTX is a multiple of BLOCK_M (the kernels neither mask rows nor keys).  The kernel rounds the unnormalized
+# probabilities to f16 before the second dot and the result to f16: rtol 1e-2, atol 2e-3 against float64.
+def _attention(p, C, rng, causal):
+    BH, N, D, BM = p["BH"], p["N"], C["HEAD_DIM"], C["BLOCK_M"]
+    assert N % BM == 0 and D == 64
+    scale = p.get("scale", 0.125)
+    q = rng.standard_normal(BH * N * D).astype(np.float16)
+    k = rng.standard_normal(BH * N * D).astype(np.float16)
+    v = rng.standard_normal(BH * N * D).astype(np.float16)
+
+    def ref():
+        Q, K, V = (t.astype(np.float64).reshape(BH, N, D) for t in (q, k, v))
+        S = np.einsum("hid,hjd->hij", Q, K) * float(np.float32(scale))
+        if causal:
+            S = np.where(np.arange(N)[None, :, None] >= np.arange(N)[None, None, :], S, -np.inf)
+        P = np.exp(S - S.max(-1, keepdims=True))
+        O = np.einsum("hij,hjd->hid", P / P.sum(-1, keepdims=True), V)
+        return [("o_ptr", check_close(O.reshape(-1), 1e-2, 2e-3))]
+    flops = 4 * BH * N * N * D // (2 if causal else 1)
+    return Problem((N // BM, BH), dict(q_ptr=q, k_ptr=k, v_ptr=v, o_ptr=np.full(BH * N * D, np.nan, np.float16)),
+                   dict(sm_scale=scale, N_CTX=N, stride_h=N * D), ref, nbytes=8 * BH * N * D, flops=flops,
+                   desc=f"BH={BH} N_CTX={N}" + (f" scale={scale}" if "scale" in p else ""))
+
+
+_ATTN_CASES = [dict(BH=1, N=128), dict(BH=2, N=256), dict(BH=3, N=384, scale=0.3), dict(BH=2, N=1024)]
+
+
+@spec("x_attention", cases=_ATTN_CASES, perf=dict(BH=32, N=4096))
+def build_x_attention(p, C, rng):
+    return _attention(p, C, rng, causal=False)
+
+
+@spec("x_attention_causal", cases=_ATTN_CASES, perf=dict(BH=32, N=4096))
+def build_x_attention_causal(p, C, rng):
+    return _attention(p, C, rng, causal=True)
+
+
 # x_bcast3d: z[a, b, c] = x[a, b, c] * y[b, c] + (3a - c) over rows a < M; s1 = sum_b z, m2 = max_c z.
 @spec("x_bcast3d", cases=[dict(M=1), dict(M=4), dict(M=5), dict(M=33), dict(M=1001)], perf=dict(M=1 << 16))
 def build_x_bcast3d(p, C, rng):
