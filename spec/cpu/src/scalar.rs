@@ -110,6 +110,15 @@ pub fn lower(e: &mut Emitter, options: &CpuOptions, op: Op, args: &[Val], out: T
         return Ok(e.val("llvm.fdiv", args, out, &[("fastmathFlags", flags)]));
     }
     if let Some(llvm) = simple {
+        if out.is_float() && out.bit_width() == 16 && promoted_to_f32(name) {
+            // f16/bf16 transcendentals are computed in f32 and rounded once, as
+            // the GPU does: LLVM folds e.g. `exp2.f16(sitofp x)` into
+            // `ldexp.f16(1, x)`, which the x86 backend miscompiles (exp2(1) = 1).
+            let f32t = e.f32();
+            let wide: Vec<Val> = args.iter().map(|a| e.cast("llvm.fpext", *a, f32t)).collect();
+            let r = same(e, llvm, &wide, f32t);
+            return Ok(e.cast("llvm.fptrunc", r, out));
+        }
         return Ok(same(e, llvm, args, out));
     }
     let cast = match name {
@@ -213,6 +222,15 @@ pub fn lower(e: &mut Emitter, options: &CpuOptions, op: Op, args: &[Val], out: T
         "ub.poison" => Ok(e.val("llvm.mlir.poison", &[], out, &[])),
         _ => Err(format!("'{name}' is not supported by the CPU backend")),
     }
+}
+
+/// The intrinsics that `lower` evaluates in f32 for 16-bit floats.
+fn promoted_to_f32(name: &str) -> bool {
+    matches!(
+        name,
+        "math.exp2" | "math.log" | "math.log2" | "math.sin" | "math.cos" | "math.tan" | "math.atan" | "math.tanh"
+            | "math.powf"
+    )
 }
 
 fn e_true(e: &mut Emitter) -> Val {
