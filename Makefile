@@ -36,7 +36,7 @@ APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 
                 libclang-22-dev libpolly-22-dev libzstd-dev cmake ninja-build ccache \
                 mold python3 python3-venv libclang-rt-22-dev python3-numpy libopenblas0-pthread
 
-.PHONY: deps build test demo fuzz clean
+.PHONY: deps build test demo fuzz clean diff diff-gpu
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -119,6 +119,7 @@ test: build
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 150 --seed 5 \
 	  --stages ttgir,ttgir_prellvm --pipeline '$(LLIR_FUZZ_PIPELINE)'
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 150 --seed 6 --stages loops
+	python3 tests/diff/diff_cpu.py --count 200 --seed 1 --no-minimize --allow-known
 
 demo: build
 	@bash tools/demo/demo.sh
@@ -131,6 +132,19 @@ fuzz: build
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) \
 	  --mix source,ttir --mix 'source,ttir=$(FUZZ_PIPELINE)' --mix ttgir_convert,ttgir \
 	  --mix 'ttgir,ttgir_prellvm=$(LLIR_FUZZ_PIPELINE)' --mix loops
+
+# Differential testing (tests/diff/README.md): random valid TTIR kernels against an exact NumPy
+# reference. `make diff` runs DIFF_COUNT programs on the CPU backend (failures minimized and saved
+# under build/diff-failures); `make diff-gpu` stages DIFF_GPU_COUNT programs compiled by Tritium and
+# by Triton 3.9 into build/diff-gpu-bundle for tests/diff/run_gpu_diff.py on an H100.
+DIFF_COUNT     ?= 20000
+DIFF_SEED      ?= 1
+DIFF_GPU_COUNT ?= 2000
+diff: build
+	python3 tests/diff/diff_cpu.py --count $(DIFF_COUNT) --seed $(DIFF_SEED)
+
+diff-gpu: build
+	python3 tests/diff/stage_gpu.py --count $(DIFF_GPU_COUNT) --seed $(DIFF_SEED) --venv $(TRITON_VENV)
 
 clean:
 	rm -rf $(BUILD)
