@@ -102,6 +102,10 @@ fn func_signature(func: Op) -> Result<(Vec<Ty>, Vec<Ty>), String> {
 /// The LLVM type of a scalar `tt`/builtin type (`!tt.ptr` is a plain
 /// `!llvm.ptr`: the host has one address space).
 pub fn llvm_scalar(e: &Emitter, ty: Ty) -> Result<Ty, String> {
+    if ty.is_float() && ty.bit_width() < 16 {
+        // fp8 (and narrower) formats have no LLVM type: their bits.
+        return Ok(e.int_ty(ty.bit_width()));
+    }
     if ty.is_integer() || ty.is_float() {
         return Ok(ty);
     }

@@ -208,19 +208,72 @@ pub fn lower(e: &mut Emitter, options: &CpuOptions, op: Op, args: &[Val], out: T
             let hi = e.lshr(p, k);
             Ok(e.cast("llvm.trunc", hi, out))
         }
-        "tt.fp_to_fp" => {
-            let from = args[0].ty();
-            if !(from.is_float() && out.is_float()) || from.bit_width() < 16 || out.bit_width() < 16 {
-                return Err(format!("tt.fp_to_fp from {from} to {out} is not supported by the CPU backend (fp8)"));
-            }
-            if from.bit_width() < out.bit_width() {
-                Ok(e.cast("llvm.fpext", args[0], out))
-            } else {
-                Ok(e.cast("llvm.fptrunc", args[0], out))
-            }
-        }
+        "tt.fp_to_fp" => fp_to_fp(e, op, args[0]),
         "ub.poison" => Ok(e.val("llvm.mlir.poison", &[], out, &[])),
         _ => Err(format!("'{name}' is not supported by the CPU backend")),
+    }
+}
+
+/// `tt.fp_to_fp`: the same conversions and bits as the GPU (Triton's set
+/// for targets without fp8 hardware, `fp_to_fp::lower_software`), its
+/// f32→f16/bf16 steps honouring `rounding` in software. Anything else is
+/// an error at the op.
+fn fp_to_fp(e: &mut Emitter, op: Op, x: Val) -> Result<Val, String> {
+    use tritium_conversions::ttg_to_llvm::fp_to_fp::{lower_software, FpConversion, Rounding};
+    let conv = FpConversion {
+        src: op.operand(0).ty().element(),
+        dst: op.result(0).ty().element(),
+        rounding: Rounding::of(op)?,
+    };
+    if conv.src == conv.dst {
+        return Ok(x);
+    }
+    let out = lower_software(e, &SoftCvt, conv, &[x], "the CPU backend")?;
+    out.into_iter().next().ok_or_else(|| "tt.fp_to_fp produced no value".into())
+}
+
+/// f32 → f16/bf16 for [`fp_to_fp`], NaN giving `0x7fff` as the GPU's `cvt`:
+/// f16 through LLVM's `fptrunc` (rtz: stepped toward zero where it rounded
+/// up in magnitude), bf16 on the bits (rtne: add `0x7fff` plus the kept
+/// LSB, rtz: truncate).
+struct SoftCvt;
+
+impl tritium_conversions::ttg_to_llvm::fp_to_fp::FpHardware for SoftCvt {
+    fn f32_to_f16(&self, e: &mut Emitter, x: Val, rounding: tritium_conversions::ttg_to_llvm::fp_to_fp::Rounding) -> Val {
+        use tritium_conversions::ttg_to_llvm::fp_to_fp::{f32_to_16_rtne, f32_to_16_rtz_from_rne, float_ty, Rounding};
+        let f16t = float_ty(e, "f16");
+        match rounding {
+            Rounding::Rtne => f32_to_16_rtne(e, x, f16t),
+            Rounding::Rtz => f32_to_16_rtz_from_rne(e, x, f16t),
+        }
+    }
+    fn f32_to_bf16(&self, e: &mut Emitter, x: Val, rounding: tritium_conversions::ttg_to_llvm::fp_to_fp::Rounding) -> Val {
+        use tritium_conversions::ttg_to_llvm::fp_to_fp::{float_ty, Rounding};
+        let i32t = e.i32();
+        let i16t = e.int_ty(16);
+        let u = e.cast("llvm.bitcast", x, i32t);
+        let u = match rounding {
+            Rounding::Rtne => {
+                let c16 = e.i32_const(16);
+                let lsb = e.lshr(u, c16);
+                let one = e.i32_const(1);
+                let lsb = e.and(lsb, one);
+                let bias = e.i32_const(0x7fff);
+                let t = e.add(u, bias);
+                e.add(t, lsb)
+            }
+            Rounding::Rtz => u,
+        };
+        let c16 = e.i32_const(16);
+        let hi = e.lshr(u, c16);
+        let h = e.cast("llvm.trunc", hi, i16t);
+        let p = e.int_attr(e.i64(), 14);
+        let i1 = e.i1();
+        let isnan = e.val("llvm.fcmp", &[x, x], i1, &[("predicate", p)]);
+        let qnan = e.const_int(i16t, 0x7fff);
+        let h = e.select(isnan, qnan, h);
+        let bf16t = float_ty(e, "bf16");
+        e.cast("llvm.bitcast", h, bf16t)
     }
 }
 
