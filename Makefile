@@ -105,6 +105,9 @@ test: build
 	python3 tests/tools/check_ptxas.py --corpus $(CORPUS) --stage ttgir_prellvm --venv $(TRITON_VENV) \
 	  --xfail '$(PTXAS_XFAIL)'
 	python3 tests/cpu/check_cpu_kernels.py --corpus $(CORPUS)
+	@# tt.fp_to_fp: every conversion Triton 3.9 lowers for cuda:80, bit-exact on the CPU (all 8/16-bit
+	@# inputs, 1.46M f32 specials/boundaries/random) against tests/cpu/fp_reference.py; unsupported ones refused.
+	python3 tests/cpu/check_fp_conversions.py
 	@# Triton's TTIR of extra kernels (tests/gpu/extra) on the CPU against the GPU harness' references,
 	@# and through Tritium's own make_ttgir + make_llir to PTX that ptxas assembles.
 	python3 tests/cpu/check_extra_kernels.py
