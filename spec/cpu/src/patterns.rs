@@ -106,6 +106,8 @@ fn should_materialize(op: Op, t: &Tensor) -> bool {
 }
 
 fn elementwise(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    // Refused here, at the op, rather than where a lazy use evaluates it.
+    scalar::check(op)?;
     let result = op.result(0);
     let operands: Vec<Value> = op.operands().into_iter().map(|v| cx.get(v)).collect::<Result<_, _>>()?;
     if !result.ty().is_tensor() {

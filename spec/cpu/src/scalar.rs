@@ -214,6 +214,26 @@ pub fn lower(e: &mut Emitter, options: &CpuOptions, op: Op, args: &[Val], out: T
     }
 }
 
+/// Whether the elementwise `op` can be lowered at all (checked when it is
+/// met, before a lazy use evaluates it): `tt.fp_to_fp` only of the
+/// conversions [`fp_to_fp`] knows.
+pub fn check(op: Op) -> Result<(), String> {
+    use tritium_conversions::ttg_to_llvm::fp_to_fp::{software_supports, unsupported, FpConversion, Rounding};
+    if op.name() != "tt.fp_to_fp" {
+        return Ok(());
+    }
+    let conv = FpConversion {
+        src: op.operand(0).ty().element(),
+        dst: op.result(0).ty().element(),
+        rounding: Rounding::of(op)?,
+    };
+    if conv.src == conv.dst || software_supports(conv) {
+        Ok(())
+    } else {
+        Err(unsupported(conv, "the CPU backend"))
+    }
+}
+
 /// `tt.fp_to_fp`: the same conversions and bits as the GPU (Triton's set
 /// for targets without fp8 hardware, `fp_to_fp::lower_software`), its
 /// f32→f16/bf16 steps honouring `rounding` in software. Anything else is

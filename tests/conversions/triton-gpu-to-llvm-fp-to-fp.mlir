@@ -1,0 +1,106 @@
+// tt.fp_to_fp on cuda:80 (Triton 3.9's set there): f32 -> f16/bf16 with the
+// rounding asked for (PTX cvt.rn / cvt.rz), f16 <-> bf16 through f32, and the
+// e5m2 conversions in software (fp8 registers are i8): round to nearest even
+// with saturation at 57344 (0x7b00) and NaN -> 0xff, f32 first folding its
+// low 16 bits into a sticky bit 16 and truncating to f16 (cvt.rz).
+// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @f32_to_f16_rtz(
+  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rz.f16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> i16
+  // CHECK-NOT: cvt.rn
+  // CHECK: llvm.return
+  tt.func public @f32_to_f16_rtz(%x: tensor<128xf32, #blocked>) -> tensor<128xf16, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtz : tensor<128xf32, #blocked> -> tensor<128xf16, #blocked>
+    tt.return %0 : tensor<128xf16, #blocked>
+  }
+  // CHECK-LABEL: llvm.func @f32_to_f16_rtne(
+  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rn.f16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> i16
+  tt.func public @f32_to_f16_rtne(%x: tensor<128xf32, #blocked>) -> tensor<128xf16, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xf32, #blocked> -> tensor<128xf16, #blocked>
+    tt.return %0 : tensor<128xf16, #blocked>
+  }
+  // CHECK-LABEL: llvm.func @f32_to_bf16_rtz(
+  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rz.bf16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> i16
+  // CHECK: llvm.bitcast %{{.*}} : i16 to bf16
+  tt.func public @f32_to_bf16_rtz(%x: tensor<128xf32, #blocked>) -> tensor<128xbf16, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtz : tensor<128xf32, #blocked> -> tensor<128xbf16, #blocked>
+    tt.return %0 : tensor<128xbf16, #blocked>
+  }
+  // Triton's frontend writes rounding = rtne on f16 -> bf16 (same width).
+  // CHECK-LABEL: llvm.func @f16_to_bf16(
+  // CHECK: llvm.fpext %{{.*}} : f16 to f32
+  // CHECK: "cvt.rn.bf16.f32 $0, $1;"
+  tt.func public @f16_to_bf16(%x: tensor<128xf16, #blocked>) -> tensor<128xbf16, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xf16, #blocked> -> tensor<128xbf16, #blocked>
+    tt.return %0 : tensor<128xbf16, #blocked>
+  }
+  // An upcast may carry a rounding mode (ignored), as in Triton 3.9.
+  // CHECK-LABEL: llvm.func @f16_to_f32(
+  // CHECK: llvm.fpext %{{.*}} : f16 to f32
+  tt.func public @f16_to_f32(%x: tensor<128xf16, #blocked>) -> tensor<128xf32, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtz : tensor<128xf16, #blocked> -> tensor<128xf32, #blocked>
+    tt.return %0 : tensor<128xf32, #blocked>
+  }
+  // CHECK-LABEL: llvm.func @f32_to_e5m2_rtne(
+  // CHECK-SAME: -> i8
+  // CHECK: %[[FFFF:.*]] = llvm.mlir.constant(65535 : i32) : i32
+  // CHECK: %[[S:.*]] = llvm.add %{{.*}}, %[[FFFF]] : i32
+  // CHECK: %[[STICKY:.*]] = llvm.mlir.constant(65536 : i32) : i32
+  // CHECK: llvm.and %[[S]], %[[STICKY]] : i32
+  // CHECK: "cvt.rz.f16.f32 $0, $1;"
+  // CHECK: %[[MAX:.*]] = llvm.mlir.constant(31488 : i16) : i16
+  // CHECK: llvm.intr.umin(%{{.*}}, %[[MAX]]) : (i16, i16) -> i16
+  // CHECK: llvm.mlir.constant(127 : i16) : i16
+  // CHECK: llvm.mlir.constant(-1 : i16) : i16
+  // CHECK: llvm.trunc %{{.*}} : i16 to i8
+  tt.func public @f32_to_e5m2_rtne(%x: tensor<128xf32, #blocked>) -> tensor<128xf8E5M2, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xf32, #blocked> -> tensor<128xf8E5M2, #blocked>
+    tt.return %0 : tensor<128xf8E5M2, #blocked>
+  }
+  // rtz: truncate to f16, keep its high byte.
+  // CHECK-LABEL: llvm.func @f32_to_e5m2_rtz(
+  // CHECK: "cvt.rz.f16.f32 $0, $1;"
+  // CHECK-NOT: llvm.intr.umin
+  // CHECK: llvm.lshr %{{.*}} : i16
+  // CHECK-NEXT: llvm.trunc %{{.*}} : i16 to i8
+  tt.func public @f32_to_e5m2_rtz(%x: tensor<128xf32, #blocked>) -> tensor<128xf8E5M2, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtz : tensor<128xf32, #blocked> -> tensor<128xf8E5M2, #blocked>
+    tt.return %0 : tensor<128xf8E5M2, #blocked>
+  }
+  // bf16 -> e5m2 goes through f16 rounded to nearest.
+  // CHECK-LABEL: llvm.func @bf16_to_e5m2(
+  // CHECK: llvm.fpext %{{.*}} : bf16 to f32
+  // CHECK: "cvt.rn.f16.f32 $0, $1;"
+  // CHECK: llvm.intr.umin
+  tt.func public @bf16_to_e5m2(%x: tensor<128xbf16, #blocked>) -> tensor<128xf8E5M2, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xbf16, #blocked> -> tensor<128xf8E5M2, #blocked>
+    tt.return %0 : tensor<128xf8E5M2, #blocked>
+  }
+  // CHECK-LABEL: llvm.func @e5m2_to_f32(
+  // CHECK-SAME: %{{.*}}: i8
+  // CHECK: llvm.zext %{{.*}} : i8 to i16
+  // CHECK: llvm.shl
+  // CHECK: llvm.bitcast %{{.*}} : i16 to f16
+  // CHECK: llvm.fpext %{{.*}} : f16 to f32
+  tt.func public @e5m2_to_f32(%x: tensor<128xf8E5M2, #blocked>) -> tensor<128xf32, #blocked> {
+    %0 = tt.fp_to_fp %x : tensor<128xf8E5M2, #blocked> -> tensor<128xf32, #blocked>
+    tt.return %0 : tensor<128xf32, #blocked>
+  }
+  // e5m2 -> bf16: |b| << 21 as f32 times 2^112 (rebias), high half, sign.
+  // CHECK-LABEL: llvm.func @e5m2_to_bf16(
+  // CHECK: llvm.mlir.constant(21 : i32)
+  // CHECK: llvm.mlir.constant(5.192{{[0-9]*}}E+33 : f32)
+  // CHECK: llvm.fmul
+  tt.func public @e5m2_to_bf16(%x: tensor<128xf8E5M2, #blocked>) -> tensor<128xbf16, #blocked> {
+    %0 = tt.fp_to_fp %x : tensor<128xf8E5M2, #blocked> -> tensor<128xbf16, #blocked>
+    tt.return %0 : tensor<128xbf16, #blocked>
+  }
+  // CHECK-LABEL: llvm.func @same_type(
+  // CHECK-NEXT: llvm.return %arg0 : f32
+  tt.func public @same_type(%x: tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xf32, #blocked> -> tensor<128xf32, #blocked>
+    tt.return %0 : tensor<128xf32, #blocked>
+  }
+}
