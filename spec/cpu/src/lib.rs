@@ -22,6 +22,7 @@ pub mod debug;
 pub mod dot;
 pub mod lower;
 pub mod memory;
+pub mod narrow_float;
 pub mod patterns;
 pub mod reduce;
 pub mod scalar;
@@ -117,7 +118,9 @@ pub fn make_cpu(module: Op, options: &CpuOptions) -> Result<(), String> {
         }
     }
     scf_to_cf(module)?;
-    match lower::lower_module(module, options) {
+    // f16/bf16 computation becomes f32 computation with inline conversions:
+    // no calls to compiler-rt builtins the host may lack (narrow_float.rs).
+    match lower::lower_module(module, options).and_then(|()| narrow_float::expand(module)) {
         Ok(()) => Ok(()),
         Err((loc, message)) => {
             tritium_dialects::pass::emit_error_at(loc, &message);
