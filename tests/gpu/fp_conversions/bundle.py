@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Stages the tt.fp_to_fp GPU check (step 1, here; step 2 is run_fp_gpu.py on a device).
+
+For every conversion of tests/cpu/fp_reference.py (Triton 3.9's set for cuda:80)
+it writes the TTIR kernel (out[i] = fp_to_fp(in[i]), 1024 elements per program),
+compiles it with build/bin/tritium-compile --target cuda:80 (tritium/NAME.ptx and
+its metadata NAME.json), and, when Triton 3.9's wheel venv is present, with
+Triton's own compiler for cuda:80 (triton/NAME.ptx, NAME.meta.json), so that the
+device run also compares the two bit for bit. The inputs are not shipped: the
+runner regenerates them with fp_reference.inputs (deterministic).
+
+    python3 tests/gpu/fp_conversions/bundle.py [--out build/fp-conversions-bundle]
+        [--compiler build/bin/tritium-compile] [--venv ~/.cache/tritium/triton-3.9.0]
+
+Prints one line per conversion and exits 1 if any tritium compile failed.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "cpu"))
+
+BLOCK = 1024
+
+TRITON_COMPILE = r"""
+import json, sys, os
+os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
+import triton
+from triton.backends.compiler import GPUTarget
+src, ptx, meta = sys.argv[1:4]
+k = triton.compile(src, target=GPUTarget("cuda", 80, 32))
+open(ptx, "w").write(k.asm["ptx"])
+md = k.metadata
+out = {f: getattr(md, f) for f in ("name", "num_warps", "shared", "global_scratch_size", "global_scratch_align",
+                                   "profile_scratch_size", "profile_scratch_align") if hasattr(md, f)}
+json.dump(out, open(meta, "w"), indent=1, default=str)
+"""
+
+
+def file_name(conv):
+    src, dst, rnd = conv
+    return f"{src}_to_{dst}_{rnd or 'none'}"
+
+
+def main():
+    try:
+        import fp_reference as R
+    except ImportError as e:  # NumPy missing under this python3
+        if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+            os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+        raise SystemExit(f"bundle: {e}")
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "fp-conversions-bundle"))
+    ap.add_argument("--compiler", default=os.path.join(ROOT, "build", "bin", "tritium-compile"))
+    ap.add_argument("--venv", default=os.path.expanduser("~/.cache/tritium/triton-3.9.0"))
+    args = ap.parse_args()
+    for d in ("ttir", "tritium", "triton"):
+        os.makedirs(os.path.join(args.out, d), exist_ok=True)
+    vpy = os.path.join(args.venv, "bin", "python")
+    have_triton = os.path.exists(vpy)
+    manifest = {"block": BLOCK, "target": "cuda:80", "conversions": []}
+    failed = 0
+    for conv in R.CONVERSIONS:
+        fn = file_name(conv)
+        ttir = os.path.join(args.out, "ttir", fn + ".ttir")  # Triton reads the stage from the extension
+        with open(ttir, "w") as f:
+            f.write(R.ttir(conv, BLOCK))
+        rec = {"src": conv[0], "dst": conv[1], "rounding": conv[2], "file": fn}
+        p = subprocess.run([args.compiler, ttir, "--target", "cuda:80", "-o",
+                            os.path.join(args.out, "tritium", fn + ".ptx")], capture_output=True, text=True)
+        rec["tritium"] = "OK" if p.returncode == 0 else "FAIL: " + p.stderr.strip()[:500]
+        failed += p.returncode != 0
+        if have_triton:
+            q = subprocess.run([vpy, "-c", TRITON_COMPILE, ttir, os.path.join(args.out, "triton", fn + ".ptx"),
+                                os.path.join(args.out, "triton", fn + ".meta.json")], capture_output=True, text=True)
+            rec["triton"] = "OK" if q.returncode == 0 else "FAIL: " + q.stderr.strip().splitlines()[-1][:300]
+        else:
+            rec["triton"] = "absent (no Triton venv)"
+        manifest["conversions"].append(rec)
+        print(f"{R.name(conv)}: tritium {rec['tritium'][:60]}; triton {rec['triton'][:60]}")
+    with open(os.path.join(args.out, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+    print(f"bundle: {len(R.CONVERSIONS) - failed}/{len(R.CONVERSIONS)} compiled by tritium -> {args.out}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
