@@ -249,3 +249,62 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %res : tensor<128x64xf32, #mma>
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // A loop with a lower bound that is not a constant: prologue iteration i
+  // computes its induction variable lb + i * step once and tests it against
+  // the upper bound (one arith.addi feeds both the predicate and the copy).
+  // PIPE-LABEL: tt.func public @dynamic_lower_bound
+  // PIPE: ttg.local_alloc
+  // PIPE-NEXT: %[[P0:.*]] = arith.cmpi slt, %arg2, %arg3 : i32
+  // PIPE-NEXT: arith.muli %arg2, %c64_i32 : i32
+  // PIPE: ttg.async_commit_group
+  // PIPE-NEXT: %[[IV1:.*]] = arith.addi %arg2, %c64_i32 : i32
+  // PIPE-NEXT: %[[P1:.*]] = arith.cmpi slt, %[[IV1]], %arg3 : i32
+  // PIPE-NEXT: %[[OFF1:.*]] = arith.muli %[[IV1]], %c64_i32 : i32
+  // PIPE-NEXT: tt.splat %[[OFF1]]
+  // PIPE: ttg.async_commit_group
+  // PIPE-NEXT: scf.for %{{.*}} = %arg2 to %arg3 step %c64_i32
+  tt.func public @dynamic_lower_bound(%a: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %lo: i32, %n: i32 {tt.divisibility = 16 : i32}, %every: i32) -> tensor<128x64xf32, #mma> {
+    %cst_v = arith.constant dense<64> : tensor<64x1xi32, #blocked>
+    %c64_i32 = arith.constant 64 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %s0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %s1 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %f0 = tt.expand_dims %s0 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %f1 = tt.expand_dims %s1 {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %n0 = arith.muli %f0, %cst_v : tensor<64x1xi32, #blocked>
+    %vb = tt.splat %b_ptr : !tt.ptr<f16> -> tensor<64x1x!tt.ptr<f16>, #blocked>
+    %vp0 = tt.addptr %vb, %n0 : tensor<64x1x!tt.ptr<f16>, #blocked>, tensor<64x1xi32, #blocked>
+    %vp1 = tt.broadcast %vp0 : tensor<64x1x!tt.ptr<f16>, #blocked> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %vo = tt.broadcast %f1 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %vptrs = tt.addptr %vp1, %vo : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %res = scf.for %iv = %lo to %n step %c64_i32 iter_args(%acc = %zero) -> (tensor<128x64xf32, #mma>)  : i32 {
+      %off = arith.muli %iv, %c64_i32 : i32
+      %offv = tt.splat %off : i32 -> tensor<64x64xi32, #blocked>
+      %vp = tt.addptr %vptrs, %offv : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+      %v = tt.load %vp : tensor<64x64x!tt.ptr<f16>, #blocked>
+      %vd = ttg.convert_layout %v : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %acc2 = tt.dot %a, %vd, %acc : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x64xf32, #mma>
+      %rem = arith.remsi %iv, %every : i32
+      %c = arith.cmpi eq, %rem, %c0_i32 : i32
+      %r = scf.if %c -> (tensor<128x64xf32, #mma>) {
+        %ivf = arith.sitofp %iv : i32 to f32
+        %offf = arith.sitofp %off : i32 to f32
+        %sum = arith.addf %ivf, %offf : f32
+        %sp = tt.splat %sum : f32 -> tensor<128x64xf32, #mma>
+        %t = arith.mulf %acc2, %sp : tensor<128x64xf32, #mma>
+        scf.yield %t : tensor<128x64xf32, #mma>
+      } else {
+        scf.yield %acc2 : tensor<128x64xf32, #mma>
+      }
+      scf.yield %r : tensor<128x64xf32, #mma>
+    }
+    tt.return %res : tensor<128x64xf32, #mma>
+  }
+}

@@ -12,8 +12,8 @@
 //!    its operands), yielded values are produced by staged ops or outside
 //!    the loop, every op of a non-last stage can be predicated. Otherwise
 //!    the loop stays as it is.
-//! 2. **Prologue** (before the loop), for `i` in `0..S`: the predicate
-//!    `lb + i * step < ub`, the induction variable `lb + i * step`, then a
+//! 2. **Prologue** (before the loop), for `i` in `0..S`: the induction
+//!    variable `lb + i * step` and the predicate `iv < ub`, then a
 //!    clone of every op of stage `<= i` (in schedule order) reading version
 //!    `i - stage` of its operands, masked by predicate `i - stage`.
 //! 3. **Cross-stage values** (used `k > 0` stages after their definition)
@@ -212,16 +212,15 @@ impl Pipeliner {
         }
         let mut predicates: Vec<Option<Val>> = vec![None; self.max_stage as usize];
         for i in 0..self.max_stage {
-            if self.dynamic {
-                let c = constant(at, loc, self.ub.ty(), i);
-                let m = binary(at, loc, "arith.muli", self.step, c);
-                let ivi = binary(at, loc, "arith.addi", self.lb, m);
-                predicates[i as usize] = Some(cmpi(at, loc, SLT, ivi, self.ub));
-            }
+            // The induction variable of prologue iteration i, `lb + i * step`,
+            // also decides whether that iteration exists (`iv < ub`).
             let c = constant(at, loc, self.lb.ty(), i);
             let m = binary(at, loc, "arith.muli", self.step, c);
             let ivi = binary(at, loc, "arith.addi", self.lb, m);
             self.set_version(iv, ivi, i);
+            if self.dynamic {
+                predicates[i as usize] = Some(cmpi(at, loc, SLT, ivi, self.ub));
+            }
             for op in self.order.clone() {
                 let stage = self.stage(op).unwrap_or(0);
                 if stage > i {
