@@ -2,7 +2,8 @@
 // rounding asked for (PTX cvt.rn / cvt.rz), f16 <-> bf16 through f32, and the
 // e5m2 conversions in software (fp8 registers are i8): round to nearest even
 // with saturation at 57344 (0x7b00) and NaN -> 0xff, f32 first folding its
-// low 16 bits into a sticky bit 16 and truncating to f16 (cvt.rz).
+// low 16 bits into a sticky bit 16 and truncating to f16 (cvt.rz). From sm89
+// on (second module, cuda:90) the fp8 cvt instructions, two elements each.
 // RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -102,5 +103,50 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   tt.func public @same_type(%x: tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked> {
     %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xf32, #blocked> -> tensor<128xf32, #blocked>
     tt.return %0 : tensor<128xf32, #blocked>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @sm90_f32_to_e4m3(
+  // CHECK: %[[W:.*]] = llvm.inline_asm asm_dialect = att "cvt.rn.satfinite.e4m3x2.f32 $0, $2, $1;", "=h,r,r" %arg0, %arg1 : (f32, f32) -> i16
+  // CHECK: llvm.trunc %[[W]] : i16 to i8
+  // CHECK: llvm.lshr %[[W]]
+  // CHECK-NOT: llvm.inline_asm
+  // CHECK: llvm.return
+  tt.func public @sm90_f32_to_e4m3(%x: tensor<256xf32, #blocked>) -> tensor<256xf8E4M3FN, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtne : tensor<256xf32, #blocked> -> tensor<256xf8E4M3FN, #blocked>
+    tt.return %0 : tensor<256xf8E4M3FN, #blocked>
+  }
+  // CHECK-LABEL: llvm.func @sm90_f16_to_e5m2(
+  // CHECK: "cvt.rn.satfinite.e5m2x2.f16x2 $0, $1;", "=h,r" %{{.*}} : (i32) -> i16
+  tt.func public @sm90_f16_to_e5m2(%x: tensor<256xf16, #blocked>) -> tensor<256xf8E5M2, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtne : tensor<256xf16, #blocked> -> tensor<256xf8E5M2, #blocked>
+    tt.return %0 : tensor<256xf8E5M2, #blocked>
+  }
+  // f32 -> e5m2 rtz keeps the software truncation.
+  // CHECK-LABEL: llvm.func @sm90_f32_to_e5m2_rtz(
+  // CHECK: "cvt.rz.f16.f32 $0, $1;"
+  // CHECK-NOT: satfinite
+  // CHECK: llvm.return
+  tt.func public @sm90_f32_to_e5m2_rtz(%x: tensor<256xf32, #blocked>) -> tensor<256xf8E5M2, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtz : tensor<256xf32, #blocked> -> tensor<256xf8E5M2, #blocked>
+    tt.return %0 : tensor<256xf8E5M2, #blocked>
+  }
+  // CHECK-LABEL: llvm.func @sm90_e4m3_to_bf16(
+  // CHECK: "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" %{{.*}} : (i16) -> i32
+  // CHECK: "cvt.bf16.f16 $0, $1;", "=h,h"
+  tt.func public @sm90_e4m3_to_bf16(%x: tensor<256xf8E4M3FN, #blocked>) -> tensor<256xbf16, #blocked> {
+    %0 = tt.fp_to_fp %x : tensor<256xf8E4M3FN, #blocked> -> tensor<256xbf16, #blocked>
+    tt.return %0 : tensor<256xbf16, #blocked>
+  }
+  // CHECK-LABEL: llvm.func @sm90_e5m2_to_bf16(
+  // CHECK: llvm.mlir.constant(30592 : i16)
+  // CHECK: "mul.rn.bf16 $0, $1, $2;", "=h,h,h"
+  tt.func public @sm90_e5m2_to_bf16(%x: tensor<256xf8E5M2, #blocked>) -> tensor<256xbf16, #blocked> {
+    %0 = tt.fp_to_fp %x : tensor<256xf8E5M2, #blocked> -> tensor<256xbf16, #blocked>
+    tt.return %0 : tensor<256xbf16, #blocked>
   }
 }

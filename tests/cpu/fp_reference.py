@@ -37,7 +37,9 @@ FORMATS = {
     "f16": (5, 10, np.uint16),
     "bf16": (8, 7, np.uint16),
     "f8E5M2": (5, 2, np.uint8),
+    "f8E4M3FN": (4, 3, np.uint8),   # no infinities; S.1111.111 is NaN
 }
+FN = {"f8E4M3FN"}
 
 # Every conversion Triton 3.9 lowers for cuda:80 (src, dst, rounding or None);
 # the three same-type ones are folded away.
@@ -51,6 +53,13 @@ CONVERSIONS = [
     ("f32", "f8E5M2", "rtne"), ("f32", "f8E5M2", "rtz"),
     ("f8E5M2", "f16", None), ("f8E5M2", "f32", None), ("f8E5M2", "bf16", None),
     ("f32", "f32", "rtne"), ("f16", "f16", "rtz"), ("f8E5M2", "f8E5M2", None),
+]
+
+# From sm89 on (cuda:90 tested), Triton 3.9 lowers these with the fp8 cvt
+# instructions: the cuda:80 set plus e4m3fn.
+CONVERSIONS_SM89 = CONVERSIONS + [
+    ("f32", "f8E4M3FN", "rtne"), ("f16", "f8E4M3FN", "rtne"), ("bf16", "f8E4M3FN", "rtne"),
+    ("f8E4M3FN", "f16", None), ("f8E4M3FN", "f32", None), ("f8E4M3FN", "bf16", None),
 ]
 
 # Conversions Triton 3.9 rejects for cuda:80 (its lowering aborts): ours must
@@ -113,7 +122,10 @@ def decode(bits, fmt, ext=False):
     sub = np.ldexp(m.astype(np.float64), 1 - bias - M)
     nrm = np.ldexp((m + (1 << M)).astype(np.float64), (e - bias - M).astype(np.int32))
     v = np.where(e == 0, sub, nrm)
-    if not ext:
+    if fmt in FN:
+        if not ext:
+            v = np.where((e == (1 << E) - 1) & (m == (1 << M) - 1), np.nan, v)
+    elif not ext:
         top = e == (1 << E) - 1
         v = np.where(top & (m == 0), np.inf, v)
         v = np.where(top & (m != 0), np.nan, v)
@@ -123,6 +135,8 @@ def decode(bits, fmt, ext=False):
 def is_nan(bits, fmt):
     E, M, _ = FORMATS[fmt]
     b = np.asarray(bits).astype(np.int64)
+    if fmt in FN:
+        return (b & ((1 << (E + M)) - 1)) == (1 << (E + M)) - 1
     return (((b >> M) & ((1 << E) - 1)) == (1 << E) - 1) & ((b & ((1 << M) - 1)) != 0)
 
 
@@ -167,6 +181,9 @@ def round_f32(u, dst, mode, nan_bits, saturate=False):
     out = ((qexp + M + bias) << M) + q - (1 << M)
     out = np.where(sig == 0, 0, out)
     inf_bits = ((1 << E) - 1) << M
+    if dst in FN:  # the all-ones pattern is NaN: overflow saturates (satfinite) below it
+        assert saturate, "fn formats only with saturation"
+        inf_bits = (1 << (E + M)) - 1
     over = inf_bits - 1 if (mode == "rtz" or saturate) else inf_bits
     out = np.where(out >= inf_bits, over, out)
     out = np.where(a == 0x7F800000, inf_bits - 1 if saturate else inf_bits, out)
@@ -187,9 +204,26 @@ def exact_to(values, dst, nan_bits):
     return np.where(np.isnan(v), nan_bits, out).astype(FORMATS[dst][2])
 
 
-def reference(conv, x):
-    """The result bit patterns of `conv` on the input bit patterns `x`."""
+def reference(conv, x, cc=80):
+    """The result bit patterns of `conv` on the input bit patterns `x`, as
+    Triton 3.9 computes them for compute capability `cc`.
+
+    From sm89 on, the conversions to fp8 are `cvt.rn.satfinite` from the
+    f32 (bf16: its exact f32) or f16 value: rounded once to nearest even,
+    +-inf and magnitudes beyond the largest finite value give it (57344,
+    e4m3fn 448), NaN a NaN; e4m3fn -> 16/32-bit is exact."""
     src, dst, rnd = conv
+    if cc >= 89 and rnd == "rtne" and dst in ("f8E5M2", "f8E4M3FN") and src in ("f32", "f16", "bf16"):
+        x = np.asarray(x, dtype=FORMATS[src][2])
+        if src == "f32":
+            u = x
+        else:
+            v = decode(x, src)
+            u = np.where(np.isnan(v), np.uint32(0x7FC00000), f32_bits(np.where(np.isnan(v), 0.0, v))).astype(np.uint32)
+        return round_f32(u, dst, "rtne", 0x7F, saturate=True)
+    if cc >= 89 and src == "f8E4M3FN" and rnd is None and dst in ("f16", "f32", "bf16"):
+        nan = {"f16": 0x7FFF, "bf16": 0x7FFF, "f32": 0x7FC00000}[dst]
+        return exact_to(decode(np.asarray(x, dtype=np.uint8), src), dst, nan)
     x = np.asarray(x, dtype=FORMATS[src][2])
     if src == dst:
         return x.copy()
@@ -208,7 +242,7 @@ def reference(conv, x):
         return round_f32(u, dst, "rtne", 0xFF, saturate=True)
     if (src, dst) == ("bf16", "f8E5M2") and rnd == "rtne":
         h = round_f32(u, "f16", "rtne", 0x7FFF)
-        return reference(("f16", "f8E5M2", "rtne"), h)
+        return reference(("f16", "f8E5M2", "rtne"), h, cc)
     if (src, dst) == ("f32", "f8E5M2") and rnd == "rtne":
         return round_f32(u, dst, "rtne", 0xFF, saturate=True)
     if (src, dst) == ("f32", "f8E5M2") and rnd == "rtz":
@@ -217,7 +251,7 @@ def reference(conv, x):
         return exact_to(decode(x, src), dst, 0x7FFF if dst == "f16" else 0x7FC00000)
     if (src, dst, rnd) == ("f8E5M2", "bf16", None):
         return exact_to(decode(x, src, ext=True), dst, 0x7FFF)
-    raise ValueError(f"{name(conv)} is not a conversion Triton 3.9 lowers for cuda:80")
+    raise ValueError(f"{name(conv)} is not a conversion Triton 3.9 lowers for cuda:{cc}")
 
 
 def compare(conv, got, want):
@@ -250,7 +284,7 @@ def boundary_f32(fmt):
     """f32 patterns at and around every value of `fmt` and every midpoint
     between neighbours (both signs, +-1 and +-2 f32 ulps)."""
     E, M, _ = FORMATS[fmt]
-    n_finite = ((1 << E) - 1) << M                      # non-negative finite patterns
+    n_finite = ((1 << (E + M)) - 1) if fmt in FN else ((1 << E) - 1) << M   # non-negative finite patterns
     p = np.arange(n_finite, dtype=np.int64)
     v = decode(p, fmt)
     nxt = decode(p + 1, fmt, ext=True)                   # beyond the max: the next power of two
@@ -268,12 +302,12 @@ def inputs(src, seed=1234):
     pattern near a rounding boundary of f16, bf16 and e5m2, and random ones."""
     if src in ("f16", "bf16"):
         return np.arange(1 << 16, dtype=np.uint16)
-    if src == "f8E5M2":
+    if src in ("f8E5M2", "f8E4M3FN"):
         return np.arange(1 << 8, dtype=np.uint8)
     assert src == "f32"
     rng = np.random.default_rng(seed)
     parts = [np.array(F32_SPECIALS, dtype=np.uint32)]
-    parts += [boundary_f32(f) for f in ("f16", "bf16", "f8E5M2")]
+    parts += [boundary_f32(f) for f in ("f16", "bf16", "f8E5M2", "f8E4M3FN")]
     parts.append(rng.integers(0, 1 << 32, size=1 << 18, dtype=np.uint64).astype(np.uint32))
     return np.unique(np.concatenate(parts))
 

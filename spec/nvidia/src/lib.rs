@@ -638,22 +638,144 @@ impl TargetInfo for Nvidia {
     fn fp_to_fp(&self, e: &mut Emitter, conv: FpConversion, values: &[Val]) -> Result<Vec<Val>, String> {
         let cc = module_compute_capability(e).unwrap_or(0);
         let target = format!("cuda:{cc}");
-        let fp8 = |t: Ty| t.is_float() && t.bit_width() == 8;
-        if cc >= 89 && (fp8(conv.src) || fp8(conv.dst)) {
-            // Triton uses the fp8 cvt instructions there (saturating
-            // differently from the software conversions): not lowered yet.
-            return Err(format!(
-                "{} (fp8 conversions are only lowered for compute capability < 89)",
-                fp_to_fp::unsupported(conv, &target)
-            ));
-        }
-        if cc < 89 && [conv.src, conv.dst].iter().any(|t| Format::of(*t) == Format::E4m3fn) {
+        if cc >= 89 {
+            if let Some(out) = fp8_hardware(e, conv, values, cc)? {
+                return Ok(out);
+            }
+        } else if [conv.src, conv.dst].iter().any(|t| Format::of(*t) == Format::E4m3fn) {
             return Err(format!(
                 "{}: conversions from/to f8E4M3FN need compute capability >= 89",
                 fp_to_fp::unsupported(conv, &target)
             ));
         }
         fp_to_fp::lower_software(e, &PtxCvt, conv, values, &target)
+    }
+}
+
+/// Triton's fp8 conversions from sm89 on, with the fp8 `cvt` instructions
+/// (two elements per instruction): to fp8 `cvt.rn.satfinite` (round to
+/// nearest even; beyond the largest finite value, inf included, the largest
+/// finite value; NaN a NaN) from f32 and f16 (bf16 through f32, exactly),
+/// and from fp8 `cvt.rn.f16x2.{e4m3,e5m2}x2` (exact). e4m3 → bf16 converts
+/// the f16 (`cvt.bf16.f16` from sm90, through f32 on sm89); e5m2 → bf16 is
+/// the software rebiasing, by `mul.rn.bf16` from sm90. `None`: a conversion
+/// without fp8 hardware (the software set handles it: f32 → e5m2 rtz and
+/// the non-fp8 ones).
+fn fp8_hardware(e: &mut Emitter, conv: FpConversion, values: &[Val], cc: u32) -> Result<Option<Vec<Val>>, String> {
+    use Format::*;
+    let (s, d) = (Format::of(conv.src), Format::of(conv.dst));
+    let f32t = e.f32();
+    let f16t = fp_to_fp::float_ty(e, "f16");
+    let bf16t = fp_to_fp::float_ty(e, "bf16");
+    let i8t = e.int_ty(8);
+    let i16t = e.int_ty(16);
+    let i32t = e.i32();
+    let to_fp8 = |d: Format| match d {
+        E4m3fn => Some("e4m3x2"),
+        E5m2 => Some("e5m2x2"),
+        _ => None,
+    };
+    match (s, d, conv.rounding) {
+        (F32 | F16 | Bf16, E4m3fn | E5m2, Some(Rounding::Rtne)) => {
+            let kind = to_fp8(d).unwrap_or_default();
+            let mut out = Vec::with_capacity(values.len());
+            for pair in values.chunks(2) {
+                let word = if s == F16 {
+                    // Two f16 in one register, the first in the low half.
+                    let lo = e.cast("llvm.bitcast", pair[0], i16t);
+                    let lo = e.cast("llvm.zext", lo, i32t);
+                    let hi = match pair.get(1) {
+                        Some(v) => {
+                            let h = e.cast("llvm.bitcast", *v, i16t);
+                            let h = e.cast("llvm.zext", h, i32t);
+                            e.shl_i32(h, 16)
+                        }
+                        None => e.i32_const(0),
+                    };
+                    let w = e.or(lo, hi);
+                    e.inline_asm(&format!("cvt.rn.satfinite.{kind}.f16x2 $0, $1;"), "=h,r", &[w], &[i16t], false)[0]
+                } else {
+                    let widen = |e: &mut Emitter, v: Val| if s == Bf16 { e.cast("llvm.fpext", v, f32t) } else { v };
+                    let a = widen(e, pair[0]);
+                    let b = match pair.get(1) {
+                        Some(v) => widen(e, *v),
+                        None => e.const_float(f32t, 0.0),
+                    };
+                    // cvt d, hi, lo: the second source lands in the low byte.
+                    e.inline_asm(&format!("cvt.rn.satfinite.{kind}.f32 $0, $2, $1;"), "=h,r,r", &[a, b], &[i16t], false)[0]
+                };
+                out.push(e.cast("llvm.trunc", word, i8t));
+                if pair.len() == 2 {
+                    let c8 = e.const_int(i16t, 8);
+                    let hi = e.lshr(word, c8);
+                    out.push(e.cast("llvm.trunc", hi, i8t));
+                }
+            }
+            Ok(Some(out))
+        }
+        (E4m3fn | E5m2, F16 | F32 | Bf16, None) if !(s == E5m2 && d == Bf16) => {
+            let kind = if s == E4m3fn { "e4m3x2" } else { "e5m2x2" };
+            let mut halves = Vec::with_capacity(values.len());
+            for pair in values.chunks(2) {
+                let lo = e.cast("llvm.zext", pair[0], i16t);
+                let w = match pair.get(1) {
+                    Some(v) => {
+                        let h = e.cast("llvm.zext", *v, i16t);
+                        let c8 = e.const_int(i16t, 8);
+                        let h = e.shl(h, c8);
+                        e.or(lo, h)
+                    }
+                    None => lo,
+                };
+                let r = e.inline_asm(&format!("cvt.rn.f16x2.{kind} $0, $1;"), "=r,h", &[w], &[i32t], false)[0];
+                for i in 0..pair.len() {
+                    let part = if i == 0 { r } else { e.lshr_i32(r, 16) };
+                    let h = e.cast("llvm.trunc", part, i16t);
+                    halves.push(e.cast("llvm.bitcast", h, f16t));
+                }
+            }
+            let out = halves
+                .into_iter()
+                .map(|h| match d {
+                    F16 => h,
+                    F32 => e.cast("llvm.fpext", h, f32t),
+                    _ if cc >= 90 => {
+                        let b = e.inline_asm("cvt.bf16.f16 $0, $1;", "=h,h", &[h], &[i16t], false)[0];
+                        e.cast("llvm.bitcast", b, bf16t)
+                    }
+                    _ => {
+                        let w = e.cast("llvm.fpext", h, f32t);
+                        PtxCvt::cvt(e, w, Rounding::Rtne, "bf16")
+                    }
+                })
+                .collect();
+            Ok(Some(out))
+        }
+        (E5m2, Bf16, None) if cc >= 90 => {
+            // ((b << 8) & 0x7fff) >> 3 with the sign: bf16 bits of bias 15,
+            // times 2^112 (0x7780) in bf16.
+            let scale = e.const_int(i16t, 0x7780);
+            let out = values
+                .iter()
+                .map(|&b| {
+                    let h = e.cast("llvm.zext", b, i16t);
+                    let c8 = e.const_int(i16t, 8);
+                    let h = e.shl(h, c8);
+                    let m = e.const_int(i16t, 0x7fff);
+                    let mag = e.and(h, m);
+                    let c3 = e.const_int(i16t, 3);
+                    let mag = e.lshr(mag, c3);
+                    let sm = e.const_int(i16t, -0x8000);
+                    let sign = e.and(h, sm);
+                    let x = e.or(mag, sign);
+                    let r = e.inline_asm("mul.rn.bf16 $0, $1, $2;", "=h,h,h", &[x, scale], &[i16t], false)[0];
+                    e.cast("llvm.bitcast", r, bf16t)
+                })
+                .collect();
+            Ok(Some(out))
+        }
+        _ if [s, d].contains(&E4m3fn) => Err(fp_to_fp::unsupported(conv, &format!("cuda:{cc}"))),
+        _ => Ok(None),
     }
 }
 

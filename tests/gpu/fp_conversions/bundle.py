@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Stages the tt.fp_to_fp GPU check (step 1, here; step 2 is run_fp_gpu.py on a device).
 
-For every conversion of tests/cpu/fp_reference.py (Triton 3.9's set for cuda:80)
-it writes the TTIR kernel (out[i] = fp_to_fp(in[i]), 1024 elements per program),
-compiles it with build/bin/tritium-compile --target cuda:80 (tritium/NAME.ptx and
-its metadata NAME.json), and, when Triton 3.9's wheel venv is present, with
-Triton's own compiler for cuda:80 (triton/NAME.ptx, NAME.meta.json), so that the
+For cuda:80 (Triton's software fp8 conversions) and cuda:90 (the fp8 cvt
+instructions, e4m3fn too), for every conversion Triton 3.9 lowers there
+(tests/cpu/fp_reference.py: CONVERSIONS, CONVERSIONS_SM89) it writes the TTIR kernel (out[i] = fp_to_fp(in[i]), 1024 elements per program),
+compiles it with build/bin/tritium-compile --target cuda:CC (cudaCC/tritium/NAME.ptx
+and its metadata NAME.json), and, when Triton 3.9's wheel venv is present, with
+Triton's own compiler (cudaCC/triton/NAME.ptx, NAME.meta.json), so that the
 device run also compares the two bit for bit. The inputs are not shipped: the
 runner regenerates them with fp_reference.inputs (deterministic).
 
@@ -31,8 +32,8 @@ import json, sys, os
 os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
 import triton
 from triton.backends.compiler import GPUTarget
-src, ptx, meta = sys.argv[1:4]
-k = triton.compile(src, target=GPUTarget("cuda", 80, 32))
+src, ptx, meta, cc = sys.argv[1:5]
+k = triton.compile(src, target=GPUTarget("cuda", int(cc), 32))
 open(ptx, "w").write(k.asm["ptx"])
 md = k.metadata
 out = {f: getattr(md, f) for f in ("name", "num_warps", "shared", "global_scratch_size", "global_scratch_align",
@@ -58,33 +59,39 @@ def main():
     ap.add_argument("--compiler", default=os.path.join(ROOT, "build", "bin", "tritium-compile"))
     ap.add_argument("--venv", default=os.path.expanduser("~/.cache/tritium/triton-3.9.0"))
     args = ap.parse_args()
-    for d in ("ttir", "tritium", "triton"):
-        os.makedirs(os.path.join(args.out, d), exist_ok=True)
     vpy = os.path.join(args.venv, "bin", "python")
     have_triton = os.path.exists(vpy)
-    manifest = {"block": BLOCK, "target": "cuda:80", "conversions": []}
+    manifest = {"block": BLOCK, "targets": {}}
     failed = 0
-    for conv in R.CONVERSIONS:
-        fn = file_name(conv)
-        ttir = os.path.join(args.out, "ttir", fn + ".ttir")  # Triton reads the stage from the extension
-        with open(ttir, "w") as f:
-            f.write(R.ttir(conv, BLOCK))
-        rec = {"src": conv[0], "dst": conv[1], "rounding": conv[2], "file": fn}
-        p = subprocess.run([args.compiler, ttir, "--target", "cuda:80", "-o",
-                            os.path.join(args.out, "tritium", fn + ".ptx")], capture_output=True, text=True)
-        rec["tritium"] = "OK" if p.returncode == 0 else "FAIL: " + p.stderr.strip()[:500]
-        failed += p.returncode != 0
-        if have_triton:
-            q = subprocess.run([vpy, "-c", TRITON_COMPILE, ttir, os.path.join(args.out, "triton", fn + ".ptx"),
-                                os.path.join(args.out, "triton", fn + ".meta.json")], capture_output=True, text=True)
-            rec["triton"] = "OK" if q.returncode == 0 else "FAIL: " + q.stderr.strip().splitlines()[-1][:300]
-        else:
-            rec["triton"] = "absent (no Triton venv)"
-        manifest["conversions"].append(rec)
-        print(f"{R.name(conv)}: tritium {rec['tritium'][:60]}; triton {rec['triton'][:60]}")
+    total = 0
+    for cc, convs in ((80, R.CONVERSIONS), (90, R.CONVERSIONS_SM89)):
+        base = os.path.join(args.out, f"cuda{cc}")
+        for d in ("ttir", "tritium", "triton"):
+            os.makedirs(os.path.join(base, d), exist_ok=True)
+        recs = manifest["targets"][f"cuda:{cc}"] = []
+        for conv in convs:
+            total += 1
+            fn = file_name(conv)
+            ttir = os.path.join(base, "ttir", fn + ".ttir")  # Triton reads the stage from the extension
+            with open(ttir, "w") as f:
+                f.write(R.ttir(conv, BLOCK))
+            rec = {"src": conv[0], "dst": conv[1], "rounding": conv[2], "file": fn}
+            p = subprocess.run([args.compiler, ttir, "--target", f"cuda:{cc}", "-o",
+                                os.path.join(base, "tritium", fn + ".ptx")], capture_output=True, text=True)
+            rec["tritium"] = "OK" if p.returncode == 0 else "FAIL: " + p.stderr.strip()[:500]
+            failed += p.returncode != 0
+            if have_triton:
+                q = subprocess.run([vpy, "-c", TRITON_COMPILE, ttir, os.path.join(base, "triton", fn + ".ptx"),
+                                    os.path.join(base, "triton", fn + ".meta.json"), str(cc)],
+                                   capture_output=True, text=True)
+                rec["triton"] = "OK" if q.returncode == 0 else "FAIL: " + q.stderr.strip().splitlines()[-1][:300]
+            else:
+                rec["triton"] = "absent (no Triton venv)"
+            recs.append(rec)
+            print(f"cuda:{cc} {R.name(conv)}: tritium {rec['tritium'][:70]}; triton {rec['triton'][:60]}", flush=True)
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
-    print(f"bundle: {len(R.CONVERSIONS) - failed}/{len(R.CONVERSIONS)} compiled by tritium -> {args.out}")
+    print(f"bundle: {total - failed}/{total} compiled by tritium -> {args.out}")
     return 1 if failed else 0
 
 

@@ -13,7 +13,7 @@ after the end must stay untouched.
 
     python3 tests/gpu/fp_conversions/run_fp_gpu.py --bundle build/fp-conversions-bundle [--json PATH]
     python3 tests/gpu/fp_conversions/run_fp_gpu.py --bundle ... --cpu-selftest   # no GPU: the
-        # bundle's TTIR on the CPU backend instead of the PTX (checks this script, not the GPU)
+        # bundle's cuda:80 TTIR on the CPU backend instead of the PTX (checks this script, not the GPU)
 
 Prints one line per conversion and a summary; writes everything measured to
 --json (default $OUT/fp_gpu_results.json when $OUT is set). Exits 1 on any
@@ -87,7 +87,7 @@ class CpuSelftest:
 
     def load(self, ptx, meta):
         fn = os.path.basename(ptx)[:-len(".ptx")]
-        with open(os.path.join(self.bundle, "ttir", fn + ".ttir")) as f:
+        with open(os.path.join(os.path.dirname(os.path.dirname(ptx)), "ttir", fn + ".ttir")) as f:
             k, _ = self.rt.load(f.read())
         return k
 
@@ -113,63 +113,75 @@ def main():
     block = manifest["block"]
     dev = CpuSelftest(args.bundle) if args.cpu_selftest else Gpu()
     print(f"device: {dev.desc}")
-    results = {"device": dev.desc, "conversions": []}
+    results = {"device": dev.desc, "targets": {}}
     count = {"tritium": 0, "triton": 0, "same": 0, "triton_present": 0}
     failed = 0
+    n = 0
     start = time.time()
-    for rec in manifest["conversions"]:
-        conv = (rec["src"], rec["dst"], rec["rounding"])
-        x = R.inputs(conv[0])
-        want = R.reference(conv, x)
-        out_dtype = R.FORMATS[conv[1]][2]
-        res = {"conversion": R.name(conv), "n": int(len(x))}
-        outs = {}
-        line = [f"{R.name(conv)}:"]
-        for slot in ("tritium", "triton"):
-            ptx = os.path.join(args.bundle, slot, rec["file"] + ".ptx")
-            if not os.path.exists(ptx):
-                res[slot] = {"status": "absent"}
-                line.append(f"{slot} absent")
-                continue
-            meta_path = os.path.join(args.bundle, slot, rec["file"] + (".json" if slot == "tritium" else ".meta.json"))
-            with open(meta_path) as f:
-                meta = json.load(f)
-            try:
-                fn = dev.load(ptx, meta)
-                out = dev.run(fn, meta, x, out_dtype, block)
-            except Exception as e:  # noqa: BLE001
-                res[slot] = {"status": "FAIL", "error": f"{type(e).__name__}: {e}"[:500]}
-                line.append(f"{slot} FAIL ({type(e).__name__}: {str(e)[:120]})")
-                continue
-            got = out[:len(x)]
-            guard_ok = out.view(np.uint8)[-np.dtype(out_dtype).itemsize:].tolist() == [GUARD] * np.dtype(out_dtype).itemsize
-            bad, first, payload = R.compare(conv, got, want)
-            wnan = R.is_nan(want, conv[1])
-            nan_out = sorted(set(int(v) for v in np.unique(got[wnan])[:8])) if wnan.any() else []
-            ok = bad == 0 and guard_ok
-            res[slot] = {"status": "OK" if ok else "FAIL", "wrong": int(bad), "guard_ok": guard_ok,
-                         "nan_payload_differs": payload, "nan_outputs": [hex(v) for v in nan_out],
-                         "first_wrong": [{"in": hex(int(x[i])), "got": hex(int(got[i])), "want": hex(int(want[i]))}
-                                         for i in first]}
-            outs[slot] = got
-            if ok:
-                count[slot] += 1
-                line.append(f"{slot} OK ({len(x)} bit-exact" + (f", {payload} NaN payloads differ" if payload else "") + ")")
-            else:
-                shown = ", ".join(f"in {d['in']} got {d['got']} want {d['want']}" for d in res[slot]["first_wrong"][:3])
-                line.append(f"{slot} FAIL ({bad}/{len(x)} wrong{'' if guard_ok else ', guard overwritten'}: {shown})")
-            if slot == "tritium" and not ok:
-                failed += 1
-        if "triton" in outs:
-            count["triton_present"] += 1
-        if "tritium" in outs and "triton" in outs:
-            diff = int((outs["tritium"] != outs["triton"]).sum())
-            res["tritium_vs_triton_bit_diffs"] = diff
-            count["same"] += diff == 0
-            line.append("tritium == triton bitwise" if diff == 0 else f"tritium != triton on {diff}")
-        results["conversions"].append(res)
-        print(" ".join(line), flush=True)
-    n = len(manifest["conversions"])
+    for target, recs in manifest["targets"].items():
+        cc = int(target.split(":")[1])
+        if args.cpu_selftest and cc != 80:
+            continue  # the CPU backend has Triton's cuda:80 semantics
+        tdir = os.path.join(args.bundle, f"cuda{cc}")
+        results["targets"][target] = []
+        for rec in recs:
+            n += 1
+            conv = (rec["src"], rec["dst"], rec["rounding"])
+            x = R.inputs(conv[0])
+            want = R.reference(conv, x, cc)
+            out_dtype = R.FORMATS[conv[1]][2]
+            res = {"conversion": R.name(conv), "n": int(len(x))}
+            outs = {}
+            line = [f"{target} {R.name(conv)}:"]
+            for slot in ("tritium", "triton"):
+                ptx = os.path.join(tdir, slot, rec["file"] + ".ptx")
+                if not os.path.exists(ptx):
+                    res[slot] = {"status": "absent"}
+                    line.append(f"{slot} absent")
+                    if slot == "tritium":
+                        failed += 1
+                    continue
+                meta_path = os.path.join(tdir, slot, rec["file"] + (".json" if slot == "tritium" else ".meta.json"))
+                with open(meta_path) as f:
+                    meta = json.load(f)
+                try:
+                    fn = dev.load(ptx, meta)
+                    out = dev.run(fn, meta, x, out_dtype, block)
+                except Exception as e:  # noqa: BLE001
+                    res[slot] = {"status": "FAIL", "error": f"{type(e).__name__}: {e}"[:500]}
+                    line.append(f"{slot} FAIL ({type(e).__name__}: {str(e)[:120]})")
+                    if slot == "tritium":
+                        failed += 1
+                    continue
+                got = out[:len(x)]
+                isz = np.dtype(out_dtype).itemsize
+                guard_ok = out.view(np.uint8)[-isz:].tolist() == [GUARD] * isz
+                bad, first, payload = R.compare(conv, got, want)
+                wnan = R.is_nan(want, conv[1])
+                nan_out = sorted(set(int(v) for v in np.unique(got[wnan])[:8])) if wnan.any() else []
+                ok = bad == 0 and guard_ok
+                res[slot] = {"status": "OK" if ok else "FAIL", "wrong": int(bad), "guard_ok": guard_ok,
+                             "nan_payload_differs": payload, "nan_outputs": [hex(v) for v in nan_out],
+                             "first_wrong": [{"in": hex(int(x[i])), "got": hex(int(got[i])), "want": hex(int(want[i]))}
+                                             for i in first]}
+                outs[slot] = got
+                if ok:
+                    count[slot] += 1
+                    line.append(f"{slot} OK ({len(x)} bit-exact" + (f", {payload} NaN payloads differ" if payload else "") + ")")
+                else:
+                    shown = ", ".join(f"in {d['in']} got {d['got']} want {d['want']}" for d in res[slot]["first_wrong"][:3])
+                    line.append(f"{slot} FAIL ({bad}/{len(x)} wrong{'' if guard_ok else ', guard overwritten'}: {shown})")
+                    if slot == "tritium":
+                        failed += 1
+            if "triton" in outs:
+                count["triton_present"] += 1
+            if "tritium" in outs and "triton" in outs:
+                diff = int((outs["tritium"] != outs["triton"]).sum())
+                res["tritium_vs_triton_bit_diffs"] = diff
+                count["same"] += diff == 0
+                line.append("tritium == triton bitwise" if diff == 0 else f"tritium != triton on {diff}")
+            results["targets"][target].append(res)
+            print(" ".join(line), flush=True)
     summary = (f"fp conversions on {'CPU self-test' if args.cpu_selftest else 'GPU'}: tritium {count['tritium']}/{n} "
                f"bit-exact vs reference; triton {count['triton']}/{count['triton_present']}; "
                f"tritium == triton bitwise on {count['same']}/{count['triton_present']}; {time.time() - start:.1f} s")
