@@ -30,6 +30,13 @@ pub fn dot(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     if shape.len() != 2 || a.shape.len() != 2 || b.shape.len() != 2 {
         return Err("tt.dot on the CPU takes 2-D operands (batched dots are not supported)".into());
     }
+    for i in 0..2 {
+        let elem = op.operand(i).ty().element().to_string();
+        if elem.starts_with("f8") {
+            // Stored as bytes: converting them as integers gave wrong products.
+            return Err(format!("tt.dot with {elem} operands is not supported by the CPU backend"));
+        }
+    }
     let (m, n, k) = (shape[0], shape[1], a.shape[1]);
     if a.shape[0] != m || b.shape[0] != k || b.shape[1] != n {
         return Err("tt.dot operand shapes do not match".into());
