@@ -89,10 +89,10 @@ def candidates(p, res):
             q = copy.deepcopy(p)
             q.outputs = [q.outputs[i]]
             out.append(_dce(q))
-    if p.G > 1:
+    if p.G > 1 and not any(nd.op == "atomic" for nd in p.nodes):
         q = copy.deepcopy(p)
         for inp in q.inputs:
-            inp["data"] = inp["data"][:q.numel].copy()
+            inp["data"] = inp["data"][:inp["data"].size // q.G].copy()
         q.G = 1
         q.n = min(q.n, q.numel)
         out.append(q)
@@ -106,12 +106,12 @@ def candidates(p, res):
     except gen.Invalid:
         env = {}
     for nd in reversed(p.live_nodes()):
-        if nd.op in ("load", "const", "pid", "reduce", "scan"):
+        if nd.op in ("load", "const", "pid", "reduce", "scan", "split", "sarg", "tilemask"):
             continue
         if nd.op == "proj" or nd.uid not in env:
             continue
         for a in nd.args:
-            if a.t == nd.t and a.dims == nd.dims and a.op not in ("reduce", "scan"):
+            if a.t == nd.t and a.dims == nd.dims and a.op not in ("reduce", "scan", "split"):
                 out.append(_replace(p, nd.uid, a))
         val, _ = env[nd.uid]
         if nd.dims == p.full_dims():
@@ -132,26 +132,39 @@ def candidates(p, res):
             out.append(q)
     for d in range(p.rank):
         if p.S[d] > 1:
-            out.append(_shrink(p, d))
+            q = _shrink(p, d)
+            if q is not None:
+                out.append(q)
     return out
 
 
 def _shrink(p, d):
     q = copy.deepcopy(p)
-    S = list(q.S)
-    old = tuple(S)
+    old = tuple(q.S)
+    S = list(old)
     S[d] //= 2
-    loads = [nd for nd in q.nodes if nd.op == "load"]
+    new = tuple(S)
+    loads = {nd.attrs["inp"]: nd for nd in q.nodes if nd.op == "load"}
     for k, inp in enumerate(q.inputs):
-        perm = next((nd.attrs["perm"] for nd in loads if nd.attrs["inp"] == k), tuple(range(len(S))))
-        mshape = tuple(old[x] for x in perm)
-        mem = inp["data"].reshape((q.G,) + mshape)
-        ax = 1 + perm.index(d)
+        nd = loads.get(k)
+        if nd is None or inp.get("dist") == "cas-compare":
+            if nd is None:
+                continue
+        dims = nd.dims
+        perm = nd.attrs["perm"]
+        oshape = gen.shape_of(old, dims)
+        nshape = gen.shape_of(new, dims)
+        mold = tuple(oshape[x] for x in perm)
+        mem = inp["data"].reshape((q.G,) + mold)
         sl = [slice(None)] * mem.ndim
-        sl[ax] = slice(0, S[d])
+        for j, x in enumerate(perm):
+            sl[1 + j] = slice(0, nshape[x])
         inp["data"] = mem[tuple(sl)].reshape(-1).copy()
+    for nd in q.nodes:
+        if nd.op == "atomic":
+            return None  # atomics keep their shape
     old_numel = q.numel
-    q.S = tuple(S)
+    q.S = new
     if q.masked:
         q.n = int(np.ceil(q.n * q.numel / old_numel))
     else:

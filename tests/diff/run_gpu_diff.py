@@ -110,6 +110,9 @@ def run_slot(cp, d, i, slot, p, exp, launch):
 
 def worker_main(a):
     import cupy as cp
+    gdir = os.path.join(a.bundle_dir or "", "gen")
+    if a.bundle_dir and os.path.isfile(os.path.join(gdir, "gen.py")):
+        sys.path.insert(0, gdir)  # the generator the bundle was staged with
     import gen
     with open(os.path.join(a.dir, "manifest.json")) as f:
         man = json.load(f)
@@ -180,7 +183,7 @@ def run_worker_set(a, d, ids, tmp, wid):
     restarts = 0
     while remaining and restarts < 50:
         path = os.path.join(tmp, f"w{wid}-{restarts}.jsonl")
-        cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--dir", d, "--ids",
+        cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--dir", d, "--bundle-dir", a.bundle, "--ids",
                ",".join(map(str, remaining)), "--result", path]
         try:
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=a.worker_timeout)
@@ -214,6 +217,7 @@ def main():
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--dir", help=argparse.SUPPRESS)
     ap.add_argument("--ids", help=argparse.SUPPRESS)
+    ap.add_argument("--bundle-dir", default="", help=argparse.SUPPRESS)
     ap.add_argument("--result", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:

@@ -220,6 +220,10 @@ def main():
                         tf.add(path, arcname=rel)
         shards.append(name)
     manifest["shards"] = shards
+    # the generator travels with the bundle: the device regenerates inputs and references with this copy
+    os.makedirs(os.path.join(a.out, "gen"))
+    for f in ("gen.py", "numerics.py"):
+        shutil.copyfile(os.path.join(HERE, f), os.path.join(a.out, "gen", f))
     with open(os.path.join(a.out, "manifest.json"), "w") as f:
         json.dump(manifest, f)
     shutil.rmtree(tmp, ignore_errors=True)
