@@ -155,7 +155,11 @@ def main():
                                             features=p.features())
     t_gen = time.time() - t0
 
-    # Tritium: tritium-compile, in parallel
+    # Tritium: tritium-compile, in parallel (libdevice linked for tt.extern_elementwise, as Triton does)
+    import glob
+    libdevice = next(iter(glob.glob(os.path.join(a.venv, "lib", "python*", "site-packages", "triton", "backends",
+                                                 "nvidia", "lib", "libdevice.10.bc"))), None)
+    manifest["libdevice"] = libdevice
     lock = threading.Lock()
     todo = list(progs)
 
@@ -168,6 +172,8 @@ def main():
             ttir = os.path.join(work, f"{i}.ttir")
             out = os.path.join(work, "tritium", f"{i}.ptx")
             cmd = [a.compiler, ttir, "--target", "cuda:80", "--num-warps", str(progs[i].num_warps), "-o", out]
+            if libdevice and "tt.extern_elementwise" in open(ttir).read():
+                cmd += ["--link", libdevice]
             try:
                 r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
                 rc, err = r.returncode, (r.stderr or "") + (r.stdout or "")
@@ -222,8 +228,8 @@ def main():
     manifest["shards"] = shards
     # the generator travels with the bundle: the device regenerates inputs and references with this copy
     os.makedirs(os.path.join(a.out, "gen"))
-    for f in ("gen.py", "numerics.py"):
-        shutil.copyfile(os.path.join(HERE, f), os.path.join(a.out, "gen", f))
+    for f in ("gen.py", "numerics.py", os.path.join("..", "cpu", "fp_reference.py")):
+        shutil.copyfile(os.path.join(HERE, f), os.path.join(a.out, "gen", os.path.basename(f)))
     with open(os.path.join(a.out, "manifest.json"), "w") as f:
         json.dump(manifest, f)
     shutil.rmtree(tmp, ignore_errors=True)
@@ -235,9 +241,22 @@ def main():
     print(f"stage-gpu: {len(ids)} programs (seed {a.seed}): tritium compiled {n_t}, compile failures "
           f"{len(ids) - n_t - n_tc}, crashes {n_tc}; triton compiled {n_tr}; bundle {os.path.relpath(a.out, ROOT)} "
           f"{size / 1e6:.1f} MB; {time.time() - t0:.0f} s (gen {t_gen:.0f}, tritium {t_tritium:.0f}, triton {t_triton:.0f})")
-    fails = [(i, r) for i, r in manifest["programs"].items() if r["tritium"] != "ok"]
-    for i, r in fails[:10]:
-        print(f"stage-gpu: tritium {r['tritium']} on program {i}: {r['tritium_error'].strip().splitlines()[-1][:300]}")
+    # compile failures by their first error, and whether Triton compiled the same program
+    classes = {}
+    for i, r in manifest["programs"].items():
+        if r["tritium"] == "ok":
+            continue
+        lines = [ln for ln in r["tritium_error"].splitlines() if "error:" in ln] or [r["tritium_error"][-200:]]
+        key = re.sub(r"%[\w#]+|\d+", "#", re.sub(r"^.*?error: ", "", lines[0]))[:120]
+        c = classes.setdefault(key, dict(n=0, triton_ok=0, example=i))
+        c["n"] += 1
+        c["triton_ok"] += r["triton"] == "ok"
+    manifest["tritium_failure_classes"] = classes
+    with open(os.path.join(a.out, "manifest.json"), "w") as f:
+        json.dump(manifest, f)
+    for key, c in sorted(classes.items(), key=lambda kv: -kv[1]["n"]):
+        print(f"stage-gpu: tritium compile failure x{c['n']} (Triton compiled {c['triton_ok']} of them; e.g. program "
+              f"{c['example']}): {key}")
     print(f"stage-gpu: device: python3 tests/diff/run_gpu_diff.py --bundle {os.path.relpath(a.out, ROOT)} "
           f"with carry=[\"{os.path.relpath(a.out, ROOT)}\"]")
     return 0
