@@ -177,6 +177,12 @@ pub extern "C" fn tritium_infer_types(
 
 /// See `RustBridge.h`.
 #[no_mangle]
+pub extern "C" fn tritium_types_equivalent(inferred: MlirType, declared: MlirType) -> bool {
+    catch_unwind(|| tritium_dialects::layout::equivalent_types(Ty(inferred), Ty(declared))).unwrap_or(false)
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
 pub extern "C" fn tritium_verify_type(
     type_name: MlirStringRef,
     inner: MlirType,

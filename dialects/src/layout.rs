@@ -28,6 +28,34 @@ pub trait LayoutInterface: Send + Sync {
     fn verify_op_layouts(&self, _op: Op) -> Result<(), String> {
         Ok(())
     }
+    /// Whether two encodings of a tensor of `shape` place every element in
+    /// the same register, lane, warp and block (Triton's
+    /// `verifyLayoutsAreEqual`); by default only identical attributes are.
+    fn layouts_equivalent(&self, _shape: &[i64], a: Attr, b: Attr) -> bool {
+        a == b
+    }
+}
+
+/// Triton's `verifyEquivalentTensorType` as the compatibility check of an
+/// inferred result type: the same type, or tensors of the same shape and
+/// element type whose encodings are the same layout.
+pub fn equivalent_types(inferred: Ty, declared: Ty) -> bool {
+    if inferred == declared {
+        return true;
+    }
+    if !inferred.is_tensor() || !declared.is_tensor() || inferred.element() != declared.element() {
+        return false;
+    }
+    let (Some(shape), Some(other)) = (inferred.shape(), declared.shape()) else { return false };
+    if shape != other {
+        return false;
+    }
+    match (inferred.encoding(), declared.encoding()) {
+        (Some(a), Some(b)) if a.dialect_namespace() == b.dialect_namespace() => {
+            lookup(a).is_some_and(|i| i.layouts_equivalent(&shape, a, b))
+        }
+        _ => false,
+    }
 }
 
 static REGISTRY: RwLock<Vec<(&'static str, &'static dyn LayoutInterface)>> = RwLock::new(Vec::new());

@@ -361,6 +361,25 @@ TRITIUM_INFER(ScanOp, static_cast<int32_t>(adaptor.getAxis()), {})
 TRITIUM_INFER(GatherOp, static_cast<int32_t>(adaptor.getAxis()), {})
 #undef TRITIUM_INFER
 
+/// Result types are compatible when each is the same layout as the inferred
+/// one (Triton's verifyEquivalentTensorType), not only the same attribute.
+static bool equivalentTypes(TypeRange inferred, TypeRange declared) {
+  if (inferred.size() != declared.size())
+    return false;
+  for (auto [a, b] : llvm::zip(inferred, declared))
+    if (!tritium_types_equivalent(wrap(a), wrap(b)))
+      return false;
+  return true;
+}
+
+bool TransOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return equivalentTypes(lhs, rhs);
+}
+
+bool SplitOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return equivalentTypes(lhs, rhs);
+}
+
 void SplitOp::getAsmResultNames(function_ref<void(Value, StringRef)> setName) {
   setName(getOutLHS(), "outLHS");
   setName(getOutRHS(), "outRHS");

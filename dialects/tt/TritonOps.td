@@ -491,6 +491,9 @@ def TT_SplitOp : TT_Op<"split", [Pure, SameResultsType,
   let results = (outs TT_Tensor:$outLHS, TT_Tensor:$outRHS);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($outLHS)";
   let hasFolder = 1;
+  let extraClassDeclaration = [{
+    static bool isCompatibleReturnTypes(::mlir::TypeRange lhs, ::mlir::TypeRange rhs);
+  }];
 }
 
 def TT_TransOp : TT_Op<"trans", [Pure, SameOperandsAndResultElementType,
@@ -508,6 +511,11 @@ def TT_TransOp : TT_Op<"trans", [Pure, SameOperandsAndResultElementType,
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasFolder = 1;
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    // Triton's InferTensorTypeOpWithLayoutEquivalence: any encoding that is
+    // the same layout as the inferred one is accepted.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange lhs, ::mlir::TypeRange rhs);
+  }];
 }
 
 //===----------------------------------------------------------------------===//

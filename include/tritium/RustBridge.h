@@ -49,6 +49,11 @@ bool tritium_infer_types(const TritiumInferRequest *request, MlirType *results,
                          intptr_t capacity, intptr_t *numResults,
                          TritiumReportFn report, void *userData);
 
+/// Whether an inferred result type is compatible with the declared one:
+/// equal, or tensors of one shape and element type whose encodings are the
+/// same layout (Triton's `verifyEquivalentTensorType`).
+bool tritium_types_equivalent(MlirType inferred, MlirType declared);
+
 /// Verifies the parameters of a `tt` type ("tt.ptr", "tt.tensordesc").
 bool tritium_verify_type(MlirStringRef typeName, MlirType pointeeOrElement,
                          TritiumReportFn report, void *userData);

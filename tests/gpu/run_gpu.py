@@ -577,6 +577,24 @@ def build_x_scan_3d(p, C, rng):
                    {}, ref, nbytes=16 * n, desc=f"G={G}")
 
 
+# x_dot_trans: C = A @ B^T (fp16 in, fp32 accumulate) with B row-major [N, K]; K a multiple of BK (divisible hint).
+@spec("x_dot_trans", cases=[dict(M=64, N=64, K=32), dict(M=100, N=70, K=96), dict(M=1, N=3, K=64),
+                            dict(M=257, N=129, K=128)], perf=dict(M=4096, N=4096, K=4096))
+def build_x_dot_trans(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    assert K % C["BK"] == 0
+    a = (rng.standard_normal(M * K) * 0.5).astype(np.float16)
+    b = (rng.standard_normal(N * K) * 0.5).astype(np.float16)
+
+    def ref():
+        A, B = a.astype(np.float64).reshape(M, K), b.astype(np.float64).reshape(N, K)
+        exact = A @ B.T
+        tol = 2e-6 * (np.abs(A) @ np.abs(B).T) + 1e-6
+        return [("c_ptr", check_close(exact.reshape(-1), 0.0, tol.reshape(-1)))]
+    return Problem((cdiv(M, C["BM"]), cdiv(N, C["BN"])), dict(a_ptr=a, b_ptr=b, c_ptr=nan_f32(M * N)), dict(M=M, N=N, K=K),
+                   ref, flops=2 * M * N * K, desc=f"M={M} N={N} K={K}")
+
+
 # x_cumsum_2d: per [R, C] tile (rows pid*R..), scans along axis 0 (fwd f32, reverse i32) and axis 1 (reverse f32,
 # fwd i32) over the valid N columns; masked rows/cols load 0 and are not stored.
 @spec("x_cumsum_2d", cases=[dict(M=1, N=1), dict(M=16, N=64), dict(M=17, N=63), dict(M=100, N=33),
@@ -989,46 +1007,6 @@ def build_x_bcast3d(p, C, rng):
                                        m2_ptr=nan_f32(M * B)), dict(M=M), ref, nbytes=8 * M * B * Cc,
                    desc=f"M={M}")
 
-
-# x_select_scalar: selects on a scalar i1 (scf.if yielding tiles -> arith.select %i1, tensor, tensor). Per row
-# block (pid = row // BM), over the valid [M, N] elements (N <= BN), all in f32 and exact:
-#   t = 2a if flag > 0 else b + 1;  c = a if flag % 2 == 0 else b (a load through a selected pointer tile);
-#   w = a if pid % 2 == 0 else b;   acc2 = 4 steps of (acc2 + a if i == flag else acc2 - b) from 0;
-#   o = t + c + w + acc2;  c_ptr gets c under the mask m, narrowed to columns < N // 2 when flag > 1;
-#   q = x @ y (small integers in f16: exact) if flag > 2 else (x @ y) * 0.5 + 1.
-@spec("x_select_scalar", cases=[dict(M=1, N=1, flag=0), dict(M=32, N=32, flag=1), dict(M=33, N=17, flag=2),
-                                dict(M=100, N=32, flag=3), dict(M=64, N=31, flag=-1), dict(M=70, N=32, flag=5),
-                                dict(M=7, N=1, flag=4), dict(M=40, N=9, flag=-2)],
-      perf=dict(M=1 << 16, N=32, flag=3))
-def build_x_select_scalar(p, C, rng):
-    M, N, flag, BM, BN, BK = p["M"], p["N"], p["flag"], C["BM"], C["BN"], C["BK"]
-    assert N <= BN
-    a, b = randn(rng, M * N), randn(rng, M * N)
-    x = rng.integers(-4, 5, M * BK).astype(np.float16)
-    y = rng.integers(-4, 5, BK * BN).astype(np.float16)
-
-    def ref():
-        A, B = a.reshape(M, N), b.reshape(M, N)
-        one, two = np.float32(1.0), np.float32(2.0)
-        t = A * two if flag > 0 else B + one
-        c = A if int(np.fmod(flag, 2)) == 0 else B  # Triton's % on i32 is C's (remsi)
-        pid = (np.arange(M) // BM)[:, None]
-        w = np.where(pid % 2 == 0, A, B)
-        acc2 = np.zeros((M, N), np.float32)
-        for i in range(4):
-            acc2 = acc2 + A if i == flag else acc2 - B
-        o = ((t + c) + w) + acc2
-        cols = np.arange(N)[None, :]
-        keep = np.broadcast_to(cols < (N // 2) if flag > 1 else cols < N, (M, N))
-        cm = np.where(keep, c, np.float32(np.nan))
-        acc = (x.astype(np.float32).reshape(M, BK) @ y.astype(np.float32).reshape(BK, BN))[:, :N]
-        q = acc if flag > 2 else acc * np.float32(0.5) + one
-        return [("o_ptr", check_exact(o.astype(np.float32).reshape(-1))),
-                ("c_ptr", check_exact(cm.astype(np.float32).reshape(-1))),
-                ("q_ptr", check_exact(q.astype(np.float32).reshape(-1)))]
-    return Problem((cdiv(M, BM),), dict(a_ptr=a, b_ptr=b, x_ptr=x, y_ptr=y, o_ptr=nan_f32(M * N),
-                                        c_ptr=nan_f32(M * N), q_ptr=nan_f32(M * N)),
-                   dict(flag=flag, M=M, N=N), ref, nbytes=20 * M * N, desc=f"M={M} N={N} flag={flag}")
 
 # x_select_scalar: selects on a scalar i1 (scf.if yielding tiles -> arith.select %i1, tensor, tensor). Per row
 # block (pid = row // BM), over the valid [M, N] elements (N <= BN), all in f32 and exact:

@@ -2,6 +2,7 @@
 //! encoded tensors, and the installation of the `ttg` hooks.
 use super::bridge::{self, TtgHooks};
 use super::encoding::Encoding;
+use super::to_linear::to_linear_layout;
 use super::{infer, verify};
 use crate::ir::{Attr, Op, Ty};
 use crate::layout::{self, LayoutInterface};
@@ -42,6 +43,17 @@ impl LayoutInterface for TtgLayouts {
 
     fn verify_op_layouts(&self, op: Op) -> Result<(), String> {
         verify::verify_tt_op_layouts(op)
+    }
+
+    fn layouts_equivalent(&self, shape: &[i64], a: Attr, b: Attr) -> bool {
+        let (Ok(a), Ok(b)) = (decode(a), decode(b)) else { return false };
+        if !a.is_distributed() || !b.is_distributed() {
+            return a == b;
+        }
+        match (to_linear_layout(&a, shape), to_linear_layout(&b, shape)) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => false,
+        }
     }
 }
 

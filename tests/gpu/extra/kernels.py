@@ -507,60 +507,21 @@ def x_select_scalar(a_ptr, b_ptr, x_ptr, y_ptr, o_ptr, c_ptr, q_ptr, flag, M, N,
 
 
 # --------------------------------------------------------------------------------------------------------
-# 15. selects on a scalar i1 (issue 22, class 3): `if c: r = t1 else: r = t2` on tiles canonicalizes to
-#     `arith.select %c : i1, tensor, tensor` (tl.where with a scalar condition splats it instead).  Value
-#     tiles, pointer tiles (then loaded from), i1 mask tiles (then stored under), a dot epilogue picking
-#     the accumulator or a rescaled copy (mma layout), and a loop-carried tile chosen per iteration.
+# a transposed dot operand: C = A @ B^T with B stored row-major [N, K] (tl.trans feeding tl.dot)
 # --------------------------------------------------------------------------------------------------------
 @triton.jit
-def x_select_scalar(a_ptr, b_ptr, x_ptr, y_ptr, o_ptr, c_ptr, q_ptr, flag, M, N,
-                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    pid = tl.program_id(0)
-    rows = pid * BM + tl.arange(0, BM)
-    cols = tl.arange(0, BN)
-    m = (rows[:, None] < M) & (cols[None, :] < N)
-    off = rows[:, None] * N + cols[None, :]
-    a = tl.load(a_ptr + off, mask=m, other=0.0)
-    b = tl.load(b_ptr + off, mask=m, other=0.0)
-    ta = a * 2.0
-    tb = b + 1.0
-    if flag > 0:
-        t = ta
-    else:
-        t = tb
-    pa = a_ptr + off
-    pb = b_ptr + off
-    if flag % 2 == 0:
-        src = pa
-    else:
-        src = pb
-    c = tl.load(src, mask=m, other=0.0)
-    mh = m & (cols[None, :] < N // 2)
-    if flag > 1:
-        sm = mh
-    else:
-        sm = m
-    w = tl.where(pid % 2 == 0, a, b)
-    acc2 = tl.zeros([BM, BN], dtype=tl.float32)
-    for i in range(0, 4):
-        up = acc2 + a
-        down = acc2 - b
-        if i == flag:
-            acc2 = up
-        else:
-            acc2 = down
-    tl.store(o_ptr + off, t + c + w + acc2, mask=m)
-    tl.store(c_ptr + off, c, mask=sm)
-    ks = tl.arange(0, BK)
-    x = tl.load(x_ptr + rows[:, None] * BK + ks[None, :], mask=rows[:, None] < M, other=0.0)
-    y = tl.load(y_ptr + ks[:, None] * BN + cols[None, :])
-    acc = tl.dot(x, y)
-    half = acc * 0.5 + 1.0
-    if flag > 2:
-        r = acc
-    else:
-        r = half
-    tl.store(q_ptr + off, r, mask=m)
+def x_dot_trans(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
+        b = tl.load(b_ptr + rn[:, None] * K + (k + rk)[None, :], mask=rn[:, None] < N, other=0.0)
+        acc = tl.dot(a, tl.trans(b), acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
 # ========================================================================================================
@@ -593,6 +554,9 @@ def _spec(name, fn, types, constexprs=None, divisible=None, **kw):
 F32P, F16P, BF16P, I32P, U32P, I8P, I64P = "*fp32", "*fp16", "*bf16", "*i32", "*u32", "*i8", "*i64"
 
 KERNELS = [
+    _spec("x_dot_trans", x_dot_trans, dict(a_ptr=F16P, b_ptr=F16P, c_ptr=F32P, M="i32", N="i32", K="i32"),
+          {"BM": 64, "BN": 64, "BK": 32}, num_warps=4, num_stages=3, divisible=("a_ptr", "b_ptr", "c_ptr", "K"),
+          note="tl.dot(a, tl.trans(b)): a transposed dot operand (#linear source, #dot_op result)"),
     _spec("x_scan_tiles", x_scan_tiles, dict(x_ptr=F32P, a_ptr=F32P, i_ptr=I32P, fwd_ptr=F32P, rev_ptr=F32P,
                                              h_ptr=F32P, icum_ptr=I32P, n="i32"), {"BLOCK": 1024}, num_warps=4,
           note="tt.scan over 8 layout tiles (registers 128 apart): fwd, reverse, two-operand recurrence"),
@@ -664,10 +628,6 @@ KERNELS = [
           {"BLOCK_M": 128, "BLOCK_N": 64, "HEAD_DIM": 64}, num_warps=4, num_stages=3,
           divisible=("q_ptr", "k_ptr", "v_ptr", "o_ptr", "N_CTX", "stride_h"),
           note="causal attention forward: tl.range(num_stages=2) up to the diagonal, -inf mask above it"),
-    _spec("x_select_scalar", x_select_scalar, dict(a_ptr=F32P, b_ptr=F32P, x_ptr=F16P, y_ptr=F16P, o_ptr=F32P,
-                                                   c_ptr=F32P, q_ptr=F32P, flag="i32", M="i32", N="i32"),
-          {"BM": 32, "BN": 32, "BK": 16}, num_warps=4,
-          note="arith.select with a scalar i1 condition on f32, pointer, i1 and dot-accumulator tiles, in a loop too"),
     _spec("x_select_scalar", x_select_scalar, dict(a_ptr=F32P, b_ptr=F32P, x_ptr=F16P, y_ptr=F16P, o_ptr=F32P,
                                                    c_ptr=F32P, q_ptr=F32P, flag="i32", M="i32", N="i32"),
           {"BM": 32, "BN": 32, "BK": 16}, num_warps=4,
