@@ -181,15 +181,21 @@ fn dominates(a: Op, b: Op) -> bool {
 }
 
 /// Whether an op may write memory (Triton's `hasWriteSideEffect`: any
-/// effect other than read, allocate and free; unknown effects are not
-/// counted).
+/// effect other than read, allocate and free, with Triton's effects of each
+/// op; unknown effects are not counted).
 fn has_write_effect(op: Op) -> bool {
     if services::is_memory_effect_free(op) || services::only_reads_memory(op) {
         return false;
     }
     match op.name() {
         "ttg.local_dealloc" | "tt.call" | "func.call" => false,
-        "ttg.local_alloc" => op.num_operands() > 0,
+        // Triton gives an immutable buffer no effects until allocation
+        // has placed it (`allocation.offset`); one written from a tensor
+        // otherwise writes.
+        "ttg.local_alloc" => {
+            let mutable = tritium_dialects::ttg::bridge::memdesc_of(op.result(0).ty()).is_some_and(|m| m.mutable);
+            op.num_operands() > 0 && (mutable || op.attr("allocation.offset").is_some())
+        }
         _ => true,
     }
 }

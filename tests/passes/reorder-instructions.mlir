@@ -77,3 +77,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %t : tensor<64x32xf16, #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>>
   }
 }
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // B's local_load moves after A's when only an immutable local_alloc lies
+  // between them (Triton gives such an alloc no memory effects before
+  // allocation, so it does not count as a write).
+  // CHECK-LABEL: tt.func public @b_after_a_through_immutable_alloc
+  // CHECK-NEXT: %0 = arith.truncf %arg1
+  // CHECK-NEXT: %1 = ttg.local_alloc %0 : (tensor<64x32xf16, #mma>) -> !ttg.memdesc<64x32xf16, #shared1, #smem>
+  // CHECK-NEXT: %2 = ttg.local_load %1
+  // CHECK-NEXT: %3 = ttg.local_load %arg0
+  // CHECK-NEXT: %4 = tt.dot %2, %3, %arg2
+  tt.func public @b_after_a_through_immutable_alloc(%v: !ttg.memdesc<32x128xf16, #shared, #smem, mutable>, %p: tensor<64x32xf32, #mma>, %acc: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %b = ttg.local_load %v : !ttg.memdesc<32x128xf16, #shared, #smem, mutable> -> tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %p16 = arith.truncf %p : tensor<64x32xf32, #mma> to tensor<64x32xf16, #mma>
+    %pa = ttg.local_alloc %p16 : (tensor<64x32xf16, #mma>) -> !ttg.memdesc<64x32xf16, #shared1, #smem>
+    %a = ttg.local_load %pa : !ttg.memdesc<64x32xf16, #shared1, #smem> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d = tt.dot %a, %b, %acc : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x128xf32, #mma>
+    tt.return %d : tensor<64x128xf32, #mma>
+  }
+  // A mutable local_alloc written from a tensor is a write: B stays.
+  // CHECK-LABEL: tt.func public @b_stays_before_mutable_alloc
+  // CHECK-NEXT: %0 = ttg.local_load %arg0
+  // CHECK-NEXT: %1 = arith.truncf %arg1
+  // CHECK-NEXT: %2 = ttg.local_alloc %1 : (tensor<64x32xf16, #mma>) -> !ttg.memdesc<64x32xf16, #shared1, #smem, mutable>
+  // CHECK-NEXT: %3 = ttg.local_load %2
+  // CHECK-NEXT: %4 = tt.dot %3, %0, %arg2
+  tt.func public @b_stays_before_mutable_alloc(%v: !ttg.memdesc<32x128xf16, #shared, #smem, mutable>, %p: tensor<64x32xf32, #mma>, %acc: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %b = ttg.local_load %v : !ttg.memdesc<32x128xf16, #shared, #smem, mutable> -> tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %p16 = arith.truncf %p : tensor<64x32xf32, #mma> to tensor<64x32xf16, #mma>
+    %pa = ttg.local_alloc %p16 : (tensor<64x32xf16, #mma>) -> !ttg.memdesc<64x32xf16, #shared1, #smem, mutable>
+    %a = ttg.local_load %pa : !ttg.memdesc<64x32xf16, #shared1, #smem, mutable> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d = tt.dot %a, %b, %acc : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x128xf32, #mma>
+    tt.return %d : tensor<64x128xf32, #mma>
+  }
+}
