@@ -595,6 +595,26 @@ def build_x_dot_trans(p, C, rng):
                    ref, flops=2 * M * N * K, desc=f"M={M} N={N} K={K}")
 
 
+# x_matmul_hints: C = A @ B (fp16 in, fp32 accumulate, fp16 out), row-major A [M, K], B [K, N], C [M, N]; M, N, K
+# and the row strides are multiples of 16 (the divisibility hints); the unit strides are 1.
+@spec("x_matmul_hints", cases=[dict(M=128, N=128, K=32), dict(M=256, N=384, K=96), dict(M=16, N=16, K=16),
+                               dict(M=400, N=272, K=208)], perf=dict(M=4096, N=4096, K=4096))
+def build_x_matmul_hints(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    a = (rng.standard_normal(M * K) * 0.5).astype(np.float16)
+    b = (rng.standard_normal(K * N) * 0.5).astype(np.float16)
+
+    def ref():
+        A, B = a.astype(np.float64).reshape(M, K), b.astype(np.float64).reshape(K, N)
+        exact = A @ B
+        tol = 2e-6 * (np.abs(A) @ np.abs(B)) + np.abs(exact) * 2.0 ** -10 + 1e-6
+        return [("c_ptr", check_close(exact.reshape(-1), 0.0, tol.reshape(-1)))]
+    grid = cdiv(M, C["BM"]) * cdiv(N, C["BN"])
+    return Problem((grid,), dict(a_ptr=a, b_ptr=b, c_ptr=np.full(M * N, np.nan, np.float16)),
+                   dict(M=M, N=N, K=K, stride_am=K, stride_ak=1, stride_bk=N, stride_bn=1, stride_cm=N, stride_cn=1),
+                   ref, flops=2 * M * N * K, desc=f"M={M} N={N} K={K}")
+
+
 # x_cumsum_2d: per [R, C] tile (rows pid*R..), scans along axis 0 (fwd f32, reverse i32) and axis 1 (reverse f32,
 # fwd i32) over the valid N columns; masked rows/cols load 0 and are not stored.
 @spec("x_cumsum_2d", cases=[dict(M=1, N=1), dict(M=16, N=64), dict(M=17, N=63), dict(M=100, N=33),

@@ -18,7 +18,30 @@ pub struct ExternElementwise;
 pub struct ElementwiseInlineAsm;
 
 /// The patterns of this file.
-pub static PATTERNS: &[&dyn LowerPattern] = &[&Print, &Assert, &ExternElementwise, &ElementwiseInlineAsm];
+pub static PATTERNS: &[&dyn LowerPattern] = &[&Print, &Assert, &ExternElementwise, &ElementwiseInlineAsm, &Assume];
+
+/// `ttg-to-llvm.assume`: `tl.assume`'s `llvm.intr.assume` on a scalar
+/// condition, kept for LLVM's optimizers (its facts already served the axis
+/// analysis).
+pub struct Assume;
+
+impl LowerPattern for Assume {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.assume"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["llvm.intr.assume"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        if op.num_operands() != 1 || op.operand(0).ty().is_tensor() {
+            return Err("'llvm.intr.assume': only a scalar condition without operand bundles is supported".into());
+        }
+        let cond = cx.get(op.operand(0))?[0];
+        let sizes = cx.e.i32_array_attr(&[]);
+        cx.e.op("llvm.intr.assume", &[cond], &[], &[("op_bundle_sizes", sizes)]);
+        Ok(vec![])
+    }
+}
 
 fn str_attr(op: Op, name: &str) -> String {
     op.attr(name).map(|a| unsafe { tritium_dialects::ir::str_of(mlir_sys::mlirStringAttrGetValue(a.0)) }.to_string()).unwrap_or_default()

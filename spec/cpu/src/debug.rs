@@ -113,3 +113,19 @@ pub fn assert(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
         })
     })
 }
+
+/// `llvm.intr.assume` (`tl.assume`) on a scalar condition: kept for LLVM's
+/// optimizers.
+pub fn assume(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    if op.num_operands() != 1 {
+        return Err("'llvm.intr.assume' with operand bundles is not supported by the CPU backend".into());
+    }
+    let cond = match cx.get(op.operand(0))? {
+        Value::Scalar(v) => v,
+        Value::Tensor(_) => return Err("'llvm.intr.assume' of a tensor is not supported by the CPU backend".into()),
+    };
+    let cond = truth(cx, cond);
+    let sizes = cx.e.i32_array_attr(&[]);
+    cx.e.op("llvm.intr.assume", &[cond], &[], &[("op_bundle_sizes", sizes)]);
+    Ok(())
+}

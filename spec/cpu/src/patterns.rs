@@ -68,6 +68,7 @@ pub static PATTERNS: &[Pattern] = &[
     pattern!("cpu.tt.gather", ["tt.gather"], crate::reduce::gather),
     pattern!("cpu.tt.print", ["tt.print"], crate::debug::print),
     pattern!("cpu.tt.assert", ["tt.assert"], crate::debug::assert),
+    pattern!("cpu.llvm.assume", ["llvm.intr.assume"], crate::debug::assume),
 ];
 
 /// The pattern of each root op.

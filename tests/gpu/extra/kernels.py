@@ -524,6 +524,48 @@ def x_dot_trans(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+# --------------------------------------------------------------------------------------------------------
+# a grouped-ordering matmul with runtime strides, tl.assume facts and multiple_of / max_contiguous hints
+# (the shape of Triton's tutorial matmul): C = A @ B, fp16 in, fp32 accumulate, stored as fp16
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_matmul_hints(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
+                   BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    group = GROUP_M * num_pid_n
+    first_m = (pid // group) * GROUP_M
+    group_m = min(num_pid_m - first_m, GROUP_M)
+    pid_m = first_m + ((pid % group) % group_m)
+    pid_n = (pid % group) // group_m
+    tl.assume(pid_m >= 0)
+    tl.assume(pid_n >= 0)
+    tl.assume(stride_am > 0)
+    tl.assume(stride_ak > 0)
+    tl.assume(stride_bn > 0)
+    tl.assume(stride_bk > 0)
+    tl.assume(stride_cm > 0)
+    tl.assume(stride_cn > 0)
+    offs_am = tl.max_contiguous(tl.multiple_of((pid_m * BM + tl.arange(0, BM)) % M, BM), BM)
+    offs_bn = tl.max_contiguous(tl.multiple_of((pid_n * BN + tl.arange(0, BN)) % N, BN), BN)
+    offs_k = tl.arange(0, BK)
+    a_ptrs = a_ptr + offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak
+    b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BK, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BK, other=0.0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BK * stride_ak
+        b_ptrs += BK * stride_bk
+    c = acc.to(tl.float16)
+    offs_cm = pid_m * BM + tl.arange(0, BM)
+    offs_cn = pid_n * BN + tl.arange(0, BN)
+    c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
+    tl.store(c_ptrs, c, mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -554,6 +596,12 @@ def _spec(name, fn, types, constexprs=None, divisible=None, **kw):
 F32P, F16P, BF16P, I32P, U32P, I8P, I64P = "*fp32", "*fp16", "*bf16", "*i32", "*u32", "*i8", "*i64"
 
 KERNELS = [
+    _spec("x_matmul_hints", x_matmul_hints, dict(a_ptr=F16P, b_ptr=F16P, c_ptr=F16P, M="i32", N="i32", K="i32",
+                                                 stride_am="i32", stride_ak="i32", stride_bk="i32", stride_bn="i32",
+                                                 stride_cm="i32", stride_cn="i32"),
+          {"BM": 128, "BN": 128, "BK": 32, "GROUP_M": 8}, num_warps=4, num_stages=3,
+          divisible=("a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "stride_am", "stride_bk", "stride_cm"),
+          note="grouped matmul with tl.assume facts, multiple_of / max_contiguous hints, runtime strides"),
     _spec("x_dot_trans", x_dot_trans, dict(a_ptr=F16P, b_ptr=F16P, c_ptr=F32P, M="i32", N="i32", K="i32"),
           {"BM": 64, "BN": 64, "BK": 32}, num_warps=4, num_stages=3, divisible=("a_ptr", "b_ptr", "c_ptr", "K"),
           note="tl.dot(a, tl.trans(b)): a transposed dot operand (#linear source, #dot_op result)"),
