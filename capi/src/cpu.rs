@@ -8,9 +8,13 @@
 //!    LLVM dialect (`convert-scf-to-cf`, then one loop nest per tensor op);
 //! 2. translate it to LLVM IR in a fresh `LLVMContext`, set the host triple
 //!    and data layout, run `default<O3>` with the host target machine;
-//! 3. hand the module to an LLJIT whose target machine is the host's, with
-//!    the process's symbols (libc, libm) and `__tritium_cpu_assert_fail`
-//!    visible; look up `<kernel>_packed`.
+//! 3. generate object code with the host target machine and check that it
+//!    calls only what Tritium provides (`tritium_spec_cpu::runtime`: libc and
+//!    libm functions, `__tritium_cpu_assert_fail`; not compiler-rt builtins
+//!    such as `__truncsfbf2`, which a host may lack); hand the object to an
+//!    LLJIT with the process's symbols and the assertion hook visible; look
+//!    up `<kernel>_packed`. `tritiumCpuKernelEmitObject` returns that object
+//!    code instead.
 //!
 //! `tritiumCpuKernelLaunch` runs every program id of the grid: `numThreads`
 //! scoped threads (64 MiB stacks: tensors live on the stack) take chunks of
@@ -175,9 +179,20 @@ fn argument_types(func: Op) -> Vec<String> {
     func.entry_block(0).map(block_arguments).unwrap_or_default().iter().map(|a| a.ty().to_string()).collect()
 }
 
-/// Lowers, optimizes and JIT-compiles the kernel of `module` (a clone is
-/// lowered; `module` is not modified).
-fn load(module: Op, options: KernelOptions) -> Result<Kernel, String> {
+/// A kernel lowered and optimized for the host: an LLVM module in its own
+/// context (both owned by whoever takes them), and what the C API tells
+/// about the kernel.
+struct Prepared {
+    ctx: llvm_sys::prelude::LLVMContextRef,
+    llvm: LLVMModuleRef,
+    target: CodegenTarget,
+    name: String,
+    arg_types: Vec<String>,
+}
+
+/// Steps 1 and 2 of loading: lowers a clone of `module` and optimizes it for
+/// the host (`module` is not modified).
+fn prepare(module: Op, options: KernelOptions) -> Result<Prepared, String> {
     if !(0..=3).contains(&options.opt_level) {
         return Err(format!("optimization level must be 0 to 3, got {}", options.opt_level));
     }
@@ -239,7 +254,111 @@ fn load(module: Op, options: KernelOptions) -> Result<Kernel, String> {
             eprintln!("{}", CStr::from_ptr(text).to_string_lossy());
             LLVMDisposeMessage(text);
         }
-        // 3. The JIT, with the host's target machine.
+        Ok(Prepared { ctx, llvm, target, name, arg_types })
+    }
+}
+
+/// The object code of the prepared kernel for the host, as the JIT runs it
+/// (the module and its context are disposed).
+fn emit_object(p: Prepared, opt_level: i32) -> Result<llvm_sys::prelude::LLVMMemoryBufferRef, String> {
+    let result = (|| unsafe {
+        let tm = codegen::target_machine(&p.target, opt_level as u32)?;
+        let mut message = std::ptr::null_mut();
+        let mut buffer: llvm_sys::prelude::LLVMMemoryBufferRef = std::ptr::null_mut();
+        if LLVMTargetMachineEmitToMemoryBuffer(tm.as_mut_ptr(), p.llvm, LLVMCodeGenFileType::LLVMObjectFile, &mut message, &mut buffer) != 0 {
+            let text = if message.is_null() { String::new() } else { CStr::from_ptr(message).to_string_lossy().into_owned() };
+            if !message.is_null() {
+                LLVMDisposeMessage(message);
+            }
+            return Err(format!("LLVM code generation for the host failed: {text}"));
+        }
+        Ok(buffer)
+    })();
+    unsafe {
+        LLVMDisposeModule(p.llvm);
+        LLVMContextDispose(p.ctx);
+    }
+    result
+}
+
+/// The symbols the object in `buffer` refers to (through relocations) but
+/// does not define: what the JIT must find elsewhere.
+fn undefined_references(buffer: llvm_sys::prelude::LLVMMemoryBufferRef) -> Result<std::collections::BTreeSet<String>, String> {
+    use llvm_sys::object::*;
+    let mut out = std::collections::BTreeSet::new();
+    unsafe {
+        let mut message = std::ptr::null_mut();
+        let binary = LLVMCreateBinary(buffer, std::ptr::null_mut(), &mut message);
+        if binary.is_null() {
+            let text = if message.is_null() { String::new() } else { CStr::from_ptr(message).to_string_lossy().into_owned() };
+            if !message.is_null() {
+                LLVMDisposeMessage(message);
+            }
+            return Err(format!("cannot read the kernel's object code: {text}"));
+        }
+        let sections = LLVMObjectFileCopySectionIterator(binary);
+        while LLVMObjectFileIsSectionIteratorAtEnd(binary, sections) == 0 {
+            let relocations = LLVMGetRelocations(sections);
+            while LLVMIsRelocationIteratorAtEnd(sections, relocations) == 0 {
+                let symbol = LLVMGetRelocationSymbol(relocations);
+                if LLVMObjectFileIsSymbolIteratorAtEnd(binary, symbol) == 0 {
+                    let home = LLVMObjectFileCopySectionIterator(binary);
+                    LLVMMoveToContainingSection(home, symbol);
+                    let defined = LLVMObjectFileIsSectionIteratorAtEnd(binary, home) == 0;
+                    LLVMDisposeSectionIterator(home);
+                    let name = CStr::from_ptr(LLVMGetSymbolName(symbol)).to_string_lossy().into_owned();
+                    if !defined && !name.is_empty() {
+                        out.insert(name);
+                    }
+                }
+                LLVMDisposeSymbolIterator(symbol);
+                LLVMMoveToNextRelocation(relocations);
+            }
+            LLVMDisposeRelocationIterator(relocations);
+            LLVMMoveToNextSection(sections);
+        }
+        LLVMDisposeSectionIterator(sections);
+        LLVMDisposeBinary(binary);
+    }
+    Ok(out)
+}
+
+/// Fails when the object in `buffer` calls anything but the functions the
+/// CPU backend's code may call (`tritium_spec_cpu::runtime`): the JIT would
+/// find e.g. `__truncsfbf2` in this process only when the host's libgcc_s
+/// happens to have it.
+fn check_runtime_symbols(buffer: llvm_sys::prelude::LLVMMemoryBufferRef) -> Result<(), String> {
+    let foreign: Vec<String> =
+        undefined_references(buffer)?.into_iter().filter(|s| !tritium_spec_cpu::runtime::is_runtime_symbol(s)).collect();
+    if foreign.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "the kernel's code calls {}, which Tritium does not provide (the CPU backend may only call the C and math \
+         library functions of spec/cpu/src/runtime.rs)",
+        foreign.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(", ")
+    ))
+}
+
+/// Lowers, optimizes and JIT-compiles the kernel of `module` (a clone is
+/// lowered; `module` is not modified).
+fn load(module: Op, options: KernelOptions) -> Result<Kernel, String> {
+    let prepared = prepare(module, options)?;
+    let (target, name, arg_types) = (prepared.target.clone(), prepared.name.clone(), prepared.arg_types.clone());
+    // 3. Object code for the host, which may call only Tritium's runtime
+    // functions, then the JIT, with the same target machine.
+    /// The object code until the JIT takes it.
+    struct Object(llvm_sys::prelude::LLVMMemoryBufferRef);
+    impl Drop for Object {
+        fn drop(&mut self) {
+            if !self.0.is_null() {
+                unsafe { llvm_sys::core::LLVMDisposeMemoryBuffer(self.0) }
+            }
+        }
+    }
+    let mut object = Object(emit_object(prepared, options.opt_level)?);
+    check_runtime_symbols(object.0)?;
+    unsafe {
         let jit_tm = codegen::target_machine(&target, options.opt_level as u32)?;
         let raw_tm = jit_tm.as_mut_ptr();
         std::mem::forget(jit_tm); // owned by the JIT from here on
@@ -247,11 +366,7 @@ fn load(module: Op, options: KernelOptions) -> Result<Kernel, String> {
         let builder = LLVMOrcCreateLLJITBuilder();
         LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, jtmb);
         let mut jit: LLVMOrcLLJITRef = std::ptr::null_mut();
-        if let Err(e) = check(LLVMOrcCreateLLJIT(&mut jit, builder), "cannot create the JIT") {
-            LLVMDisposeModule(llvm);
-            LLVMContextDispose(ctx);
-            return Err(e);
-        }
+        check(LLVMOrcCreateLLJIT(&mut jit, builder), "cannot create the JIT")?;
         // The kernel owns the JIT from here on (dropped on error).
         let mut kernel = Kernel {
             jit,
@@ -283,10 +398,8 @@ fn load(module: Op, options: KernelOptions) -> Result<Kernel, String> {
         };
         let mu = LLVMOrcAbsoluteSymbols(&mut pair, 1);
         check(LLVMOrcJITDylibDefine(jd, mu), "cannot define the assertion hook")?;
-        let tsctx = LLVMOrcCreateNewThreadSafeContextFromLLVMContext(ctx);
-        let tsm = LLVMOrcCreateNewThreadSafeModule(llvm, tsctx);
-        LLVMOrcDisposeThreadSafeContext(tsctx);
-        check(LLVMOrcLLJITAddLLVMIRModule(jit, jd, tsm), "cannot add the kernel to the JIT")?;
+        let buffer = std::mem::replace(&mut object.0, std::ptr::null_mut()); // the JIT owns it from here on
+        check(LLVMOrcLLJITAddObjectFile(jit, jd, buffer), "cannot add the kernel to the JIT")?;
         let packed_name = CString::new(format!("{name}_packed")).expect("no NUL");
         let mut address: LLVMOrcExecutorAddress = 0;
         check(LLVMOrcLLJITLookup(jit, &mut address, packed_name.as_ptr()), "cannot compile the kernel")?;
@@ -426,6 +539,51 @@ pub unsafe extern "C" fn tritiumCpuKernelLoad(module: MlirModule, options: Kerne
     }
 }
 
+/// See `tritiumCpuKernelEmitObject` in `Cpu.h`.
+///
+/// # Safety
+/// `module` is null or live; `callback` is null or callable with `user_data`.
+#[no_mangle]
+pub unsafe extern "C" fn tritiumCpuKernelEmitObject(
+    module: MlirModule,
+    options: KernelOptions,
+    callback: MlirStringCallback,
+    user_data: *mut c_void,
+) -> MlirLogicalResult {
+    if module.ptr.is_null() || callback.is_none() {
+        return failure();
+    }
+    let op = mlirModuleGetOperation(module);
+    unsafe extern "C" fn emit(user_data: *mut c_void, message: MlirStringRef) {
+        emit_error(Op(MlirOperation { ptr: user_data }), str_of(message));
+    }
+    let bytes = guard(Some(emit), op.ptr, None, || {
+        let object = prepare(Op(op), options).and_then(|p| emit_object(p, options.opt_level));
+        match object {
+            Ok(buffer) => {
+                let bytes = std::slice::from_raw_parts(
+                    llvm_sys::core::LLVMGetBufferStart(buffer) as *const u8,
+                    llvm_sys::core::LLVMGetBufferSize(buffer),
+                )
+                .to_vec();
+                llvm_sys::core::LLVMDisposeMemoryBuffer(buffer);
+                Some(bytes)
+            }
+            Err(message) => {
+                emit_error(Op(op), &message);
+                None
+            }
+        }
+    });
+    match (bytes, callback) {
+        (Some(bytes), Some(f)) => {
+            f(MlirStringRef { data: bytes.as_ptr() as *const c_char, length: bytes.len() }, user_data);
+            success()
+        }
+        _ => failure(),
+    }
+}
+
 /// See `tritiumCpuKernelLaunch` in `Cpu.h`.
 ///
 /// # Safety
@@ -505,9 +663,10 @@ pub unsafe extern "C" fn tritiumCpuKernelDestroy(kernel: KernelHandle) {
 /// Keeps the C API's symbols in the link (the Rust half is a static archive
 /// whose members are only pulled in when referenced).
 pub fn keep_exports() -> usize {
-    let fns: [usize; 8] = [
+    let fns: [usize; 9] = [
         tritiumCpuKernelOptionsGetDefault as *const () as usize,
         tritiumCpuKernelLoad as *const () as usize,
+        tritiumCpuKernelEmitObject as *const () as usize,
         tritiumCpuKernelLaunch as *const () as usize,
         tritiumCpuKernelGetLastError as *const () as usize,
         tritiumCpuKernelGetName as *const () as usize,

@@ -59,6 +59,16 @@ MLIR_CAPI_EXPORTED TritiumCpuKernelOptions tritiumCpuKernelOptionsGetDefault(voi
 MLIR_CAPI_EXPORTED MlirLogicalResult tritiumCpuKernelLoad(
     MlirModule module, TritiumCpuKernelOptions options, TritiumCpuKernel *kernel);
 
+/** The object code (ELF) tritiumCpuKernelLoad would run for `module`: the same
+ *  lowering, optimization and host target machine, before the check that it
+ *  calls only what Tritium provides (its undefined symbols are what a loader
+ *  must resolve; tests/cpu/check_cpu_symbols.py lists them). The bytes go
+ *  to `callback` in one call. On failure diagnostics were emitted on the
+ *  module's context. The module is not modified. */
+MLIR_CAPI_EXPORTED MlirLogicalResult tritiumCpuKernelEmitObject(
+    MlirModule module, TritiumCpuKernelOptions options,
+    MlirStringCallback callback, void *userData);
+
 /** Runs the kernel for every program id (x, y, z) of the grid
  *  gridX x gridY x gridZ. `args[i]` points to the value of argument i, of the
  *  argument's type (for a `!tt.ptr<T>` argument, to a `void *` holding the

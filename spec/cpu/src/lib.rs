@@ -25,6 +25,7 @@ pub mod memory;
 pub mod narrow_float;
 pub mod patterns;
 pub mod reduce;
+pub mod runtime;
 pub mod scalar;
 pub mod tensor;
 
