@@ -1,7 +1,8 @@
 // tt.fp_to_fp on cuda:80 (Triton 3.9's set there): f32 -> f16/bf16 with the
 // rounding asked for (PTX cvt.rn / cvt.rz), f16 <-> bf16 through f32, and the
 // e5m2 conversions in software (fp8 registers are i8): round to nearest even
-// with saturation at 57344 (0x7b00) and NaN -> 0xff, f32 first folding its
+// with saturation at 57344 (0x7b00) and NaN -> sign | 0x7f (0x7f80 before the
+// shift, as Triton's sm80 code gives on the GPU), f32 first folding its
 // low 16 bits into a sticky bit 16 and truncating to f16 (cvt.rz). From sm89
 // on (second module, cuda:90) the fp8 cvt instructions, two elements each.
 // RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
@@ -37,9 +38,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xf16, #blocked> -> tensor<128xbf16, #blocked>
     tt.return %0 : tensor<128xbf16, #blocked>
   }
-  // An upcast may carry a rounding mode (ignored), as in Triton 3.9.
+  // An upcast may carry a rounding mode (ignored), as in Triton 3.9. A
+  // plain fpext (cvt.f32.f16: the hardware makes a NaN 0x7fffffff).
   // CHECK-LABEL: llvm.func @f16_to_f32(
   // CHECK: llvm.fpext %{{.*}} : f16 to f32
+  // CHECK-NOT: llvm.select
+  // CHECK: llvm.return
   tt.func public @f16_to_f32(%x: tensor<128xf16, #blocked>) -> tensor<128xf32, #blocked> {
     %0 = tt.fp_to_fp %x, rounding = rtz : tensor<128xf16, #blocked> -> tensor<128xf32, #blocked>
     tt.return %0 : tensor<128xf32, #blocked>
@@ -54,7 +58,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // CHECK: %[[MAX:.*]] = llvm.mlir.constant(31488 : i16) : i16
   // CHECK: llvm.intr.umin(%{{.*}}, %[[MAX]]) : (i16, i16) -> i16
   // CHECK: llvm.mlir.constant(127 : i16) : i16
-  // CHECK: llvm.mlir.constant(-1 : i16) : i16
+  // CHECK: %[[NANBITS:.*]] = llvm.mlir.constant(32640 : i16) : i16
+  // CHECK: %[[R:.*]] = llvm.select %{{.*}}, %[[NANBITS]], %{{.*}} : i1, i16
+  // CHECK: %[[SIGN:.*]] = llvm.mlir.constant(-32768 : i16) : i16
+  // CHECK: %[[S:.*]] = llvm.and %{{.*}}, %[[SIGN]] : i16
+  // CHECK: llvm.or %[[R]], %[[S]] : i16
   // CHECK: llvm.trunc %{{.*}} : i16 to i8
   tt.func public @f32_to_e5m2_rtne(%x: tensor<128xf32, #blocked>) -> tensor<128xf8E5M2, #blocked> {
     %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xf32, #blocked> -> tensor<128xf8E5M2, #blocked>

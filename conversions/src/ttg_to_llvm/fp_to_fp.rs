@@ -10,21 +10,28 @@
 //! [`lower_software`] is Triton's conversion set for targets without fp8
 //! hardware, written with integer operations only, so that every backend
 //! that adopts it gets the same bits. The target supplies the two
-//! f32→16-bit conversions it is built on ([`FpHardware`]). Its semantics,
-//! per element (`h` an f16 bit pattern, `b` an fp8 byte):
+//! f32→16-bit and the f16→f32 conversions it is built on ([`FpHardware`]:
+//! PTX `cvt`, whose NaN results are the positive canonical NaNs `0x7fff`
+//! and `0x7fffffff`). Its semantics, per element (`h` an f16 bit pattern,
+//! `b` an fp8 byte), NaN payloads included:
 //!
 //! | conversion | result |
 //! |---|---|
-//! | f32 → f16 / bf16, rtne / rtz | the target's f32→16-bit conversion |
-//! | f16 ↔ bf16 (rounding rtne if absent) | via f32 (exact), then as above |
-//! | f16 → f32 (any rounding attribute) | exact |
-//! | f16 → e5m2, rtne | round to nearest even on the f16 bits; saturates to ±57344 (±inf too); NaN → `0xff` |
-//! | bf16 → e5m2, rtne | bf16 → f32 → f16 rtne, then f16 → e5m2 rtne |
-//! | f32 → e5m2, rtne | the low 16 bits of the f32 folded into bit 16 (sticky), f32 → f16 rtz, then f16 → e5m2 rtne |
-//! | f32 → e5m2, rtz | f32 → f16 rtz, then the high byte of the f16 |
-//! | e5m2 → f16 | `b << 8` (exact, inf and NaN included) |
-//! | e5m2 → f32 | e5m2 → f16 → f32 |
+//! | f32 → f16 / bf16, rtne / rtz | the target's f32→16-bit conversion (NaN → `0x7fff`) |
+//! | f16 ↔ bf16 (rounding rtne if absent) | via f32 (exact), then as above (NaN → `0x7fff`) |
+//! | f16 → f32 (any rounding attribute) | exact; NaN → `0x7fffffff` |
+//! | f16 → e5m2, rtne | round to nearest even on the f16 bits; saturates to ±57344 (±inf too); NaN → its sign \| `0x7f` |
+//! | bf16 → e5m2, rtne | bf16 → f32 → f16 rtne, then f16 → e5m2 rtne (NaN → `0x7f`: the f16 NaN is `0x7fff`) |
+//! | f32 → e5m2, rtne | the low 16 bits of the f32 folded into bit 16 (sticky), f32 → f16 rtz, then f16 → e5m2 rtne (NaN → `0x7f`) |
+//! | f32 → e5m2, rtz | f32 → f16 rtz, then the high byte of the f16 (NaN → `0x7f`) |
+//! | e5m2 → f16 | `b << 8` (exact, inf and NaN included: a NaN keeps its sign and payload) |
+//! | e5m2 → f32 | e5m2 → f16 → f32 (NaN → `0x7fffffff`) |
 //! | e5m2 → bf16 | exact for finite values; exponent 31 (inf, NaN) gives the finite ±2^16·(1 + m/4) |
+//!
+//! The NaN results are Triton 3.9's sm80 PTX run on an H100
+//! (docs/measurements/gpu-fp-conversions-h100.log): its f16 → e5m2 code
+//! takes `min(|h|, 0x7b00)` (a NaN gives `0x7b00`), rounds (`0x7b80`), ORs
+//! in `set.nan`'s 1.0 (`0x3c00`, giving `0x7f80`) and the sign of `h`.
 //!
 //! Anything else (e4m3fn, the fnuz types, f64, bf16 → f32, rtz into fp8
 //! from f16/bf16, a rounding attribute on an fp8 upcast) is unsupported.
@@ -141,12 +148,16 @@ impl LowerPattern for FpToFp {
     }
 }
 
-/// The f32→16-bit conversions [`lower_software`] is built on.
+/// The float conversions [`lower_software`] is built on, with the NaN
+/// results of PTX `cvt` (always the positive canonical NaN).
 pub trait FpHardware {
-    /// f32 → f16 with `rounding` (IEEE; NaN gives a NaN). Result: `f16`.
+    /// f32 → f16 with `rounding` (IEEE; NaN gives `0x7fff`). Result: `f16`.
     fn f32_to_f16(&self, e: &mut Emitter, x: Val, rounding: Rounding) -> Val;
-    /// f32 → bf16 with `rounding`. Result: `bf16`.
+    /// f32 → bf16 with `rounding` (NaN gives `0x7fff`). Result: `bf16`.
     fn f32_to_bf16(&self, e: &mut Emitter, x: Val, rounding: Rounding) -> Val;
+    /// f16 → f32, exact; NaN gives `0x7fffffff` whatever its sign and
+    /// payload (as `cvt.f32.f16`). Result: `f32`.
+    fn f16_to_f32(&self, e: &mut Emitter, x: Val) -> Val;
 }
 
 /// The message of a conversion a target does not lower.
@@ -192,7 +203,7 @@ pub fn lower_software(e: &mut Emitter, hw: &dyn FpHardware, conv: FpConversion, 
                     hw.f32_to_bf16(e, w, rounding)
                 }
             }
-            (F16, F32) => e.cast("llvm.fpext", x, f32t),
+            (F16, F32) => hw.f16_to_f32(e, x),
             (F16, E5m2) => {
                 let h = bits(e, x, 16);
                 f16_to_e5m2_rtne(e, h)
@@ -221,7 +232,7 @@ pub fn lower_software(e: &mut Emitter, hw: &dyn FpHardware, conv: FpConversion, 
                 let f16t = float_ty(e, "f16");
                 let hf = e.cast("llvm.bitcast", h, f16t);
                 if d == F32 {
-                    e.cast("llvm.fpext", hf, f32t)
+                    hw.f16_to_f32(e, hf)
                 } else {
                     hf
                 }
@@ -275,7 +286,8 @@ pub fn sticky_low16(e: &mut Emitter, u: Val) -> Val {
 }
 
 /// f16 bits (i16) → e5m2 (i8), round to nearest even, saturating: finite
-/// values above 57344 and ±inf give ±57344, NaN gives `0xff`.
+/// values above 57344 and ±inf give ±57344; NaN gives its sign | `0x7f`
+/// (Triton's sm80 code: the rounded magnitude of a NaN is `0x7f80`).
 pub fn f16_to_e5m2_rtne(e: &mut Emitter, h: Val) -> Val {
     let i16t = e.int_ty(16);
     let i8t = e.int_ty(8);
@@ -292,8 +304,8 @@ pub fn f16_to_e5m2_rtne(e: &mut Emitter, h: Val) -> Val {
     let c7f = k(e, i16t, 0x7f);
     let a = e.add(a, c7f);
     let a = e.add(a, t);
-    let ones = k(e, i16t, 0xffff);
-    let a = e.select(nan, ones, a);
+    let nan_bits = k(e, i16t, 0x7f80);
+    let a = e.select(nan, nan_bits, a);
     let sign = k(e, i16t, 0x8000);
     let s = e.and(h, sign);
     let a = e.or(a, s);
@@ -375,6 +387,21 @@ pub fn f32_to_16_rtne(e: &mut Emitter, x: Val, dst: Ty) -> Val {
     let rb = e.cast("llvm.bitcast", r, i16t);
     let rb = canonical_nan(e, x, rb);
     e.cast("llvm.bitcast", rb, dst)
+}
+
+/// f16 → f32 as `cvt.f32.f16` computes it, for targets whose `fpext`
+/// keeps NaN payloads: exact, NaN giving `0x7fffffff`.
+pub fn f16_to_f32_canonical(e: &mut Emitter, x: Val) -> Val {
+    let f32t = e.f32();
+    let i32t = e.i32();
+    let w = e.cast("llvm.fpext", x, f32t);
+    let wb = e.cast("llvm.bitcast", w, i32t);
+    let uno = e.int_attr(e.i64(), 14);
+    let i1 = e.i1();
+    let isnan = e.val("llvm.fcmp", &[w, w], i1, &[("predicate", uno)]);
+    let qnan = k(e, i32t, 0x7fff_ffff);
+    let r = e.select(isnan, qnan, wb);
+    e.cast("llvm.bitcast", r, f32t)
 }
 
 /// `x` NaN ? `0x7fff` : `bits16`.

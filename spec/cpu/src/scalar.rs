@@ -255,7 +255,9 @@ fn fp_to_fp(e: &mut Emitter, op: Op, x: Val) -> Result<Val, String> {
 /// f32 → f16/bf16 for [`fp_to_fp`], NaN giving `0x7fff` as the GPU's `cvt`:
 /// f16 through LLVM's `fptrunc` (rtz: stepped toward zero where it rounded
 /// up in magnitude), bf16 on the bits (rtne: add `0x7fff` plus the kept
-/// LSB, rtz: truncate).
+/// LSB, rtz: truncate). f16 → f32 is `fpext` with a NaN replaced by
+/// `0x7fffffff`, as `cvt.f32.f16` gives on the GPU (`fpext` here keeps the
+/// payload).
 struct SoftCvt;
 
 impl tritium_conversions::ttg_to_llvm::fp_to_fp::FpHardware for SoftCvt {
@@ -294,6 +296,9 @@ impl tritium_conversions::ttg_to_llvm::fp_to_fp::FpHardware for SoftCvt {
         let h = e.select(isnan, qnan, h);
         let bf16t = float_ty(e, "bf16");
         e.cast("llvm.bitcast", h, bf16t)
+    }
+    fn f16_to_f32(&self, e: &mut Emitter, x: Val) -> Val {
+        tritium_conversions::ttg_to_llvm::fp_to_fp::f16_to_f32_canonical(e, x)
     }
 }
 

@@ -780,7 +780,8 @@ fn fp8_hardware(e: &mut Emitter, conv: FpConversion, values: &[Val], cc: u32) ->
 }
 
 /// The f32→f16/bf16 conversions as PTX `cvt` (`.rn`/`.rz`), as Triton
-/// emits them (NaN gives the canonical NaN `0x7fff`).
+/// emits them (NaN gives the canonical NaN `0x7fff`), and f16→f32
+/// (`cvt.f32.f16`, NaN `0x7fffffff`).
 struct PtxCvt;
 
 impl PtxCvt {
@@ -802,5 +803,11 @@ impl FpHardware for PtxCvt {
     }
     fn f32_to_bf16(&self, e: &mut Emitter, x: Val, rounding: Rounding) -> Val {
         Self::cvt(e, x, rounding, "bf16")
+    }
+    /// `fpext`, which NVPTX emits as `cvt.f32.f16` (as Triton): a NaN
+    /// becomes `0x7fffffff` in the hardware.
+    fn f16_to_f32(&self, e: &mut Emitter, x: Val) -> Val {
+        let f32t = e.f32();
+        e.cast("llvm.fpext", x, f32t)
     }
 }

@@ -13,11 +13,16 @@ runner regenerates them with fp_reference.inputs (deterministic).
     python3 tests/gpu/fp_conversions/bundle.py [--out build/fp-conversions-bundle]
         [--compiler build/bin/tritium-compile] [--venv ~/.cache/tritium/triton-3.9.0]
 
+Tritium's PTX must carry PTX ISA 8.8 or older (the H100 machine's driver
+refuses 9.x); a newer `.version` counts as a failed compile. Triton's PTX
+version is recorded in the manifest (run_fp_gpu.py loads it as 8.8).
+
 Prints one line per conversion and exits 1 if any tritium compile failed.
 """
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -26,6 +31,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "cpu"))
 
 BLOCK = 1024
+MAX_PTX_VERSION = 88  # times ten
+
+
+def ptx_version(path):
+    """The `.version` of a PTX file, times ten; None without one."""
+    with open(path) as f:
+        m = re.search(r"^\s*\.version\s+(\d+)\.(\d+)\s*$", f.read(), re.M)
+    return int(m.group(1)) * 10 + int(m.group(2)) if m else None
 
 TRITON_COMPILE = r"""
 import json, sys, os
@@ -79,12 +92,19 @@ def main():
             p = subprocess.run([args.compiler, ttir, "--target", f"cuda:{cc}", "-o",
                                 os.path.join(base, "tritium", fn + ".ptx")], capture_output=True, text=True)
             rec["tritium"] = "OK" if p.returncode == 0 else "FAIL: " + p.stderr.strip()[:500]
-            failed += p.returncode != 0
+            if p.returncode == 0:
+                v = ptx_version(os.path.join(base, "tritium", fn + ".ptx"))
+                rec["tritium_ptx_version"] = v
+                if v is None or v > MAX_PTX_VERSION:
+                    rec["tritium"] = f"FAIL: PTX ISA {v} (times ten) is not <= {MAX_PTX_VERSION}"
+            failed += rec["tritium"] != "OK"
             if have_triton:
                 q = subprocess.run([vpy, "-c", TRITON_COMPILE, ttir, os.path.join(base, "triton", fn + ".ptx"),
                                     os.path.join(base, "triton", fn + ".meta.json"), str(cc)],
                                    capture_output=True, text=True)
                 rec["triton"] = "OK" if q.returncode == 0 else "FAIL: " + q.stderr.strip().splitlines()[-1][:300]
+                if q.returncode == 0:
+                    rec["triton_ptx_version"] = ptx_version(os.path.join(base, "triton", fn + ".ptx"))
             else:
                 rec["triton"] = "absent (no Triton venv)"
             recs.append(rec)

@@ -2,18 +2,24 @@
 """Runs the tt.fp_to_fp bundle on a GPU (step 2; step 1 is bundle.py, run where Tritium is built).
 
 For each conversion of the bundle it loads Tritium's PTX (and Triton 3.9's, when
-bundled) with CuPy (RawModule -> cuModuleLoad, the driver JITs the sm_80 PTX),
+bundled) with CuPy (RawModule -> cuModuleLoad, the driver JITs the PTX),
 launches it with Triton's kernel ABI (in, out, n, global scratch, profile
 scratch; 1024 elements per program, num_warps*32 threads) over the inputs of
 tests/cpu/fp_reference.py (all 8/16-bit patterns; 1.46M f32 specials,
-rounding-boundary and random patterns) and compares each result bit for bit
-with the NumPy reference (where the reference is NaN: any NaN), and Tritium's
-output with Triton's (bit for bit, NaN payloads included). One guard element
-after the end must stay untouched.
+rounding-boundary and random patterns) and compares each result bit for bit,
+NaN payloads included, with the NumPy reference, and Tritium's output with
+Triton's. One guard element after the end must stay untouched.
+
+PTX ISA versions: the H100's driver refuses PTX ISA 9.x, which Triton 3.9
+writes for cuda:90. Triton's PTX with a `.version` above 8.8 is loaded with
+that line rewritten to 8.8 (from a temporary copy; recorded in the JSON);
+Tritium's PTX is loaded as it is and must already say 8.8 or older (else
+its slot fails).
 
     python3 tests/gpu/fp_conversions/run_fp_gpu.py --bundle build/fp-conversions-bundle [--json PATH]
     python3 tests/gpu/fp_conversions/run_fp_gpu.py --bundle ... --cpu-selftest   # no GPU: the
-        # bundle's cuda:80 TTIR on the CPU backend instead of the PTX (checks this script, not the GPU)
+        # bundle's cuda:80 TTIR on the CPU backend instead of the PTX (checks this script, not the
+        # GPU), and the PTX version handling on every PTX of the bundle
 
 Prints one line per conversion and a summary; writes everything measured to
 --json (default $OUT/fp_gpu_results.json when $OUT is set). Exits 1 on any
@@ -22,7 +28,9 @@ mismatch of Tritium's PTX.
 import argparse
 import json
 import os
+import re
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -33,6 +41,38 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "cpu"))
 import fp_reference as R  # noqa: E402
 
 GUARD = 0x5A
+
+# The newest PTX ISA the H100 machine's driver loads (times ten).
+MAX_PTX_VERSION = 88
+
+VERSION_RE = re.compile(r"^(\s*\.version\s+)(\d+)\.(\d+)(\s*)$", re.M)
+
+
+def ptx_version(text):
+    """The `.version` of a PTX text, times ten (8.8 -> 88); None without one."""
+    m = VERSION_RE.search(text)
+    return int(m.group(2)) * 10 + int(m.group(3)) if m else None
+
+
+def prepare_ptx(path, slot, tmpdir):
+    """(the PTX file to load, a note or None). Triton's PTX newer than 8.8
+    gets a copy with `.version 8.8`; Tritium's must be 8.8 or older already
+    (ValueError otherwise, and without a `.version` line)."""
+    with open(path) as f:
+        text = f.read()
+    v = ptx_version(text)
+    if v is None:
+        raise ValueError(f"{path}: no .version line")
+    if v <= MAX_PTX_VERSION:
+        return path, None
+    if slot == "tritium":
+        raise ValueError(f"Tritium's PTX is ISA {v // 10}.{v % 10}, newer than the driver's {MAX_PTX_VERSION // 10}.{MAX_PTX_VERSION % 10}")
+    new = VERSION_RE.sub(lambda m: f"{m.group(1)}{MAX_PTX_VERSION // 10}.{MAX_PTX_VERSION % 10}{m.group(4)}", text, count=1)
+    assert ptx_version(new) == MAX_PTX_VERSION and len(VERSION_RE.findall(new)) == 1
+    out = os.path.join(tmpdir, f"{slot}-{os.path.basename(os.path.dirname(os.path.dirname(path)))}-{os.path.basename(path)}")
+    with open(out, "w") as f:
+        f.write(new)
+    return out, f".version {v // 10}.{v % 10} -> {MAX_PTX_VERSION // 10}.{MAX_PTX_VERSION % 10}"
 
 
 class Gpu:
@@ -100,6 +140,40 @@ class CpuSelftest:
         return out
 
 
+def selftest_ptx_versions(bundle, manifest, tmpdir):
+    """The PTX version handling on every PTX of the bundle (no GPU): a
+    Tritium PTX must pass as it is; a Triton PTX above 8.8 must come back
+    rewritten to exactly 8.8 and otherwise unchanged. Returns the failures."""
+    failures = 0
+    notes = {}
+    for target, recs in manifest["targets"].items():
+        tdir = os.path.join(bundle, "cuda" + target.split(":")[1])
+        for rec in recs:
+            for slot in ("tritium", "triton"):
+                ptx = os.path.join(tdir, slot, rec["file"] + ".ptx")
+                if not os.path.exists(ptx):
+                    continue
+                try:
+                    path, note = prepare_ptx(ptx, slot, tmpdir)
+                except ValueError as e:
+                    print(f"ptx version: {target} {slot} {rec['file']}: FAIL ({e})")
+                    failures += 1
+                    continue
+                with open(ptx) as f:
+                    orig = f.read()
+                with open(path) as f:
+                    new = f.read()
+                same_rest = VERSION_RE.sub("", orig) == VERSION_RE.sub("", new)
+                if ptx_version(new) > MAX_PTX_VERSION or not same_rest or (note is None) != (path == ptx):
+                    print(f"ptx version: {target} {slot} {rec['file']}: FAIL (rewrite wrong)")
+                    failures += 1
+                key = f"{target} {slot}: {note or f'.version {ptx_version(orig) // 10}.{ptx_version(orig) % 10} as is'}"
+                notes[key] = notes.get(key, 0) + 1
+    for key, k in sorted(notes.items()):
+        print(f"ptx version: {key} ({k} files)")
+    return failures
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bundle", default=os.path.join(ROOT, "build", "fp-conversions-bundle"))
@@ -114,8 +188,12 @@ def main():
     dev = CpuSelftest(args.bundle) if args.cpu_selftest else Gpu()
     print(f"device: {dev.desc}")
     results = {"device": dev.desc, "targets": {}}
+    tmpdir = tempfile.mkdtemp(prefix="fp_gpu_ptx_")
+    if args.cpu_selftest:
+        failed_ptx = selftest_ptx_versions(args.bundle, manifest, tmpdir)
+        results["ptx_version_selftest_failures"] = failed_ptx
     count = {"tritium": 0, "triton": 0, "same": 0, "triton_present": 0}
-    failed = 0
+    failed = failed_ptx if args.cpu_selftest else 0
     n = 0
     start = time.time()
     for target, recs in manifest["targets"].items():
@@ -145,7 +223,10 @@ def main():
                 with open(meta_path) as f:
                     meta = json.load(f)
                 try:
-                    fn = dev.load(ptx, meta)
+                    load_path, note = prepare_ptx(ptx, slot, tmpdir)
+                    if note:
+                        res[f"{slot}_ptx"] = note
+                    fn = dev.load(load_path if not args.cpu_selftest else ptx, meta)
                     out = dev.run(fn, meta, x, out_dtype, block)
                 except Exception as e:  # noqa: BLE001
                     res[slot] = {"status": "FAIL", "error": f"{type(e).__name__}: {e}"[:500]}
@@ -158,7 +239,7 @@ def main():
                 guard_ok = out.view(np.uint8)[-isz:].tolist() == [GUARD] * isz
                 bad, first, payload = R.compare(conv, got, want)
                 wnan = R.is_nan(want, conv[1])
-                nan_out = sorted(set(int(v) for v in np.unique(got[wnan])[:8])) if wnan.any() else []
+                nan_out = [int(v) for v in np.unique(got[wnan])[:8]] if wnan.any() else []
                 ok = bad == 0 and guard_ok
                 res[slot] = {"status": "OK" if ok else "FAIL", "wrong": int(bad), "guard_ok": guard_ok,
                              "nan_payload_differs": payload, "nan_outputs": [hex(v) for v in nan_out],
@@ -167,10 +248,11 @@ def main():
                 outs[slot] = got
                 if ok:
                     count[slot] += 1
-                    line.append(f"{slot} OK ({len(x)} bit-exact" + (f", {payload} NaN payloads differ" if payload else "") + ")")
+                    line.append(f"{slot} OK ({len(x)} bit-exact)")
                 else:
                     shown = ", ".join(f"in {d['in']} got {d['got']} want {d['want']}" for d in res[slot]["first_wrong"][:3])
-                    line.append(f"{slot} FAIL ({bad}/{len(x)} wrong{'' if guard_ok else ', guard overwritten'}: {shown})")
+                    nan_note = f" ({payload} of them NaNs of another sign/payload)" if payload else ""
+                    line.append(f"{slot} FAIL ({bad}/{len(x)} wrong{nan_note}{'' if guard_ok else ', guard overwritten'}: {shown})")
                     if slot == "tritium":
                         failed += 1
             if "triton" in outs:
@@ -187,6 +269,11 @@ def main():
                f"tritium == triton bitwise on {count['same']}/{count['triton_present']}; {time.time() - start:.1f} s")
     print(summary)
     results["summary"] = summary
+    if not args.cpu_selftest:
+        # A tritium-vs-triton difference is a failure too (both are compared
+        # with the reference already; this catches a reference that is wrong
+        # in the same way for one of them only).
+        failed += count["triton_present"] - count["same"]
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
