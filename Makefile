@@ -111,6 +111,10 @@ test: build
 	@# Triton's TTIR of extra kernels (tests/gpu/extra) on the CPU against the GPU harness' references,
 	@# and through Tritium's own make_ttgir + make_llir to PTX that ptxas assembles.
 	python3 tests/cpu/check_extra_kernels.py
+	@# f16/bf16 on the CPU without compiler-rt builtins: conversions and arithmetic against NumPy, and every
+	@# undefined symbol of the CPU objects of ~60 kernels against spec/cpu/src/runtime.rs (issue 22).
+	python3 tests/cpu/check_narrow_float.py
+	python3 tests/cpu/check_cpu_symbols.py --corpus $(CORPUS)
 	python3 tests/tools/check_ptxas.py --venv $(TRITON_VENV) tests/gpu/extra/cuda_sm80/*.ttir.mlir
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 300 --seed 1
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 100 --seed 2 \

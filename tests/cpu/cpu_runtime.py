@@ -104,6 +104,29 @@ class CpuRuntime:
         self._handler = _DIAG_HANDLER(on_diagnostic)
         lib.mlirContextAttachDiagnosticHandler(self.ctx, self._handler, None, None)
 
+    def emit_object(self, text, opt_level=3, vector_bits=0):
+        """The object code (ELF bytes) `load` would run for the TTIR kernel in `text`."""
+        self.diagnostics = []
+        lib = self.lib
+        lib.tritiumCpuKernelEmitObject.argtypes = [ctypes.c_void_p, _Options, _STRING_CALLBACK, ctypes.c_void_p]
+        lib.tritiumCpuKernelEmitObject.restype = _Result
+        ref, keep = _ref(text)
+        module = lib.mlirModuleCreateParse(self.ctx, ref)
+        if not module:
+            raise CpuError("cannot parse the module: " + "; ".join(self.diagnostics))
+        chunks = []
+
+        def on_bytes(data, _):
+            address = ctypes.c_void_p.from_buffer(data, _StringRef.data.offset).value  # the raw bytes, NULs included
+            chunks.append(ctypes.string_at(address, data.length))
+
+        callback = _STRING_CALLBACK(on_bytes)
+        ok = lib.tritiumCpuKernelEmitObject(module, _Options(opt_level, vector_bits), callback, None).value
+        lib.mlirModuleDestroy(module)
+        if not ok:
+            raise CpuError("; ".join(self.diagnostics) or "tritiumCpuKernelEmitObject failed")
+        return b"".join(chunks)
+
     def load(self, text, opt_level=3, vector_bits=0):
         """Compiles the TTIR kernel in `text`; returns a Kernel and the compile time in seconds."""
         self.diagnostics = []
