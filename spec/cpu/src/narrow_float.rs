@@ -393,6 +393,20 @@ fn build(e: &mut Emitter, op: Op) -> Result<Vec<Val>, String> {
             let w = to_wide(e, x)?;
             Ok(vec![truncate(e, w, kind)])
         }
+        "llvm.intr.fma" | "llvm.intr.fmuladd" if narrow_of(op.result(0).ty()).is_some() => {
+            // In f64 (the product is exact there), then one rounding through
+            // `truncate`'s round-to-odd: in f32 the sum would be rounded twice
+            // (bf16 fma results 1 ulp off; found by tests/diff).
+            let kind = narrow_of(op.result(0).ty()).ok_or("fma on f16/bf16 without such a result")?;
+            let f64t = f64_ty(e);
+            let mut wide = Vec::with_capacity(3);
+            for v in op.operands() {
+                let w = to_wide(e, v)?;
+                wide.push(if is_f64(w.ty()) { w } else { e.cast("llvm.fpext", w, f64t) });
+            }
+            let r = e.val("llvm.intr.fma", &wide, f64t, &[]);
+            Ok(vec![truncate(e, r, kind)])
+        }
         "llvm.sitofp" | "llvm.uitofp" => {
             let kind = narrow_of(op.result(0).ty()).ok_or("int to f16/bf16 without such a result")?;
             let f64t = f64_ty(e);
