@@ -457,7 +457,23 @@ impl<'a> Cx<'a> {
         carried: &[Val],
         body: &mut dyn FnMut(&mut Cx<'a>, Val, &[Val]) -> Result<Vec<Val>, String>,
     ) -> Result<Vec<Val>, String> {
-        self.for_dynamic_hinted(lo, hi, carried, false, body)
+        self.for_dynamic_hinted(lo, hi, carried, None, body)
+    }
+
+    /// [`for_dynamic_from`](Self::for_dynamic_from) that LLVM must not
+    /// vectorize: LLVM 22's loop vectorizer miscompiles a `minnum`/`maxnum`
+    /// reduction over such a loop when its inner loop is unrolled away (it
+    /// kept the first vector's rows only; found by tests/diff).
+    pub fn for_dynamic_from_serial(
+        &mut self,
+        lo: i64,
+        hi: i64,
+        carried: &[Val],
+        body: &mut dyn FnMut(&mut Cx<'a>, Val, &[Val]) -> Result<Vec<Val>, String>,
+    ) -> Result<Vec<Val>, String> {
+        let l = self.c64(lo);
+        let h = self.c64(hi);
+        self.for_dynamic_hinted(l, h, carried, Some("#llvm.loop_annotation<vectorize = <disable = true>>"), body)
     }
 
     /// [`for_range`](Self::for_range) that LLVM must not unroll before it
@@ -470,7 +486,7 @@ impl<'a> Cx<'a> {
     ) -> Result<(), String> {
         let lo = self.c64(0);
         let hi = self.c64(n);
-        self.for_dynamic_hinted(lo, hi, &[], true, body)?;
+        self.for_dynamic_hinted(lo, hi, &[], Some("#llvm.loop_annotation<unroll = <disable = true>>"), body)?;
         Ok(())
     }
 
@@ -479,7 +495,7 @@ impl<'a> Cx<'a> {
         lo: Val,
         hi: Val,
         carried: &[Val],
-        no_unroll: bool,
+        hint: Option<&str>,
         body: &mut dyn FnMut(&mut Cx<'a>, Val, &[Val]) -> Result<Vec<Val>, String>,
     ) -> Result<Vec<Val>, String> {
         let i64t = self.e.i64();
@@ -505,9 +521,9 @@ impl<'a> Cx<'a> {
         let mut nargs = vec![next];
         nargs.extend(next_values);
         self.e.br(header, &nargs);
-        if no_unroll {
+        if let Some(hint) = hint {
             if let Some(latch) = block_ops(self.e.block()).last() {
-                let hint = self.e.attr("#llvm.loop_annotation<unroll = <disable = true>>");
+                let hint = self.e.attr(hint);
                 latch.set_attr("loop_annotation", hint);
             }
         }

@@ -124,7 +124,7 @@ pub fn reduce(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
         }
         Ok(())
     })?;
-    cx.for_dynamic_from(1, n, &[], &mut |cx, k, _| {
+    cx.for_dynamic_from_serial(1, n, &[], &mut |cx, k, _| {
         cx.for_each(&rshape.clone(), &mut |cx, c| {
             let mut args = Vec::new();
             let mut addrs = Vec::new();
