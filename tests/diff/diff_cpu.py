@@ -294,7 +294,10 @@ def main():
         if st not in ("ok", "unsupported", "invalid"):
             failures.append((j, r))
             if a.allow_known:
-                tags = known_tags(gen.generate(j["seed"], j["index"], j["profile"]), r)
+                try:
+                    tags = known_tags(gen.generate(j["seed"], j["index"], j["profile"]), r)
+                except Exception:  # noqa: BLE001
+                    tags = []
                 if tags:
                     counts["known"] = counts.get("known", 0) + 1
                     r["known"] = tags
@@ -302,6 +305,9 @@ def main():
                   + (f" [{' '.join(r['known'])}]" if r.get("known") else ""), flush=True)
         elif a.v:
             print(f"diff-cpu: {st} {j['index']}", flush=True)
+        done = sum(v for k_, v in counts.items() if k_ != "known")
+        if done % 2000 == 0:
+            print(f"diff-cpu: ... {done} programs, {time.time() - t0:.0f} s", flush=True)
     jobs = [dict(job=i, seed=a.seed, index=i, profile=a.profile) for i in range(a.start, a.start + a.count)]
     pool.map(jobs, on_result)
     run_s = time.time() - t0
