@@ -28,9 +28,9 @@
 //!
 //! Ops that only move bits (loads, stores, selects, constants, bitcasts,
 //! branches, calls, vector element moves) are left alone; LLVM handles them
-//! without calls. An atomic read-modify-write on f16/bf16 (other than an
-//! exchange) or arithmetic on vectors of them is reported at the op: the CPU
-//! lowering creates neither.
+//! without calls. An atomic fadd/fsub/fmax/fmin on f16/bf16 becomes a
+//! compare-and-swap loop on the 16 bits with the arithmetic above; arithmetic
+//! on vectors of them is reported at the op (the CPU lowering creates none).
 //!
 //! This runs as the last step of `tritium-make-cpu`; the operations keep
 //! their locations.
@@ -346,7 +346,7 @@ fn rewrite(op: Op) -> Result<(), Error> {
         if xchg {
             return Ok(());
         }
-        return Err((loc, "an atomic read-modify-write on f16/bf16 is not supported by the CPU backend".into()));
+        return atomic_loop(op).map_err(|m| (loc, m));
     }
     let mut e = Emitter::new(op.context(), loc);
     let scratch = unsafe { mlirBlockCreate(0, std::ptr::null(), std::ptr::null()) };
@@ -373,6 +373,77 @@ fn rewrite(op: Op) -> Result<(), Error> {
     };
     unsafe { mlirBlockDestroy(scratch) };
     result
+}
+
+/// `llvm.atomicrmw` fadd / fsub / fmax / fmin on an f16/bf16 location as a
+/// compare-and-swap loop on its 16 bits (LLVM would expand it into the same
+/// loop with the arithmetic in f16/bf16, i.e. with builtin calls):
+///
+/// ```text
+///   %init = load i16 %p ; br ^loop(%init)
+/// ^loop(%old: i16):
+///   %new = round(op(extend(%old), extend(%v)))
+///   %pair = cmpxchg %p, %old, %new ; cond_br %pair.1, ^rest, ^loop(%pair.0)
+/// ^rest: (the ops after the atomic; its result is %old)
+/// ```
+fn atomic_loop(op: Op) -> Result<(), String> {
+    let kind = narrow_of(op.result(0).ty()).ok_or("atomicrmw on f16/bf16 without such a result")?;
+    let bin = op.attr("bin_op").and_then(|a| a.int()).unwrap_or(-1);
+    let compute = match bin {
+        11 => "llvm.fadd",
+        12 => "llvm.fsub",
+        13 => "llvm.intr.maxnum",
+        14 => "llvm.intr.minnum",
+        _ => return Err(format!("an atomic read-modify-write (bin_op {bin}) on f16/bf16 is not supported by the CPU backend")),
+    };
+    let ordering = op.attr("ordering").and_then(|a| a.int()).unwrap_or(2);
+    // A failed exchange only reads: no release in its ordering.
+    let failure = if matches!(ordering, 4 | 6 | 7) { 4 } else { 2 };
+    let block = op.block().ok_or("an atomic outside a block")?;
+    let loc = op.location();
+    let (ptr, value) = (op.operand(0), op.operand(1));
+    let mut e = Emitter::new(op.context(), loc);
+    let i16t = i16_ty(&e);
+    unsafe {
+        let region = mlirBlockGetParentRegion(block);
+        let mut arg_ty = i16t.0;
+        let looped = mlirBlockCreate(1, &mut arg_ty, &loc);
+        let rest = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+        mlirRegionInsertOwnedBlockAfter(region, block, looped);
+        mlirRegionInsertOwnedBlockAfter(region, looped, rest);
+        // The ops after the atomic continue in ^rest.
+        let mut cur = mlirOperationGetNextInBlock(op.0);
+        while !cur.ptr.is_null() {
+            let next = mlirOperationGetNextInBlock(cur);
+            mlirOperationRemoveFromParent(cur);
+            mlirBlockAppendOwnedOperation(rest, cur);
+            cur = next;
+        }
+        e.set_block(block);
+        let init = e.load(ptr, i16t);
+        e.br(looped, &[init]);
+        e.set_block(looped);
+        let old = Val(mlirBlockGetArgument(looped, 0));
+        let a = extend(&mut e, old, kind);
+        let b = extend(&mut e, value, kind);
+        let f32t = e.f32();
+        let r = e.val(compute, &[a, b], f32t, &[]);
+        let new = truncate(&mut e, r, kind);
+        let new = e.cast("llvm.bitcast", new, i16t);
+        let i1 = e.i1();
+        let pair_ty = e.struct_ty(&[i16t, i1]);
+        let so = e.int_attr(e.i64(), ordering);
+        let fo = e.int_attr(e.i64(), failure);
+        let pair = e.val("llvm.cmpxchg", &[ptr, old, new], pair_ty, &[("success_ordering", so), ("failure_ordering", fo)]);
+        let seen = e.extract_value(pair, 0, i16t);
+        let done = e.extract_value(pair, 1, i1);
+        e.cond_br(done, rest, &[], looped, &[seen]);
+        let result = Rewriter::build(loc, "llvm.bitcast", &[old], &[op.result(0).ty()], &[], 0);
+        mlirBlockInsertOwnedOperation(rest, 0, result.0);
+        mlirValueReplaceAllUsesOfWith(op.result(0).0, result.result(0).0);
+        mlirOperationDestroy(op.0);
+    }
+    Ok(())
 }
 
 /// The values that replace the results of `op`.
