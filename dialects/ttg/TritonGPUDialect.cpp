@@ -1417,8 +1417,11 @@ void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
 
 void LocalAllocOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
-  // An immutable buffer initialised from a tensor is a value: it may be
-  // removed when unused, like Triton's allocation of an immutable copy.
+  // As in Triton: an immutable buffer is a value (no effects, so CSE merges
+  // equal copies and DCE drops unused ones) until allocation has placed it
+  // (`allocation.offset`).
+  if (!getType().getMutableMemory() && !(*this)->hasAttr("allocation.offset"))
+    return;
   auto result = cast<OpResult>(getResult());
   effects.emplace_back(MemoryEffects::Allocate::get(), result, SharedMemory::get());
   if (getSrc())

@@ -167,3 +167,32 @@ llvm.func @no_loop(%a: i32) -> i32 {
   %2 = llvm.mul %0, %1 : i32
   llvm.return %2 : i32
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // Two immutable copies of one tensor are one value (Triton gives an
+  // immutable local_alloc no memory effects before allocation): CSE merges
+  // them, as in attention's Q shared by two loops.
+  // CHECK-LABEL: tt.func public @immutable_allocs_merge
+  // CHECK-NEXT: %0 = ttg.local_alloc %arg0 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+  // CHECK-NEXT: tt.return %0, %0
+  tt.func public @immutable_allocs_merge(%x: tensor<128x64xf16, #blocked>) -> (!ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<128x64xf16, #shared, #smem>) {
+    %a = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %b = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    tt.return %a, %b : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<128x64xf16, #shared, #smem>
+  }
+  // Mutable buffers are distinct allocations.
+  // CHECK-LABEL: tt.func public @mutable_allocs_stay
+  // CHECK-NEXT: %0 = ttg.local_alloc %arg0
+  // CHECK-NEXT: %1 = ttg.local_alloc %arg0
+  // CHECK-NEXT: tt.return %0, %1
+  tt.func public @mutable_allocs_stay(%x: tensor<128x64xf16, #blocked>) -> (!ttg.memdesc<128x64xf16, #shared, #smem, mutable>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>) {
+    %a = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    %b = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    tt.return %a, %b : !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+  }
+}
