@@ -421,6 +421,22 @@ int cudaComputeCapability(StringRef target) {
   return cc;
 }
 
+/// Fails on the module with a diagnostic at its location: what a pipeline
+/// runs for a target it does not implement, instead of a degraded program.
+class RefusePass : public PassWrapper<RefusePass, OperationPass<ModuleOp>> {
+public:
+  explicit RefusePass(std::string message) : message(std::move(message)) {}
+  StringRef getArgument() const final { return "tritium-refuse-target"; }
+  StringRef getDescription() const final { return "refuses a target the pipeline does not implement"; }
+  void runOnOperation() final {
+    getOperation().emitError(message);
+    signalPassFailure();
+  }
+
+private:
+  std::string message;
+};
+
 /// Triton's make_ttgir for cuda compute capabilities 8.x, pass for pass
 /// (third_party/nvidia/backend/compiler.py in Triton 3.9).
 void buildMakeTTGIRSm8x(OpPassManager &pm, const MakeTTGIROptions &options,
@@ -469,8 +485,9 @@ void buildMakeTTGIRSm8x(OpPassManager &pm, const MakeTTGIROptions &options,
   pm.addPass(createCanonicalizerPass());
 }
 
-/// Triton's make_ttgir: exactly Triton's pipeline for cuda 8.x; for other
-/// targets the conversion and the target-independent cleanups only.
+/// Triton's make_ttgir: exactly Triton's pipeline for cuda 8.x. Any other
+/// target is refused: a generic pipeline would compile a degraded program
+/// (no MMA layouts, no async copies) where Triton's is specialized.
 void buildMakeTTGIR(OpPassManager &pm, const MakeTTGIROptions &options) {
   tritium::ConvertTritonToTritonGPUOptions convert;
   convert.target = options.target;
@@ -485,16 +502,22 @@ void buildMakeTTGIR(OpPassManager &pm, const MakeTTGIROptions &options) {
   int cc = cudaComputeCapability(options.target);
   if (cc >= 80 && cc < 90)
     return buildMakeTTGIRSm8x(pm, options, convert, cc);
-  pm.addPass(tritium::createConvertTritonToTritonGPU(convert));
-  pm.addPass(tritium::createTritonLoopAwareCSE());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(tritium::createTritonLoopInvariantCodeMotion());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(tritium::createTritonLoopAwareCSE());
-  pm.addPass(createSymbolDCEPass());
-  pm.addPass(createSCCPPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
+  // A missing or malformed target: the conversion reports it at the module.
+  std::string ignored;
+  auto collect = [](void *userData, MlirStringRef text) {
+    static_cast<std::string *>(userData)->append(text.data, text.length);
+  };
+  if (!tritium_check_target(wrap(StringRef(options.target)), collect, &ignored)) {
+    pm.addPass(tritium::createConvertTritonToTritonGPU(convert));
+    return;
+  }
+  std::string what = cc >= 90 ? "its Hopper/Blackwell passes (mma v3/v5 in accelerate-matmul, "
+                                "TMA lowering, warp specialization, the Hopper pipeliner) are "
+                                "missing; for sm80 code on this GPU use target=cuda:80"
+                              : "its target-specific passes are missing";
+  pm.addPass(std::make_unique<RefusePass>(
+      "tritium-make-ttgir: Triton's make_ttgir for '" + options.target +
+      "' is not implemented: " + what + " (implemented: cuda:80 to cuda:89)"));
 }
 } // namespace
 
@@ -661,10 +684,17 @@ void tritium::registerProjectPasses() {
         return buildMakeLLIR(pm, options, onError);
       },
       [](function_ref<void(const detail::PassOptions &)> handler) { handler(MakeLLIROptions()); });
-  PassPipelineRegistration<MakeTTGIROptions>(
+  registerPassPipeline(
       "tritium-make-ttgir",
       "Triton's make_ttgir stage: for cuda:8x exactly Triton's pipeline (coalesce, "
-      "layout-conversion removal, mma, software pipelining, ...); for other targets "
-      "convert-triton-to-tritongpu, then loop-aware CSE, LICM and cleanups",
-      buildMakeTTGIR);
+      "layout-conversion removal, mma, software pipelining, ...); other targets are "
+      "refused with a diagnostic naming what is missing",
+      [](OpPassManager &pm, StringRef text, function_ref<LogicalResult(const Twine &)> onError) {
+        MakeTTGIROptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        buildMakeTTGIR(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> handler) { handler(MakeTTGIROptions()); });
 }

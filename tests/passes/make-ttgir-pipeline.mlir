@@ -4,7 +4,8 @@
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=8})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s
 // RUN: %mlir-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=8})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:86 num-warps=4 num-stages=2})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGES
-// RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:90})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM90
+// RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:90})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM90
+// RUN: not %mlir-opt %s --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:100})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM100
 
 // CHECK: builtin.module(
 // CHECK-NEXT: convert-triton-to-tritongpu{enable-source-remat=false num-ctas=1 num-warps=8 target=cuda:80 threads-per-warp=32},
@@ -56,9 +57,10 @@
 // STAGES: tritongpu-pipeline{dump-intermediate-steps=false num-stages=2}
 // STAGES: tritongpu-prefetch
 
-// Other targets: the conversion and the target-independent cleanups (no sm90 passes yet).
-// SM90: convert-triton-to-tritongpu{{.*}}target=cuda:90
-// SM90-NOT: tritongpu-coalesce
+// Other targets are refused at the module, never compiled by a generic pipeline.
+// SM90: make-ttgir-pipeline.mlir:[[# @LINE + 4]]:1: error: tritium-make-ttgir: Triton's make_ttgir for 'cuda:90' is not implemented: its Hopper/Blackwell passes
+// SM90-SAME: use target=cuda:80 (implemented: cuda:80 to cuda:89)
+// SM100: error: tritium-make-ttgir: Triton's make_ttgir for 'cuda:100' is not implemented
 
 module {
 }

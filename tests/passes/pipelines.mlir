@@ -18,7 +18,7 @@
 // threads-per-warp=0 is refused by the conversion, as when it runs alone.
 // RUN: not tritium-opt %t.sm80 --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 threads-per-warp=0})' 2>&1 | FileCheck %s --check-prefix=TTGIR-THREADS
 // RUN: not tritium-opt %t.sm80 --pass-pipeline='builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=65536})' 2>&1 | FileCheck %s --check-prefix=TTGIR-WARPS
-// RUN: tritium-opt %t.hip --pass-pipeline='builtin.module(tritium-make-ttgir{target=hip:gfx942})' | FileCheck %s --check-prefix=TTGIR-HIP
+// RUN: not tritium-opt %t.hip --pass-pipeline='builtin.module(tritium-make-ttgir{target=hip:gfx942})' 2>&1 | FileCheck %s --check-prefix=TTGIR-HIP
 // The TTIR passes take no options, as in Triton; the pipelines take theirs.
 // RUN: not tritium-opt %s --pass-pipeline='builtin.module(triton-combine{unroll=2})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
 // RUN: not %mlir-opt %s --pass-pipeline='builtin.module(triton-licm{aggressive=true})' 2>&1 | FileCheck %s --check-prefix=NO-OPTION
@@ -47,7 +47,7 @@
 // LLIR-TARGET: error: tritium-make-llir: unknown target 'foo' (known target prefixes: cuda, hip;
 // TTGIR-THREADS: error: convert-triton-to-tritongpu: 'threads-per-warp' must be a power of two from 1 to 64, got 0
 // TTGIR-WARPS: error: convert-triton-to-tritongpu: 'num-warps' must be a power of two from 1 to 32, got 65536
-// TTGIR-HIP: "ttg.threads-per-warp" = 64 : i32
+// TTGIR-HIP: error: tritium-make-ttgir: Triton's make_ttgir for 'hip:gfx942' is not implemented: its target-specific passes are missing
 // NO-OPTION: no such option
 // BAD-VALUE: 'many' value invalid for integer argument
 

@@ -4,9 +4,11 @@
 For cuda:80 (Triton's software fp8 conversions) and cuda:90 (the fp8 cvt
 instructions, e4m3fn too), for every conversion Triton 3.9 lowers there
 (tests/cpu/fp_reference.py: CONVERSIONS, CONVERSIONS_SM89) it writes the TTIR kernel (out[i] = fp_to_fp(in[i]), 1024 elements per program),
-compiles it with build/bin/tritium-compile --target cuda:CC (cudaCC/tritium/NAME.ptx
-and its metadata NAME.json), and, when Triton 3.9's wheel venv is present, with
-Triton's own compiler (cudaCC/triton/NAME.ptx, NAME.meta.json), so that the
+compiles it with Triton's own compiler when Triton 3.9's wheel venv is present
+(cudaCC/triton/NAME.ptx, NAME.meta.json, and its TTGIR), and with
+build/bin/tritium-compile --target cuda:CC (cudaCC/tritium/NAME.ptx and its
+metadata NAME.json): from the TTIR for cuda:80, from Triton's TTGIR for cuda:90
+(Tritium's make_ttgir refuses cuda:90), so that the
 device run also compares the two bit for bit. The inputs are not shipped: the
 runner regenerates them with fp_reference.inputs (deterministic).
 
@@ -45,9 +47,10 @@ import json, sys, os
 os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
 import triton
 from triton.backends.compiler import GPUTarget
-src, ptx, meta, cc = sys.argv[1:5]
+src, ptx, meta, cc, ttgir = sys.argv[1:6]
 k = triton.compile(src, target=GPUTarget("cuda", int(cc), 32))
 open(ptx, "w").write(k.asm["ptx"])
+open(ttgir, "w").write(k.asm["ttgir"])
 md = k.metadata
 out = {f: getattr(md, f) for f in ("name", "num_warps", "shared", "global_scratch_size", "global_scratch_align",
                                    "profile_scratch_size", "profile_scratch_align") if hasattr(md, f)}
@@ -89,26 +92,34 @@ def main():
             with open(ttir, "w") as f:
                 f.write(R.ttir(conv, BLOCK))
             rec = {"src": conv[0], "dst": conv[1], "rounding": conv[2], "file": fn}
-            p = subprocess.run([args.compiler, ttir, "--target", f"cuda:{cc}", "-o",
-                                os.path.join(base, "tritium", fn + ".ptx")], capture_output=True, text=True)
-            rec["tritium"] = "OK" if p.returncode == 0 else "FAIL: " + p.stderr.strip()[:500]
-            if p.returncode == 0:
-                v = ptx_version(os.path.join(base, "tritium", fn + ".ptx"))
-                rec["tritium_ptx_version"] = v
-                if v is None or v > MAX_PTX_VERSION:
-                    rec["tritium"] = f"FAIL: PTX ISA {v} (times ten) is not <= {MAX_PTX_VERSION}"
-            failed += rec["tritium"] != "OK"
+            ttgir = os.path.join(base, "ttir", fn + ".ttgir")
             if have_triton:
                 q = subprocess.run([vpy, "-c", TRITON_COMPILE, ttir, os.path.join(base, "triton", fn + ".ptx"),
-                                    os.path.join(base, "triton", fn + ".meta.json"), str(cc)],
+                                    os.path.join(base, "triton", fn + ".meta.json"), str(cc), ttgir],
                                    capture_output=True, text=True)
                 rec["triton"] = "OK" if q.returncode == 0 else "FAIL: " + q.stderr.strip().splitlines()[-1][:300]
                 if q.returncode == 0:
                     rec["triton_ptx_version"] = ptx_version(os.path.join(base, "triton", fn + ".ptx"))
             else:
                 rec["triton"] = "absent (no Triton venv)"
-            recs.append(rec)
+            # Tritium's make_ttgir is Triton's for cuda:8x only (it refuses cuda:90); for cuda:90 the
+            # input is Triton's own sm90 TTGIR, so the check covers Tritium's sm90 make_llir.
+            source = ttir if cc < 90 else ttgir
+            if cc >= 90 and rec["triton"] != "OK":
+                rec["tritium"] = "FAIL: no Triton TTGIR for cuda:90 (Tritium has no sm90 make_ttgir)"
+            else:
+                p = subprocess.run([args.compiler, source, "--target", f"cuda:{cc}", "-o",
+                                    os.path.join(base, "tritium", fn + ".ptx")], capture_output=True, text=True)
+                rec["tritium"] = "OK" if p.returncode == 0 else "FAIL: " + p.stderr.strip()[:500]
+            rec["tritium_input"] = "ttir" if cc < 90 else "triton ttgir"
+            if rec["tritium"] == "OK":
+                v = ptx_version(os.path.join(base, "tritium", fn + ".ptx"))
+                rec["tritium_ptx_version"] = v
+                if v is None or v > MAX_PTX_VERSION:
+                    rec["tritium"] = f"FAIL: PTX ISA {v} (times ten) is not <= {MAX_PTX_VERSION}"
+            failed += rec["tritium"] != "OK"
             print(f"cuda:{cc} {R.name(conv)}: tritium {rec['tritium'][:70]}; triton {rec['triton'][:60]}", flush=True)
+            recs.append(rec)
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     print(f"bundle: {total - failed}/{total} compiled by tritium -> {args.out}")
