@@ -1068,6 +1068,25 @@ def build_x_select_scalar(p, C, rng):
                                         c_ptr=nan_f32(M * N), q_ptr=nan_f32(M * N)),
                    dict(flag=flag, M=M, N=N), ref, nbytes=20 * M * N, desc=f"M={M} N={N} flag={flag}")
 
+# x_select_scalar_dot: per BM-row block, o = (A if flag > 0 else B)[rows, :K] @ Y[:K, :BN], halved when flag > 1.
+# Small integers in f16 (exact products and sums in f32); K is a multiple of BK = 32 (divisible by 16).
+@spec("x_select_scalar_dot", cases=[dict(M=64, K=32, flag=1), dict(M=128, K=96, flag=0), dict(M=192, K=64, flag=2),
+                                    dict(M=64, K=160, flag=-3)], perf=dict(M=1 << 14, K=256, flag=2))
+def build_x_select_scalar_dot(p, C, rng):
+    M, K, flag, BM, BN = p["M"], p["K"], p["flag"], C["BM"], C["BN"]
+    assert M % BM == 0 and K % C["BK"] == 0
+    a = rng.integers(-3, 4, M * K).astype(np.float16)
+    b = rng.integers(-3, 4, M * K).astype(np.float16)
+    y = rng.integers(-3, 4, K * BN).astype(np.float16)
+
+    def ref():
+        X = (a if flag > 0 else b).astype(np.float32).reshape(M, K)
+        acc = X @ y.astype(np.float32).reshape(K, BN)
+        r = acc * np.float32(0.5) if flag > 1 else acc
+        return [("o_ptr", check_exact(r.astype(np.float32).reshape(-1)))]
+    return Problem((M // BM,), dict(a_ptr=a, b_ptr=b, y_ptr=y, o_ptr=nan_f32(M * BN)), dict(flag=flag, K=K), ref,
+                   nbytes=4 * M * K + 4 * M * BN, flops=2 * M * K * BN, desc=f"M={M} K={K} flag={flag}")
+
 # ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================

@@ -566,6 +566,31 @@ def x_matmul_hints(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk
     tl.store(c_ptrs, c, mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
 
 
+# 15b. a scalar select between two loaded tiles feeding tl.dot in a pipelined K loop (the select is on the
+#      dot-operand layout after make_ttgir), and an epilogue scaled on a scalar.
+@triton.jit
+def x_select_scalar_dot(a_ptr, b_ptr, y_ptr, o_ptr, flag, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros([BM, BN], dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
+        b = tl.load(b_ptr + rm[:, None] * K + (k + rk)[None, :])
+        if flag > 0:
+            x = a
+        else:
+            x = b
+        y = tl.load(y_ptr + (k + rk)[:, None] * BN + rn[None, :])
+        acc = tl.dot(x, y, acc)
+    half = acc * 0.5
+    if flag > 1:
+        r = half
+    else:
+        r = acc
+    tl.store(o_ptr + rm[:, None] * BN + rn[None, :], r)
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -680,5 +705,9 @@ KERNELS = [
                                                    c_ptr=F32P, q_ptr=F32P, flag="i32", M="i32", N="i32"),
           {"BM": 32, "BN": 32, "BK": 16}, num_warps=4,
           note="arith.select with a scalar i1 condition on f32, pointer, i1 and dot-accumulator tiles, in a loop too"),
+    _spec("x_select_scalar_dot", x_select_scalar_dot, dict(a_ptr=F16P, b_ptr=F16P, y_ptr=F16P, o_ptr=F32P,
+                                                           flag="i32", K="i32"),
+          {"BM": 64, "BN": 64, "BK": 32}, num_warps=4, divisible=("a_ptr", "b_ptr", "y_ptr", "o_ptr", "K"),
+          note="scalar select of two loaded tiles as a pipelined tl.dot operand (dot_op layout), scaled epilogue"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
