@@ -44,3 +44,10 @@ config.substitutions.append(("%tritium-src", repo))
 if os.path.exists(os.path.join(build, "bin", "tritium-capi-contract-asan")):
     config.available_features.add("asan")
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+
+# libdevice from the Triton 3.9.0 wheel that `make deps` installs (linked by
+# default into kernels that call it, as Triton does).
+import glob
+_venv = os.environ.get("TRITIUM_TRITON_VENV", os.path.expanduser("~/.cache/tritium/triton-3.9.0"))
+if glob.glob(os.path.join(_venv, "lib", "*", "site-packages", "triton", "backends", "nvidia", "lib", "libdevice.10.bc")):
+    config.available_features.add("libdevice")

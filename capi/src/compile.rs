@@ -373,7 +373,10 @@ fn compile(module: Op, options: &Options, emit: i32) -> Result<Vec<u8>, String> 
     let lowered = lowered_clone(module, &target.name, options)?;
     let llvm_dialect = lowered.as_ref().map_or(module.0, |clone| clone.0);
     if target.codegen.is_nvptx() && options.codegen.extern_libs.is_empty() {
-        check_no_external_calls(Op(llvm_dialect))?;
+        // As Triton: a kernel that calls libdevice gets libdevice linked.
+        if calls_libdevice(Op(llvm_dialect))? {
+            codegen_options.extern_libs.push(default_libdevice()?);
+        }
     }
     let bytes = {
         let _quiet = QuietTritonAttributes::attach(module.context());
@@ -442,9 +445,10 @@ fn postprocess_ptx(ptx: &str, version: u32) -> String {
 const DRIVER_FUNCTIONS: &[&str] = &["vprintf", "__assertfail", "malloc", "free"];
 
 /// A GPU kernel cannot call a function nobody defines: refuses an LLVM-dialect
-/// module that declares non-intrinsic functions (e.g. libdevice's `__nv_*`)
-/// when no library is linked. The driver's system calls are always there.
-fn check_no_external_calls(module: Op) -> Result<(), String> {
+/// module that declares non-intrinsic functions when no library is linked.
+/// The driver's system calls are always there, and libdevice's `__nv_*`
+/// functions (linked by default): the result says whether any is called.
+fn calls_libdevice(module: Op) -> Result<bool, String> {
     let external: Vec<String> = module
         .nested_ops()
         .into_iter()
@@ -452,15 +456,48 @@ fn check_no_external_calls(module: Op) -> Result<(), String> {
         .filter_map(|op| op.attr("sym_name").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string()))
         .filter(|name| !name.starts_with("llvm.") && !DRIVER_FUNCTIONS.contains(&name.as_str()))
         .collect();
-    if external.is_empty() {
-        Ok(())
+    let (nv, other): (Vec<&String>, Vec<&String>) = external.iter().partition(|n| n.starts_with("__nv_"));
+    if other.is_empty() {
+        Ok(!nv.is_empty())
     } else {
         Err(format!(
-            "the kernel calls external function(s) {}; link the library that defines them (e.g. libdevice: \
-             TritiumCompileOptions.externLibs, tritium-compile --link)",
-            external.join(", ")
+            "the kernel calls external function(s) {}; link the library that defines them \
+             (TritiumCompileOptions.externLibs, tritium-compile --link)",
+            other.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
         ))
     }
+}
+
+/// The libdevice Triton links by default: `$TRITIUM_LIBDEVICE`, else the one
+/// in the Triton wheel that `make deps` installs
+/// (`~/.cache/tritium/triton-3.9.0`, or `$TRITIUM_TRITON_VENV`).
+fn default_libdevice() -> Result<String, String> {
+    if let Some(path) = std::env::var_os("TRITIUM_LIBDEVICE") {
+        let path = std::path::PathBuf::from(path);
+        return if path.is_file() {
+            Ok(path.to_string_lossy().into_owned())
+        } else {
+            Err(format!("TRITIUM_LIBDEVICE names '{}', which is not a file", path.display()))
+        };
+    }
+    let venv = std::env::var_os("TRITIUM_TRITON_VENV")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cache/tritium/triton-3.9.0")));
+    if let Some(venv) = &venv {
+        if let Ok(entries) = std::fs::read_dir(venv.join("lib")) {
+            for entry in entries.flatten() {
+                let candidate = entry.path().join("site-packages/triton/backends/nvidia/lib/libdevice.10.bc");
+                if candidate.is_file() {
+                    return Ok(candidate.to_string_lossy().into_owned());
+                }
+            }
+        }
+    }
+    Err(format!(
+        "the kernel calls libdevice, and no libdevice.10.bc was found (set TRITIUM_LIBDEVICE, pass \
+         tritium-compile --link, or install Triton 3.9.0 with `make deps`{})",
+        venv.map(|v| format!("; looked in {}", v.display())).unwrap_or_default()
+    ))
 }
 
 /// See `tritiumLowerToLLVMDialect` in `Compile.h`.

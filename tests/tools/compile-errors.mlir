@@ -2,7 +2,7 @@
 // and exit status 1, never a crash; no output file is written.
 
 // RUN: not tritium-compile %s --target cuda:81 -o %t.ptx 2>&1 | FileCheck %s --check-prefix=TARGET
-// TARGET: compile-errors.mlir:[[# @LINE + 35]]:1: error: unknown target 'cuda:81': LLVM 22 knows the capabilities
+// TARGET: compile-errors.mlir:[[# @LINE + 38]]:1: error: unknown target 'cuda:81': LLVM 22 knows the capabilities
 // RUN: not tritium-compile %s --target hip:gfx942 -o %t.ptx 2>&1 | FileCheck %s --check-prefix=HIP
 // HIP: error: target 'hip:gfx942' is not supported
 // RUN: not tritium-compile %s --target cuda:90 --ptx-version 78 -o %t.ptx 2>&1 | FileCheck %s --check-prefix=OLDPTX
@@ -13,9 +13,12 @@
 // RUN: not tritium-compile %s --target cuda:80 --emit obj -o %t.o 2>&1 | FileCheck %s --check-prefix=OBJ
 // OBJ: error: the NVPTX backend emits no object code for 'nvptx64-nvidia-cuda'; emit PTX and assemble it with ptxas
 
-// A call to libdevice without libdevice.
-// RUN: not tritium-compile %s --target cuda:80 -o %t.ptx 2>&1 | FileCheck %s --check-prefix=EXTERN
-// EXTERN: error: the kernel calls external function(s) __nv_sqrtf; link the library
+// A call to libdevice without libdevice (libdevice is linked by default, as
+// in Triton, from $TRITIUM_LIBDEVICE or the Triton wheel of `make deps`).
+// RUN: env TRITIUM_LIBDEVICE=%t.none not tritium-compile %s --target cuda:80 -o %t.ptx 2>&1 | FileCheck %s --check-prefix=EXTERN
+// EXTERN: error: TRITIUM_LIBDEVICE names '{{.*}}.none', which is not a file
+// RUN: env -u TRITIUM_LIBDEVICE TRITIUM_TRITON_VENV=%t.novenv not tritium-compile %s --target cuda:80 -o %t.ptx 2>&1 | FileCheck %s --check-prefix=NOLIB
+// NOLIB: error: the kernel calls libdevice, and no libdevice.10.bc was found
 
 // Malformed IR: the parser's diagnostic, at its place.
 // RUN: not tritium-compile %S/Inputs/malformed.mlir --target cuda:80 -o %t.ptx 2>&1 | FileCheck %s --check-prefix=PARSE
