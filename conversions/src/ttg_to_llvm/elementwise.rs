@@ -91,6 +91,9 @@ const TABLE: &[(&str, Kind)] = &[
     ("tt.clampf", Kind::Special),
     ("tt.addptr", Kind::Special),
     ("ub.poison", Kind::Special),
+    ("arith.ceildivsi", Kind::Special),
+    ("arith.floordivsi", Kind::Special),
+    ("arith.ceildivui", Kind::Special),
 ];
 
 const ROOTS: &[&str] = &[
@@ -104,6 +107,7 @@ const ROOTS: &[&str] = &[
     "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int", "math.absf", "math.sqrt", "math.floor", "math.ceil",
     "math.fma", "math.copysign", "tt.precise_sqrt", "tt.precise_divf", "math.absi", "math.exp", "math.exp2",
     "math.rsqrt", "math.log", "math.log2", "math.sin", "math.cos", "math.tanh", "tt.approx_divf", "tt.clampf", "tt.addptr", "ub.poison",
+    "arith.ceildivsi", "arith.floordivsi", "arith.ceildivui",
 ];
 
 /// `ttg-to-llvm.elementwise`.
@@ -249,6 +253,7 @@ fn lower_special(cx: &mut Lowering<'_>, op: Op, args: &[Val], out: Ty) -> Result
             Ok(cx.e.gep(args[0], elem, args[1]))
         }
         "ub.poison" => Ok(cx.e.val("llvm.mlir.poison", &[], out, &[])),
+        "arith.ceildivsi" | "arith.floordivsi" | "arith.ceildivui" => Ok(cx.e.rounded_div(name, args[0], args[1])),
         "tt.mulhiui" => {
             // The high half of the unsigned double-width product.
             let bits = out.bit_width();

@@ -399,6 +399,33 @@ impl Emitter {
     pub fn select(&mut self, cond: Val, a: Val, b: Val) -> Val {
         self.val("llvm.select", &[cond, a, b], a.ty(), &[])
     }
+    /// `arith.ceildivsi`, `arith.floordivsi` or `arith.ceildivui` (`op`) of
+    /// `a` by `b`: the truncating quotient, adjusted by one where the
+    /// remainder is non-zero and the operands' signs say so.
+    pub fn rounded_div(&mut self, op: &str, a: Val, b: Val) -> Val {
+        let unsigned = op == "arith.ceildivui";
+        let ty = a.ty();
+        let q = self.binary(if unsigned { "llvm.udiv" } else { "llvm.sdiv" }, a, b);
+        let r = self.binary(if unsigned { "llvm.urem" } else { "llvm.srem" }, a, b);
+        let zero = self.const_int(ty, 0);
+        let nonzero = self.icmp(ICmp::Ne, r, zero);
+        let adjust = if unsigned {
+            nonzero
+        } else {
+            let x = self.xor(a, b);
+            let signs_differ = self.icmp(ICmp::Slt, x, zero);
+            let cond = if op == "arith.ceildivsi" {
+                let t = self.bool_const(true);
+                self.xor(signs_differ, t)
+            } else {
+                signs_differ
+            };
+            self.and(nonzero, cond)
+        };
+        let delta = self.const_int(ty, if op == "arith.floordivsi" { -1 } else { 1 });
+        let d = self.select(adjust, delta, zero);
+        self.add(q, d)
+    }
     /// A cast op `name` (`llvm.zext`, `llvm.bitcast`, …) to `ty`.
     pub fn cast(&mut self, name: &str, v: Val, ty: Ty) -> Val {
         if v.ty() == ty {

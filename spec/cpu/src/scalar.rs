@@ -152,29 +152,7 @@ pub fn lower(e: &mut Emitter, options: &CpuOptions, op: Op, args: &[Val], out: T
             let ext = if name == "arith.index_cast" { "llvm.sext" } else { "llvm.zext" };
             Ok(if from < to { e.cast(ext, args[0], out) } else { e.cast("llvm.trunc", args[0], out) })
         }
-        "arith.ceildivsi" | "arith.floordivsi" | "arith.ceildivui" => {
-            // Exact rounding: q = a / b, then adjust by one where the remainder
-            // is non-zero and the sign says so.
-            let q = e.binary(if name == "arith.ceildivui" { "llvm.udiv" } else { "llvm.sdiv" }, args[0], args[1]);
-            let r = e.binary(if name == "arith.ceildivui" { "llvm.urem" } else { "llvm.srem" }, args[0], args[1]);
-            let zero = e.const_int(out, 0);
-            let one = e.const_int(out, 1);
-            let nz = e.icmp(tritium_conversions::ttg_to_llvm::emit::ICmp::Ne, r, zero);
-            let adjust = match name {
-                "arith.ceildivui" => nz,
-                _ => {
-                    let x = e.xor(args[0], args[1]);
-                    let neg = e.icmp(tritium_conversions::ttg_to_llvm::emit::ICmp::Slt, x, zero);
-                    let t = e_true(e);
-                    let same_sign = e.xor(neg, t);
-                    let cond = if name == "arith.ceildivsi" { same_sign } else { neg };
-                    e.and(nz, cond)
-                }
-            };
-            let delta = if name == "arith.floordivsi" { e.const_int(out, -1) } else { one };
-            let d = e.select(adjust, delta, zero);
-            Ok(e.add(q, d))
-        }
+        "arith.ceildivsi" | "arith.floordivsi" | "arith.ceildivui" => Ok(e.rounded_div(name, args[0], args[1])),
         "math.absi" => {
             let f = e.attr("false");
             Ok(e.val("llvm.intr.abs", &[args[0]], out, &[("is_int_min_poison", f)]))
@@ -309,10 +287,6 @@ fn promoted_to_f32(name: &str) -> bool {
         "math.exp2" | "math.log" | "math.log2" | "math.sin" | "math.cos" | "math.tan" | "math.atan" | "math.tanh"
             | "math.powf"
     )
-}
-
-fn e_true(e: &mut Emitter) -> Val {
-    e.bool_const(true)
 }
 
 /// The element type a `tt.addptr` steps over (i1 is stored as a byte).
