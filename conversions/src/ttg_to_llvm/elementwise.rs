@@ -136,6 +136,10 @@ impl LowerPattern for Elementwise {
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
             let args: Vec<Val> = operands.iter().map(|o| if o.len() == 1 { o[0] } else { o[i] }).collect();
+            if let Some(v) = cx.target.float_math(&mut cx.e, name, &args, out_elem) {
+                out.push(v.map_err(|m| format!("'{name}': {m}"))?);
+                continue;
+            }
             let v = match kind {
                 Kind::Same(llvm) => cx.e.val(llvm, &args, out_elem, &[]),
                 Kind::Compare(llvm) => {

@@ -219,6 +219,13 @@ pub trait TargetInfo: Sync {
     fn fast_math_f32(&self, e: &mut Emitter, f: FastMath, x: Val) -> Option<Val>;
     /// `x / y` approximately (f32, `tt.approx_divf`).
     fn approx_div_f32(&self, e: &mut Emitter, x: Val, y: Val) -> Val;
+    /// The target's own lowering of the float op `op` (`arith.divf`,
+    /// `math.*`) applied to `args`, with result type `out`: the
+    /// instruction or library call its backend in Triton chooses; `None`
+    /// leaves the op to the generic lowering.
+    fn float_math(&self, _e: &mut Emitter, _op: &str, _args: &[Val], _out: Ty) -> Option<Result<Val, String>> {
+        None
+    }
     /// Prints with the C format `format` (a constant string) and `args`
     /// (already promoted as C varargs: doubles, 32/64-bit integers, pointers).
     fn printf(&self, cx: &mut Lowering<'_>, format: Val, args: &[Val]) -> Result<(), String>;

@@ -3,7 +3,7 @@
 //!
 //! `arith.divf.reciprocal-of-constant`: an f32 division by a constant (a
 //! scalar, or a splat tensor) becomes a multiplication by the constant's
-//! reciprocal, computed once by `tt.approx_divf` (the `div.full.f32` of the
+//! reciprocal, computed once by `tt.approx_divf` (the `div.approx.f32` of the
 //! lowering) on scalars:
 //!
 //! ```mlir

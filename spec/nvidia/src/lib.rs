@@ -480,9 +480,45 @@ impl TargetInfo for Nvidia {
         let ty = e.f32();
         Some(e.inline_asm(&format!("{instruction} $0, $1;"), "=f,f", &[x], &[ty], false)[0])
     }
+    fn float_math(&self, e: &mut Emitter, op: &str, args: &[Val], out: Ty) -> Option<Result<Val, String>> {
+        let bits = if out.is_float() { out.bit_width() } else { 0 };
+        if bits != 32 && bits != 64 {
+            return None;
+        }
+        // Triton 3.9: `/` on f32 is `div.full.f32` (f64 stays IEEE).
+        if op == "arith.divf" {
+            return (bits == 32).then(|| Ok(e.inline_asm("div.full.f32 $0, $1, $2;", "=f,f,f", args, &[out], false)[0]));
+        }
+        // These go to libdevice (flushing denormals, as Triton links it);
+        // `math.exp` on f32 stays the hardware's ex2.approx (core lowering).
+        let base = match op {
+            "math.floor" => "floor",
+            "math.ceil" => "ceil",
+            "math.exp2" => "exp2",
+            "math.exp" if bits == 64 => "exp",
+            "math.log" => "log",
+            "math.log2" => "log2",
+            "math.log10" => "log10",
+            "math.log1p" => "log1p",
+            "math.expm1" => "expm1",
+            "math.sin" => "sin",
+            "math.cos" => "cos",
+            "math.tan" => "tan",
+            "math.atan" => "atan",
+            "math.erf" => "erf",
+            "math.sqrt" => "sqrt",
+            "math.rsqrt" => "rsqrt",
+            "math.powf" => "pow",
+            _ => return None,
+        };
+        let symbol = format!("__nv_{base}{}", if bits == 32 { "f" } else { "" });
+        let params: Vec<Ty> = args.iter().map(|a| a.ty()).collect();
+        let fty = e.func_ty(out, &params);
+        Some(e.declare_func(&symbol, fty).and_then(|()| e.call(&symbol, args, Some(out)).ok_or_else(|| format!("no result from {symbol}"))))
+    }
     fn approx_div_f32(&self, e: &mut Emitter, x: Val, y: Val) -> Val {
         let f = e.f32();
-        e.inline_asm("div.full.f32 $0, $1, $2;", "=f,f,f", &[x, y], &[f], false)[0]
+        e.inline_asm("div.approx.f32 $0, $1, $2;", "=f,f,f", &[x, y], &[f], false)[0]
     }
     fn printf(&self, cx: &mut Lowering<'_>, format: Val, args: &[Val]) -> Result<(), String> {
         // vprintf(format, buffer): the arguments laid out as a C struct.
