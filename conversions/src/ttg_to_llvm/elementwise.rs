@@ -5,6 +5,7 @@
 //! them all for scalars and tensors alike.
 use super::emit::Emitter;
 use super::{FastMath, LowerPattern, Lowering};
+use std::collections::HashMap;
 use tritium_dialects::ir::{Attr, Op, Ty, Val};
 
 /// How an elementwise op maps to LLVM.
@@ -133,8 +134,15 @@ impl LowerPattern for Elementwise {
         let n = cx.num_values(result.ty())?;
         let out_elem = cx.elem_ty(result.ty())?;
         let operands = broadcast_operands(cx, op, n)?;
-        let mut out = Vec::with_capacity(n);
+        let reps = constancy_representatives(cx, result, n);
+        let mut out: Vec<Val> = Vec::with_capacity(n);
         for i in 0..n {
+            if let Some(&r) = reps.as_ref().and_then(|reps| reps.get(i)) {
+                if r < i {
+                    out.push(out[r]);
+                    continue;
+                }
+            }
             let args: Vec<Val> = operands.iter().map(|o| if o.len() == 1 { o[0] } else { o[i] }).collect();
             if let Some(v) = cx.target.float_math(&mut cx.e, name, &args, out_elem) {
                 out.push(v.map_err(|m| format!("'{name}': {m}"))?);
@@ -160,6 +168,55 @@ impl LowerPattern for Elementwise {
         }
         Ok(vec![out])
     }
+}
+
+/// Triton's deduplication by constancy: where AxisInfo proves the result
+/// constant over aligned blocks, each register whose block starts at another
+/// register of the same thread takes that register's value instead of
+/// computing its own (fewer instructions and live values, e.g. a mask
+/// `offs < n` with `n` divisible by 16). Per register, the register it copies
+/// (itself when none); `None` when nothing is shared.
+fn constancy_representatives(cx: &mut Lowering<'_>, result: Val, n: usize) -> Option<Vec<usize>> {
+    let constancy = cx.axis.get(result)?.constancy.clone();
+    if constancy.iter().all(|&c| c <= 1) {
+        return None;
+    }
+    let l = cx.layout(result.ty()).ok()?;
+    if l.regs.len() != n || constancy.len() != l.shape.len() {
+        return None;
+    }
+    // Aligned power-of-two blocks that the thread's lane and warp offsets
+    // (XORed onto every register's coordinates) leave in place.
+    let block: Vec<i64> = (0..l.shape.len())
+        .map(|d| {
+            let c = constancy[d].max(1);
+            let mut b = 1i64 << (63 - c.leading_zeros());
+            for base in l.lanes.iter().chain(&l.warps) {
+                let x = base[d];
+                if x != 0 {
+                    b = b.min(x & x.wrapping_neg());
+                }
+            }
+            b
+        })
+        .collect();
+    if block.iter().all(|&b| b <= 1) {
+        return None;
+    }
+    let mut first: HashMap<&[i64], usize> = HashMap::new();
+    for (r, c) in l.regs.iter().enumerate() {
+        first.entry(c.as_slice()).or_insert(r);
+    }
+    let reps: Vec<usize> = l
+        .regs
+        .iter()
+        .enumerate()
+        .map(|(r, c)| {
+            let start: Vec<i64> = c.iter().zip(&block).map(|(&x, &b)| x & !(b - 1)).collect();
+            first.get(start.as_slice()).copied().filter(|&s| s < r).unwrap_or(r)
+        })
+        .collect();
+    reps.iter().enumerate().any(|(r, &s)| s != r).then_some(reps)
 }
 
 /// The registers of each operand of the elementwise `op` whose result holds
