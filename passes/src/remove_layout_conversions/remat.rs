@@ -2,7 +2,8 @@
 //! of converting a value, recompute the producers of its source directly in
 //! the target layout.
 //!
-//! Algorithm for one `convert_layout`:
+//! Algorithm for one `convert_layout` (conversions to a dot operand are
+//! skipped):
 //! 1. reuse a dominating value already rematerialized in the target layout;
 //! 2. otherwise take the backward slice of its source, pushing the target
 //!    encoding through each producer (`backward_slice`), stopping at ops that
@@ -251,18 +252,11 @@ impl Remat {
 
     fn remat_one(&mut self, cvt: Op) -> bool {
         let Some(target) = enc(cvt.result(0)) else { return false };
+        // Conversions to a dot operand are left alone (Triton's heuristic for
+        // fused attention): neither rematerialized nor replaced by an equal
+        // conversion, so Q's conversion feeding two loops stays one per loop.
         if is_dot_operand(target) {
-            let mut p = cvt.parent();
-            while let Some(o) = p {
-                if o.name() == "scf.for" {
-                    let stages = o.attr("tt.num_stages").and_then(|a| a.int()).unwrap_or(3);
-                    if stages > 1 {
-                        return false;
-                    }
-                    break;
-                }
-                p = o.parent();
-            }
+            return false;
         }
         let src = cvt.operand(0);
         if let Some(n) = self.get_remat(src, target) {
