@@ -1006,6 +1006,12 @@ def build_x_attention_causal(p, C, rng):
     return _attention(p, C, rng, causal=True)
 
 
+# x_attention_fa2: the same causal attention, written as Triton's tutorial does it (two loops, tl.trans(K)).
+@spec("x_attention_fa2", cases=_ATTN_CASES, perf=dict(BH=32, N=4096))
+def build_x_attention_fa2(p, C, rng):
+    return _attention(p, C, rng, causal=True)
+
+
 # x_bcast3d: z[a, b, c] = x[a, b, c] * y[b, c] + (3a - c) over rows a < M; s1 = sum_b z, m2 = max_c z.
 @spec("x_bcast3d", cases=[dict(M=1), dict(M=4), dict(M=5), dict(M=33), dict(M=1001)], perf=dict(M=1 << 16))
 def build_x_bcast3d(p, C, rng):

@@ -591,6 +591,59 @@ def x_select_scalar_dot(a_ptr, b_ptr, y_ptr, o_ptr, flag, K, BM: tl.constexpr, B
     tl.store(o_ptr + rm[:, None] * BN + rn[None, :], r)
 
 
+# 14c. FlashAttention-2 tutorial style, causal: K loaded as [BLOCK_N, HEAD_DIM] tiles and transposed with tl.trans,
+#      K/V pointers advanced in the loop, a helper called twice: the blocks left of the diagonal (no mask), then
+#      the diagonal block (masked).  Two pipelined loops share Q.
+@triton.jit
+def _x_attn_inner(acc, l_i, m_i, q, k_ptrs, v_ptrs, qk_scale, lo, hi, offs_m, offs_n,
+                  BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr, DIAGONAL: tl.constexpr):
+    k_ptrs += lo * HEAD_DIM
+    v_ptrs += lo * HEAD_DIM
+    for start_n in range(lo, hi, BLOCK_N):
+        k = tl.load(k_ptrs)
+        qk = tl.dot(q, tl.trans(k))
+        if DIAGONAL:
+            qk = qk * qk_scale + tl.where(offs_m[:, None] >= (start_n + offs_n[None, :]), 0.0, -1.0e6)
+            m_ij = tl.maximum(m_i, tl.max(qk, 1))
+            qk -= m_ij[:, None]
+        else:
+            m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+            qk = qk * qk_scale - m_ij[:, None]
+        p = tl.math.exp2(qk)
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        v = tl.load(v_ptrs)
+        acc = tl.dot(p.to(tl.float16), v, acc)
+        m_i = m_ij
+        k_ptrs += BLOCK_N * HEAD_DIM
+        v_ptrs += BLOCK_N * HEAD_DIM
+    return acc, l_i, m_i
+
+
+@triton.jit
+def x_attention_fa2(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, N_CTX, stride_h,
+                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    start_m = tl.program_id(0)
+    off_h = tl.program_id(1).to(tl.int64) * stride_h
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + off_h + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+    k_ptrs = k_ptr + off_h + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
+    v_ptrs = v_ptr + off_h + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
+    m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32) + 1.0
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504
+    acc, l_i, m_i = _x_attn_inner(acc, l_i, m_i, q, k_ptrs, v_ptrs, qk_scale, 0, start_m * BLOCK_M, offs_m, offs_n,
+                                  BLOCK_N, HEAD_DIM, False)
+    acc, l_i, m_i = _x_attn_inner(acc, l_i, m_i, q, k_ptrs, v_ptrs, qk_scale, start_m * BLOCK_M,
+                                  (start_m + 1) * BLOCK_M, offs_m, offs_n, BLOCK_N, HEAD_DIM, True)
+    acc = acc / l_i[:, None]
+    tl.store(o_ptr + off_h + offs_m[:, None] * HEAD_DIM + offs_d[None, :], acc.to(tl.float16))
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -701,6 +754,11 @@ KERNELS = [
           {"BLOCK_M": 128, "BLOCK_N": 64, "HEAD_DIM": 64}, num_warps=4, num_stages=3,
           divisible=("q_ptr", "k_ptr", "v_ptr", "o_ptr", "N_CTX", "stride_h"),
           note="causal attention forward: tl.range(num_stages=2) up to the diagonal, -inf mask above it"),
+    _spec("x_attention_fa2", x_attention_fa2, dict(q_ptr=F16P, k_ptr=F16P, v_ptr=F16P, o_ptr=F16P,
+                                                   sm_scale="fp32", N_CTX="i32", stride_h="i32"),
+          {"BLOCK_M": 128, "BLOCK_N": 64, "HEAD_DIM": 64}, num_warps=4, num_stages=3,
+          divisible=("q_ptr", "k_ptr", "v_ptr", "o_ptr", "N_CTX", "stride_h"),
+          note="causal attention, tutorial style: tl.trans(K) tiles, advanced pointers, off-diagonal + diagonal loops"),
     _spec("x_select_scalar", x_select_scalar, dict(a_ptr=F32P, b_ptr=F32P, x_ptr=F16P, y_ptr=F16P, o_ptr=F32P,
                                                    c_ptr=F32P, q_ptr=F32P, flag="i32", M="i32", N="i32"),
           {"BM": 32, "BN": 32, "BK": 16}, num_warps=4,
