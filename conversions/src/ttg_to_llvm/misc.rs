@@ -18,7 +18,25 @@ pub struct ExternElementwise;
 pub struct ElementwiseInlineAsm;
 
 /// The patterns of this file.
-pub static PATTERNS: &[&dyn LowerPattern] = &[&Print, &Assert, &ExternElementwise, &ElementwiseInlineAsm, &Assume];
+pub static PATTERNS: &[&dyn LowerPattern] = &[&Print, &Assert, &ExternElementwise, &ElementwiseInlineAsm, &Assume, &GridDependency];
+
+/// `ttg-to-llvm.grid-dependency`: `tt.grid_dependency_wait` and
+/// `tt.grid_dependency_launch_dependents` through the target.
+pub struct GridDependency;
+
+impl LowerPattern for GridDependency {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.grid-dependency"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["tt.grid_dependency_wait", "tt.grid_dependency_launch_dependents"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let wait = op.name() == "tt.grid_dependency_wait";
+        cx.target.grid_dependency(&mut cx.e, wait).map_err(|m| format!("'{}': {m}", op.name()))?;
+        Ok(vec![])
+    }
+}
 
 /// `ttg-to-llvm.assume`: `tl.assume`'s `llvm.intr.assume` on a scalar
 /// condition, kept for LLVM's optimizers (its facts already served the axis

@@ -226,6 +226,12 @@ pub trait TargetInfo: Sync {
     fn float_math(&self, _e: &mut Emitter, _op: &str, _args: &[Val], _out: Ty) -> Option<Result<Val, String>> {
         None
     }
+    /// Programmatic dependent launch: waits for the grids this one depends
+    /// on (`wait`), or lets dependent grids start; an error where the
+    /// target has no such control.
+    fn grid_dependency(&self, _e: &mut Emitter, _wait: bool) -> Result<(), String> {
+        Err("programmatic dependent launch is not supported on this target".into())
+    }
     /// Prints with the C format `format` (a constant string) and `args`
     /// (already promoted as C varargs: doubles, 32/64-bit integers, pointers).
     fn printf(&self, cx: &mut Lowering<'_>, format: Val, args: &[Val]) -> Result<(), String>;

@@ -129,3 +129,10 @@ pub fn assume(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     cx.e.op("llvm.intr.assume", &[cond], &[], &[("op_bundle_sizes", sizes)]);
     Ok(())
 }
+
+/// Ops that order a program's threads or grids (`ttg.barrier`,
+/// `tt.grid_dependency_*`): one CPU thread runs a whole program, and a launch
+/// returns only when its grid is done, so they order nothing here.
+pub fn no_op(_cx: &mut Cx<'_>, _op: Op) -> Result<(), String> {
+    Ok(())
+}

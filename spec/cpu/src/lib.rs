@@ -72,13 +72,14 @@ pub fn slots() -> Vec<(&'static str, String)> {
 }
 
 /// Whether `module` is TTIR the CPU backend takes: `tt` functions and no
-/// `ttg` layouts.
+/// `ttg` layouts (`ttg.barrier`, which Triton's TTIR writes for
+/// `tl.debug_barrier`, is the one `ttg` op TTIR holds).
 pub fn check_input(module: Op) -> Result<(), String> {
     if module.attr("ttg.num-warps").is_some() {
         return Err("the CPU backend takes TTIR (make_ttir's output), not TTGIR: this module has 'ttg.num-warps'".into());
     }
     for op in module.nested_ops() {
-        if op.name().starts_with("ttg.") || op.name().starts_with("ttng.") {
+        if (op.name().starts_with("ttg.") && op.name() != "ttg.barrier") || op.name().starts_with("ttng.") {
             return Err(format!("the CPU backend takes TTIR; '{}' is a TTGIR op", op.name()));
         }
     }

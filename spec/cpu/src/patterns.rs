@@ -69,6 +69,7 @@ pub static PATTERNS: &[Pattern] = &[
     pattern!("cpu.tt.print", ["tt.print"], crate::debug::print),
     pattern!("cpu.tt.assert", ["tt.assert"], crate::debug::assert),
     pattern!("cpu.llvm.assume", ["llvm.intr.assume"], crate::debug::assume),
+    pattern!("cpu.ordering", ["ttg.barrier", "tt.grid_dependency_wait", "tt.grid_dependency_launch_dependents"], crate::debug::no_op),
 ];
 
 /// The pattern of each root op.

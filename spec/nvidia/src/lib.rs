@@ -516,6 +516,19 @@ impl TargetInfo for Nvidia {
         let fty = e.func_ty(out, &params);
         Some(e.declare_func(&symbol, fty).and_then(|()| e.call(&symbol, args, Some(out)).ok_or_else(|| format!("no result from {symbol}"))))
     }
+    fn grid_dependency(&self, e: &mut Emitter, wait: bool) -> Result<(), String> {
+        match module_compute_capability(e) {
+            Some(cc) if cc >= 90 => {
+                let asm = if wait { "griddepcontrol.wait;" } else { "griddepcontrol.launch_dependents;" };
+                e.inline_asm(asm, "", &[], &[], true);
+                Ok(())
+            }
+            cc => Err(format!(
+                "griddepcontrol needs sm_90 or newer, the target is sm_{}",
+                cc.map_or_else(|| "?".to_string(), |c| c.to_string())
+            )),
+        }
+    }
     fn approx_div_f32(&self, e: &mut Emitter, x: Val, y: Val) -> Val {
         let f = e.f32();
         e.inline_asm("div.approx.f32 $0, $1, $2;", "=f,f,f", &[x, y], &[f], false)[0]
