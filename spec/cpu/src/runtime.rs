@@ -24,13 +24,19 @@ pub const LIBC: &[&str] = &["memcpy", "memmove", "memset", "printf"];
 /// emits (`llvm.exp2`, `llvm.sin`, ..., `frem`; `llvm.fma` and
 /// `llvm.roundeven` without FMA / SSE4.1), those it forms from them
 /// (`sincos`, `exp10`, `ldexp`), and the ones the lowering calls itself
-/// (`erf`, `log1p`, `expm1`); f64 and f32 (`f`) forms.
+/// (`erf`, `log1p`, `expm1`, and libdevice's functions for
+/// `tt.extern_elementwise`); f64 and f32 (`f`) forms.
 pub const LIBM: &[&str] = &[
     "exp", "expf", "exp2", "exp2f", "exp10", "exp10f", "expm1", "expm1f", "log", "logf", "log2", "log2f", "log10",
     "log10f", "log1p", "log1pf", "pow", "powf", "sqrt", "sqrtf", "sin", "sinf", "cos", "cosf", "sincos", "sincosf",
     "tan", "tanf", "atan", "atanf", "tanh", "tanhf", "erf", "erff", "fma", "fmaf", "floor", "floorf", "ceil", "ceilf",
     "trunc", "truncf", "round", "roundf", "roundeven", "roundevenf", "rint", "rintf", "nearbyint", "nearbyintf",
     "fmod", "fmodf", "ldexp", "ldexpf", "fmin", "fminf", "fmax", "fmaxf",
+    // libdevice's functions of the same names (`tt.extern_elementwise`).
+    "asin", "asinf", "acos", "acosf", "atan2", "atan2f", "sinh", "sinhf", "cosh", "coshf", "asinh", "asinhf", "acosh",
+    "acoshf", "atanh", "atanhf", "cbrt", "cbrtf", "erfc", "erfcf", "tgamma", "tgammaf", "lgamma", "lgammaf", "hypot",
+    "hypotf", "remainder", "remainderf", "copysign", "copysignf", "fabs", "fabsf", "fdim", "fdimf", "logb", "logbf",
+    "nextafter", "nextafterf",
 ];
 
 /// Whether code of the CPU backend may call (or otherwise refer to) `name`.

@@ -42,7 +42,7 @@ pub const ROOTS: &[&str] = &[
     "math.roundeven", "math.fma", "math.copysign", "math.exp", "math.exp2", "math.log", "math.log2", "math.sin",
     "math.cos", "math.tanh", "math.erf", "math.log1p", "math.expm1", "math.powf", "math.tan", "math.atan",
     "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int", "tt.addptr", "tt.precise_sqrt", "tt.precise_divf",
-    "tt.approx_divf", "tt.clampf", "tt.mulhiui", "tt.fp_to_fp", "ub.poison",
+    "tt.approx_divf", "tt.clampf", "tt.mulhiui", "tt.fp_to_fp", "ub.poison", "tt.extern_elementwise",
 ];
 
 fn same(e: &mut Emitter, name: &str, args: &[Val], out: Ty) -> Val {
@@ -187,6 +187,7 @@ pub fn lower(e: &mut Emitter, options: &CpuOptions, op: Op, args: &[Val], out: T
             Ok(e.cast("llvm.trunc", hi, out))
         }
         "tt.fp_to_fp" => fp_to_fp(e, op, args[0]),
+        "tt.extern_elementwise" => libdevice_call(e, op, args, out),
         "ub.poison" => Ok(e.val("llvm.mlir.poison", &[], out, &[])),
         _ => Err(format!("'{name}' is not supported by the CPU backend")),
     }
@@ -197,6 +198,9 @@ pub fn lower(e: &mut Emitter, options: &CpuOptions, op: Op, args: &[Val], out: T
 /// conversions [`fp_to_fp`] knows.
 pub fn check(op: Op) -> Result<(), String> {
     use tritium_conversions::ttg_to_llvm::fp_to_fp::{software_supports, unsupported, FpConversion, Rounding};
+    if op.name() == "tt.extern_elementwise" {
+        return libdevice_equivalent(op).map(|_| ());
+    }
     if op.name() != "tt.fp_to_fp" {
         return Ok(());
     }
@@ -425,4 +429,56 @@ fn exp_f32_scalef(e: &mut Emitter, x: Val) -> Val {
     let ni = e.cast("llvm.fptosi", n, i32t);
     let ni = e.val("llvm.freeze", &[ni], i32t, &[]);
     e.val("llvm.intr.ldexp", &[p, ni], f, &[])
+}
+
+/// How a libdevice function runs on the CPU.
+enum Libdevice {
+    /// The C math library function of the same meaning.
+    Libm(String),
+    /// `1 / sqrt(x)`.
+    Rsqrt,
+}
+
+/// The CPU equivalent of the libdevice function a `tt.extern_elementwise`
+/// calls (`tl.extra.libdevice`, `tl.math`): libdevice names its functions
+/// after the C math library's (`__nv_sinf` is `sinf`), and its `fast_`
+/// forms are the same functions less precisely; anything else is refused at
+/// the op.
+fn libdevice_equivalent(op: Op) -> Result<Libdevice, String> {
+    let symbol = op
+        .attr("symbol")
+        .map(|a| unsafe { tritium_dialects::ir::str_of(mlir_sys::mlirStringAttrGetValue(a.0)) }.to_string())
+        .unwrap_or_default();
+    let refuse = || format!("tt.extern_elementwise '{symbol}' is not supported by the CPU backend (libdevice functions with a C math library equivalent are)");
+    let base = symbol.strip_prefix("__nv_").ok_or_else(refuse)?;
+    let base = base.strip_prefix("fast_").unwrap_or(base);
+    let floats = op.operands().iter().chain(std::iter::once(&op.result(0))).all(|v| v.ty().element().is_float());
+    if !floats {
+        return Err(refuse());
+    }
+    if base == "rsqrt" || base == "rsqrtf" {
+        return Ok(Libdevice::Rsqrt);
+    }
+    if crate::runtime::LIBM.contains(&base) && !matches!(base, "sincos" | "sincosf" | "ldexp" | "ldexpf") {
+        Ok(Libdevice::Libm(base.to_string()))
+    } else {
+        Err(refuse())
+    }
+}
+
+/// `tt.extern_elementwise` of a libdevice function on one element.
+fn libdevice_call(e: &mut Emitter, op: Op, args: &[Val], out: Ty) -> Result<Val, String> {
+    match libdevice_equivalent(op)? {
+        Libdevice::Rsqrt => {
+            let s = e.val("llvm.intr.sqrt", &[args[0]], out, &[]);
+            let one = e.const_float(out, 1.0);
+            Ok(e.val("llvm.fdiv", &[one, s], out, &[]))
+        }
+        Libdevice::Libm(name) => {
+            let params: Vec<Ty> = args.iter().map(|a| a.ty()).collect();
+            let fty = e.func_ty(out, &params);
+            e.declare_func(&name, fty)?;
+            e.call(&name, args, Some(out)).ok_or_else(|| format!("no result from {name}"))
+        }
+    }
 }
