@@ -26,7 +26,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK: llvm.call @__nv_sinf(
     %7 = math.sin %6 : tensor<32xf32, #blocked>
     // CHECK: llvm.call @__nv_floorf(
-    %8 = math.floor %7 : tensor<32xf32, #blocked>
+    %7a = math.floor %7 : tensor<32xf32, #blocked>
+    // CHECK: llvm.call @__nv_erff(
+    %8 = math.erf %7a : tensor<32xf32, #blocked>
     // CHECK: llvm.fdiv %{{.*}} : f32
     %9 = tt.precise_divf %8, %y : tensor<32xf32, #blocked>
     // CHECK: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
@@ -37,7 +39,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK: llvm.call @__nv_exp(
     %d2 = math.exp %d1 : tensor<32xf64, #blocked>
     %d3 = arith.truncf %d2 : tensor<32xf64, #blocked> to tensor<32xf32, #blocked>
-    %r = arith.addf %10, %d3 : tensor<32xf32, #blocked>
+    // f16 computes in f32 (math.exp too): fpext, libdevice, fptrunc.
+    // CHECK: llvm.fpext %{{.*}} : f16 to f32
+    // CHECK-NEXT: llvm.call @__nv_expf(
+    // CHECK-NEXT: llvm.fptrunc %{{.*}} : f32 to f16
+    %h = arith.truncf %x : tensor<32xf32, #blocked> to tensor<32xf16, #blocked>
+    %h1 = math.exp %h : tensor<32xf16, #blocked>
+    %h2 = arith.extf %h1 : tensor<32xf16, #blocked> to tensor<32xf32, #blocked>
+    %d4 = arith.addf %d3, %h2 : tensor<32xf32, #blocked>
+    %r = arith.addf %10, %d4 : tensor<32xf32, #blocked>
     tt.return %r : tensor<32xf32, #blocked>
   }
 }

@@ -119,6 +119,35 @@ class TritonPool:
         return results
 
 
+def pack_shards(work, out, ids):
+    """Packs program ids' files of `work` (ttir, both PTX + json) into tar.gz shards of 500 under `out`."""
+    shards = []
+    for s in range(0, len(ids), 500):
+        name = f"shard{s // 500:03d}.tar.gz"
+        with tarfile.open(os.path.join(out, name), "w:gz") as tf:
+            for i in ids[s:s + 500]:
+                for rel in (f"{i}.ttir", f"tritium/{i}.ptx", f"tritium/{i}.json", f"triton/{i}.ptx", f"triton/{i}.json"):
+                    path = os.path.join(work, rel)
+                    if os.path.isfile(path):
+                        tf.add(path, arcname=rel)
+        shards.append(name)
+    return shards
+
+
+def failure_classes(manifest):
+    """Tritium's compile failures grouped by their first error, with how many Triton compiled."""
+    classes = {}
+    for i, r in manifest["programs"].items():
+        if r["tritium"] == "ok":
+            continue
+        lines = [ln for ln in r["tritium_error"].splitlines() if "error:" in ln] or [r["tritium_error"][-200:]]
+        key = re.sub(r"%[\w#]+|\d+", "#", re.sub(r"^.*?error: ", "", lines[0]))[:120]
+        c = classes.setdefault(key, dict(n=0, triton_ok=0, example=i))
+        c["n"] += 1
+        c["triton_ok"] += r["triton"] == "ok"
+    return classes
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=2000)
@@ -214,17 +243,8 @@ def main():
     t_triton = time.time() - t0 - t_gen - t_tritium
 
     # pack: shards of 500 programs (ttir + both PTX + json)
+    shards = pack_shards(work, a.out, sorted(progs))
     ids = sorted(progs)
-    shards = []
-    for s in range(0, len(ids), 500):
-        name = f"shard{s // 500:03d}.tar.gz"
-        with tarfile.open(os.path.join(a.out, name), "w:gz") as tf:
-            for i in ids[s:s + 500]:
-                for rel in (f"{i}.ttir", f"tritium/{i}.ptx", f"tritium/{i}.json", f"triton/{i}.ptx", f"triton/{i}.json"):
-                    path = os.path.join(work, rel)
-                    if os.path.isfile(path):
-                        tf.add(path, arcname=rel)
-        shards.append(name)
     manifest["shards"] = shards
     # the generator travels with the bundle: the device regenerates inputs and references with this copy
     os.makedirs(os.path.join(a.out, "gen"))
@@ -242,15 +262,7 @@ def main():
           f"{len(ids) - n_t - n_tc}, crashes {n_tc}; triton compiled {n_tr}; bundle {os.path.relpath(a.out, ROOT)} "
           f"{size / 1e6:.1f} MB; {time.time() - t0:.0f} s (gen {t_gen:.0f}, tritium {t_tritium:.0f}, triton {t_triton:.0f})")
     # compile failures by their first error, and whether Triton compiled the same program
-    classes = {}
-    for i, r in manifest["programs"].items():
-        if r["tritium"] == "ok":
-            continue
-        lines = [ln for ln in r["tritium_error"].splitlines() if "error:" in ln] or [r["tritium_error"][-200:]]
-        key = re.sub(r"%[\w#]+|\d+", "#", re.sub(r"^.*?error: ", "", lines[0]))[:120]
-        c = classes.setdefault(key, dict(n=0, triton_ok=0, example=i))
-        c["n"] += 1
-        c["triton_ok"] += r["triton"] == "ok"
+    classes = failure_classes(manifest)
     manifest["tritium_failure_classes"] = classes
     with open(os.path.join(a.out, "manifest.json"), "w") as f:
         json.dump(manifest, f)

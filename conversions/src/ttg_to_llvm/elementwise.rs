@@ -95,6 +95,14 @@ const TABLE: &[(&str, Kind)] = &[
     ("arith.ceildivsi", Kind::Special),
     ("arith.floordivsi", Kind::Special),
     ("arith.ceildivui", Kind::Special),
+    // Only through the target's `float_math` (libdevice on NVIDIA).
+    ("math.erf", Kind::Special),
+    ("math.log10", Kind::Special),
+    ("math.log1p", Kind::Special),
+    ("math.expm1", Kind::Special),
+    ("math.tan", Kind::Special),
+    ("math.atan", Kind::Special),
+    ("math.powf", Kind::Special),
 ];
 
 const ROOTS: &[&str] = &[
@@ -108,7 +116,8 @@ const ROOTS: &[&str] = &[
     "tt.bitcast", "tt.int_to_ptr", "tt.ptr_to_int", "math.absf", "math.sqrt", "math.floor", "math.ceil",
     "math.fma", "math.copysign", "tt.precise_sqrt", "tt.precise_divf", "math.absi", "math.exp", "math.exp2",
     "math.rsqrt", "math.log", "math.log2", "math.sin", "math.cos", "math.tanh", "tt.approx_divf", "tt.clampf", "tt.addptr", "ub.poison",
-    "arith.ceildivsi", "arith.floordivsi", "arith.ceildivui",
+    "arith.ceildivsi", "arith.floordivsi", "arith.ceildivui", "math.erf", "math.log10", "math.log1p", "math.expm1",
+    "math.tan", "math.atan", "math.powf",
 ];
 
 /// `ttg-to-llvm.elementwise`.

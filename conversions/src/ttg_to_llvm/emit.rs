@@ -166,6 +166,10 @@ impl Emitter {
     pub fn i64(&self) -> Ty {
         self.int_ty(64)
     }
+    /// `f16`.
+    pub fn f16(&self) -> Ty {
+        Ty(unsafe { mlirF16TypeGet(self.ctx) })
+    }
     /// `f32`.
     pub fn f32(&self) -> Ty {
         Ty(unsafe { mlirF32TypeGet(self.ctx) })

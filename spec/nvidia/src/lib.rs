@@ -404,10 +404,12 @@ impl TargetInfo for Nvidia {
     fn atomic_rmw(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String> {
         let ty = value.ty();
         let bits = ty.bit_width();
-        if !(bits == 32 || bits == 64) {
-            return Err(format!("atomics on {bits}-bit values are not lowered"));
-        }
         let float = ty.is_float();
+        // f16 add: `atom.add.noftz.f16` (sm_70+), as Triton; bf16 needs sm_90.
+        let half_add = bits == 16 && op == RmwOp::FAdd && ty == e.f16();
+        if !(bits == 32 || bits == 64 || half_add) {
+            return Err(format!("atomics on {bits}-bit {ty} values are not lowered"));
+        }
         let (name, kind) = match op {
             RmwOp::And => ("and", "b"),
             RmwOp::Or => ("or", "b"),
@@ -426,10 +428,14 @@ impl TargetInfo for Nvidia {
         let shared = is_shared(e, ptr);
         let (space, addr, addr_c) = if shared { (".shared", shared_addr(e, ptr), "r") } else { (".global", ptr, "l") };
         let sem_scope = if shared { String::new() } else { format!("{}{}", sem_text(sem), scope_text(scope)) };
-        let rc = if bits == 64 { "l" } else { "r" };
+        let rc = match bits {
+            64 => "l",
+            16 => "h",
+            _ => "r",
+        };
         let it = e.int_ty(bits);
         let v = if float { e.cast("llvm.bitcast", value, it) } else { value };
-        let suffix = if float { format!("f{bits}") } else { format!("{kind}{bits}") };
+        let suffix = if half_add { "noftz.f16".to_string() } else if float { format!("f{bits}") } else { format!("{kind}{bits}") };
         let mut asm = String::new();
         let mut operands = vec![addr, v];
         let mut c = format!("={rc},{addr_c},{rc}");
@@ -482,7 +488,7 @@ impl TargetInfo for Nvidia {
     }
     fn float_math(&self, e: &mut Emitter, op: &str, args: &[Val], out: Ty) -> Option<Result<Val, String>> {
         let bits = if out.is_float() { out.bit_width() } else { 0 };
-        if bits != 32 && bits != 64 {
+        if !matches!(bits, 16 | 32 | 64) {
             return None;
         }
         // Triton 3.9: `/` on f32 is `div.full.f32` (f64 stays IEEE).
@@ -490,12 +496,13 @@ impl TargetInfo for Nvidia {
             return (bits == 32).then(|| Ok(e.inline_asm("div.full.f32 $0, $1, $2;", "=f,f,f", args, &[out], false)[0]));
         }
         // These go to libdevice (flushing denormals, as Triton links it);
-        // `math.exp` on f32 stays the hardware's ex2.approx (core lowering).
+        // `math.exp` on f32 stays the hardware's ex2.approx (core lowering),
+        // and f16/bf16 compute in f32.
         let base = match op {
             "math.floor" => "floor",
             "math.ceil" => "ceil",
             "math.exp2" => "exp2",
-            "math.exp" if bits == 64 => "exp",
+            "math.exp" if bits != 32 => "exp",
             "math.log" => "log",
             "math.log2" => "log2",
             "math.log10" => "log10",
@@ -511,10 +518,14 @@ impl TargetInfo for Nvidia {
             "math.powf" => "pow",
             _ => return None,
         };
-        let symbol = format!("__nv_{base}{}", if bits == 32 { "f" } else { "" });
-        let params: Vec<Ty> = args.iter().map(|a| a.ty()).collect();
-        let fty = e.func_ty(out, &params);
-        Some(e.declare_func(&symbol, fty).and_then(|()| e.call(&symbol, args, Some(out)).ok_or_else(|| format!("no result from {symbol}"))))
+        let f32 = e.f32();
+        let wide: Vec<Val> = if bits == 16 { args.iter().map(|a| e.cast("llvm.fpext", *a, f32)).collect() } else { args.to_vec() };
+        let ty = if bits == 16 { f32 } else { out };
+        let symbol = format!("__nv_{base}{}", if bits == 64 { "" } else { "f" });
+        let params: Vec<Ty> = wide.iter().map(|a| a.ty()).collect();
+        let fty = e.func_ty(ty, &params);
+        let call = e.declare_func(&symbol, fty).and_then(|()| e.call(&symbol, &wide, Some(ty)).ok_or_else(|| format!("no result from {symbol}")));
+        Some(call.map(|v| if bits == 16 { e.cast("llvm.fptrunc", v, out) } else { v }))
     }
     fn grid_dependency(&self, e: &mut Emitter, wait: bool) -> Result<(), String> {
         match module_compute_capability(e) {
