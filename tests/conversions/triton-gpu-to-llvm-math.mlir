@@ -26,9 +26,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK: llvm.call @__nv_sinf(
     %7 = math.sin %6 : tensor<32xf32, #blocked>
     // CHECK: llvm.call @__nv_floorf(
-    %7a = math.floor %7 : tensor<32xf32, #blocked>
+    %fl = math.floor %7 : tensor<32xf32, #blocked>
     // CHECK: llvm.call @__nv_erff(
-    %8 = math.erf %7a : tensor<32xf32, #blocked>
+    %8 = math.erf %fl : tensor<32xf32, #blocked>
     // CHECK: llvm.fdiv %{{.*}} : f32
     %9 = tt.precise_divf %8, %y : tensor<32xf32, #blocked>
     // CHECK: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
