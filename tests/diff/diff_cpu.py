@@ -21,6 +21,7 @@ import json
 import os
 import pickle
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -219,6 +220,10 @@ def known_tags(prog, res):
     tags = []
     feats = " ".join(prog.features())
     msg = res.get("msg", "")
+    if "which Tritium does not provide" in msg:
+        syms = re.findall(r"calls '([^']+)'", msg)
+        if any(x.startswith(BUILTIN_PREFIXES) for x in syms):
+            tags.append("known:jit-missing-compiler-rt-builtins(" + ",".join(syms) + ")")
     if "materialize symbols" in msg:
         syms = [s for s in undefined_symbols(prog) if s.startswith(BUILTIN_PREFIXES)]
         if syms:

@@ -824,6 +824,11 @@ def _float_assoc_tol(kind, t, x, e, axis, L, scan=False, reverse=False):
         fin = ax[np.isfinite(x)]
         if L > 16 or (fin.size and ((fin[fin != 0] < 2.0 ** -6).any() or (fin > 2.0 ** 6).any())):
             raise Invalid("mul reduction outside the safe range")
+        # any order's partial products must stay normal and finite (0 * inf = NaN in one order, 0 in another)
+        big = along(np.cumprod if scan else np.prod, np.where(np.isfinite(x), np.maximum(ax, 1.0), 1.0))
+        small = along(np.cumprod if scan else np.prod, np.where(np.isfinite(x) & (ax != 0), np.minimum(ax, 1.0), 1.0))
+        if (big > max_finite(t) / 4).any() or (small < min_normal(t) * 4).any():
+            raise Invalid("mul reduction may overflow or underflow")
         pr = along(np.cumprod if scan else np.prod, np.where(np.isfinite(x), np.abs(x), 1.0))
         tol = (L + 2) * eps(t) * pr
     # non-finite inputs: inf/NaN results are order independent; loosen only where an inf is involved
