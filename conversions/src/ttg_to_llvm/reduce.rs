@@ -187,12 +187,16 @@ impl WarpExchange {
         let pos = gather_bits(cx, warp, &warp_pos, lane_pos.len(), pos).unwrap_or_else(|| cx.e.i32_const(0));
         let w_idx = gather_bits(cx, warp, &warp_axis_bits, 0, None).unwrap_or_else(|| cx.e.i32_const(0));
         let i8t = cx.e.int_ty(8);
-        let mut bases = Vec::with_capacity(types.len());
+        // The operands' regions, widest element first, so that every region
+        // starts aligned to its element size (the scratch has no padding).
+        let mut order: Vec<usize> = (0..store_tys.len()).collect();
+        order.sort_by_key(|&j| std::cmp::Reverse(store_tys[j].bit_width()));
+        let mut bases = vec![base; types.len()];
         let mut byte_offset = 0i64;
-        for t in &store_tys {
+        for j in order {
             let off = cx.e.i32_const(byte_offset);
-            bases.push(cx.e.gep(base, i8t, off));
-            byte_offset += w_count * p_count * per_round * i64::from(t.bit_width() / 8);
+            bases[j] = cx.e.gep(base, i8t, off);
+            byte_offset += w_count * p_count * per_round * i64::from(store_tys[j].bit_width() / 8);
         }
         Ok(Some(WarpExchange { bases, store_tys, types: types.to_vec(), pos, w_idx, w_count, p_count, per_round }))
     }
