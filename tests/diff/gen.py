@@ -1367,7 +1367,7 @@ class Builder:
     def pool(self, t=None, dims=None, kind=None, exact=None, pred=None):
         out = []
         for nd in self.p.nodes:
-            if nd.op in ("reduce", "scan", "split", "atomic", "aold"):
+            if nd.op in ("reduce", "scan", "split", "atomic", "aold", "cat"):  # cat: only its own reduction (s_cat)
                 continue
             if t is not None and nd.t != t:
                 continue
@@ -1952,11 +1952,11 @@ def generate(seed, index, profile="cpu", max_ops=None):
         done += b.step()
     # outputs: the sinks (values nobody uses), newest first, at most 4, plus maybe a random value
     used = {a.uid for nd in p.nodes for a in nd.args}
-    sinks = [nd for nd in p.nodes if nd.uid not in used and nd.op not in ("reduce", "scan", "split", "const", "atomic", "aold")
+    sinks = [nd for nd in p.nodes if nd.uid not in used and nd.op not in ("reduce", "scan", "split", "const", "atomic", "aold", "cat")
              and nd.t not in FP8]
     outs = sinks[::-1][:4]
     if not outs or rng.random() < 0.3:
-        extra = [nd for nd in p.nodes if nd.op not in ("reduce", "scan", "split", "const", "atomic", "aold") and nd not in outs
+        extra = [nd for nd in p.nodes if nd.op not in ("reduce", "scan", "split", "const", "atomic", "aold", "cat") and nd not in outs
                  and nd.t not in FP8]
         if extra:
             outs.append(b.pick(extra))
@@ -2114,6 +2114,9 @@ def extern_symbol(name, t):
 
 def eval_extern(name, t, argv):
     arity, f, exact = EXTERN[name]
+    if name == "sqrt" and t == "f32":
+        # __nv_sqrtf is sqrt.approx.ftz.f32 where libdevice is linked without __CUDA_PREC_SQRT (Triton, Tritium)
+        exact = False
     xs = [x for x, _ in argv]
     if any(e is not None for _, e in argv):
         raise Invalid("extern of inexact values")
@@ -2121,7 +2124,7 @@ def eval_extern(name, t, argv):
         fin = x[np.isfinite(x) & (x != 0)]
         if (np.abs(fin) < min_normal(t)).any():
             raise Invalid("extern of a subnormal (libdevice flushes them)")
-        if not exact and (np.abs(fin) > 1e4).any():
+        if not exact and name != "sqrt" and (np.abs(fin) > 1e4).any():
             raise Invalid("extern argument too large")
     if name == "round":
         r = np.where(np.abs(xs[0]) >= 2.0 ** 52, xs[0], f(xs[0]))
@@ -2133,5 +2136,9 @@ def eval_extern(name, t, argv):
             raise Invalid("extern result subnormal")
         return v, None
     rel, ab = f_tol(t)
+    if name == "sqrt":
+        # relative only; sqrt.approx keeps inf and NaN (negative operands) exact
+        tol = (rel + 2.0 ** -20) * np.abs(v)
+        return v, np.where(np.isfinite(tol), tol, 0.0)
     tol = (rel + 2.0 ** -20) * np.abs(v) + 2.0 ** -21 + ab
     return v, np.where(np.isfinite(tol), tol, np.inf)
