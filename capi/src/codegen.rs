@@ -172,36 +172,85 @@ fn allow_contraction(module: &Module<'_>) {
 }
 
 /// Runs the new pass manager's `default<On>` pipeline on `module`, with
-/// Triton's tuning (loop unrolling, interleaving, loop and SLP
-/// vectorization on), with or without a target machine.
-fn optimize(module: &Module<'_>, opt_level: u32, machine: Option<&TargetMachine>) -> Result<(), String> {
+/// Triton's tuning (loop unrolling and interleaving on; loop and SLP
+/// vectorization when `vectorize`); `machine` may be null.
+///
+/// # Safety
+/// `module` must be a live module and `machine` null or a live target machine.
+pub unsafe fn run_default_pipeline(
+    module: llvm_sys::prelude::LLVMModuleRef,
+    opt_level: u32,
+    machine: llvm_sys::target_machine::LLVMTargetMachineRef,
+    vectorize: bool,
+) -> Result<(), String> {
     let pipeline = format!("default<O{}>\0", opt_level.min(3));
     let options = PassBuilderOptions::create();
     options.set_loop_unrolling(true);
     options.set_loop_interleaving(true);
-    options.set_loop_vectorization(true);
-    options.set_loop_slp_vectorization(true);
-    let machine = machine.map_or(std::ptr::null_mut(), TargetMachine::as_mut_ptr);
-    // SAFETY: the module, options and (possibly null) machine are live; a null
-    // target machine is allowed by LLVMRunPasses.
-    let error = unsafe {
-        llvm_sys::transforms::pass_builder::LLVMRunPasses(
-            module.as_mut_ptr(),
-            pipeline.as_ptr() as *const _,
-            machine,
-            options.as_mut_ptr(),
-        )
-    };
+    options.set_loop_vectorization(vectorize);
+    options.set_loop_slp_vectorization(vectorize);
+    let error = llvm_sys::transforms::pass_builder::LLVMRunPasses(module, pipeline.as_ptr() as *const _, machine, options.as_mut_ptr());
     if error.is_null() {
         return Ok(());
     }
-    let message = unsafe {
-        let raw = llvm_sys::error::LLVMGetErrorMessage(error);
-        let text = std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned();
-        llvm_sys::error::LLVMDisposeErrorMessage(raw);
-        text
-    };
+    let raw = llvm_sys::error::LLVMGetErrorMessage(error);
+    let message = std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned();
+    llvm_sys::error::LLVMDisposeErrorMessage(raw);
     Err(format!("LLVM pipeline '{}' failed: {message}", pipeline.trim_end_matches('\0')))
+}
+
+/// Optimizes the raw `module` like [`generate`] does, verifying the result:
+/// where LLVM leaves invalid IR (LLVM 22 did, on a CPU kernel with a
+/// two-operand reverse scan), the optimization is redone on a copy taken
+/// before, without vectorization, then at -O1, then -O0, and the first valid
+/// result is used. Returns the module to use; the others are disposed.
+///
+/// # Safety
+/// As [`run_default_pipeline`]; `module` is consumed.
+pub unsafe fn optimize_verified(
+    module: llvm_sys::prelude::LLVMModuleRef,
+    opt_level: u32,
+    machine: llvm_sys::target_machine::LLVMTargetMachineRef,
+) -> Result<llvm_sys::prelude::LLVMModuleRef, String> {
+    use llvm_sys::core::{LLVMCloneModule, LLVMDisposeModule};
+    let original = LLVMCloneModule(module);
+    let attempts = [(opt_level, true), (opt_level, false), (opt_level.min(1), false), (0, false)];
+    let mut current = module;
+    let mut first_error: Option<String> = None;
+    for (k, &(level, vectorize)) in attempts.iter().enumerate() {
+        if k > 0 {
+            current = LLVMCloneModule(original);
+        }
+        let outcome = run_default_pipeline(current, level, machine, vectorize).and_then(|()| verify_raw(current));
+        match outcome {
+            Ok(()) => {
+                LLVMDisposeModule(original);
+                return Ok(current);
+            }
+            Err(e) => {
+                LLVMDisposeModule(current);
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    LLVMDisposeModule(original);
+    Err(format!("LLVM's optimization produced invalid IR at every level: {}", first_error.unwrap_or_default()))
+}
+
+/// The verifier's verdict on a raw module.
+unsafe fn verify_raw(module: llvm_sys::prelude::LLVMModuleRef) -> Result<(), String> {
+    use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
+    let mut message = std::ptr::null_mut();
+    let broken = LLVMVerifyModule(module, LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut message) != 0;
+    let text = if message.is_null() { String::new() } else { std::ffi::CStr::from_ptr(message).to_string_lossy().into_owned() };
+    if !message.is_null() {
+        llvm_sys::core::LLVMDisposeMessage(message);
+    }
+    if broken {
+        Err(text.lines().next().unwrap_or("invalid module").to_string())
+    } else {
+        Ok(())
+    }
 }
 
 /// Names of the functions `module` declares but does not define, leaving out
@@ -250,8 +299,9 @@ pub fn check_emit(target: &CodegenTarget, emit: Emit) -> Result<(), String> {
 /// 2. set the triple, the target machine's data layout and the module flags,
 ///    link the bitcode libraries, and verify;
 /// 3. run the new pass manager's `default<On>` pipeline, with the target
-///    machine (so that the target's cost model and passes are used), then
-///    allow floating-point contraction if asked;
+///    machine (so that the target's cost model and passes are used), verify
+///    its result (redoing it without loop vectorization when LLVM left
+///    invalid IR), then allow floating-point contraction if asked;
 /// 4. print the IR, or emit assembly or an object file.
 ///
 /// `module` is not modified. Errors come back as text (MLIR diagnostics of a
@@ -273,7 +323,15 @@ pub fn generate(module: MlirOperation, target: &CodegenTarget, options: &Codegen
     llvm_module
         .verify()
         .map_err(|e| format!("the translated LLVM IR is invalid: {}", e.to_string_lossy()))?;
-    optimize(&llvm_module, options.opt_level, options.optimize_with_target.then_some(&machine))?;
+    // LLVM 22's loop vectorizer can leave an invalid module behind (a use
+    // not dominated by its definition, seen on the CPU on a two-operand
+    // reverse scan): optimize_verified checks and redoes it without.
+    let machine_ptr = if options.optimize_with_target { machine.as_mut_ptr() } else { std::ptr::null_mut() };
+    let raw = llvm_module.as_mut_ptr();
+    std::mem::forget(llvm_module);
+    // SAFETY: `raw` is the live module just released from `llvm_module`; the
+    // one returned belongs to `context` and is owned by the new wrapper.
+    let llvm_module = unsafe { Module::new(optimize_verified(raw, options.opt_level, machine_ptr)?) };
     if options.fp_fusion {
         allow_contraction(&llvm_module);
     }

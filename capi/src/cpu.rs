@@ -133,22 +133,6 @@ fn host_target() -> CodegenTarget {
     CodegenTarget { triple, cpu, features }
 }
 
-/// `default<On>` on `module` with the target machine `tm`.
-fn optimize(module: LLVMModuleRef, tm: LLVMTargetMachineRef, opt_level: i32) -> Result<(), String> {
-    use llvm_sys::transforms::pass_builder::*;
-    let pipeline = CString::new(format!("default<O{}>", opt_level.clamp(0, 3))).expect("no NUL");
-    unsafe {
-        let options = LLVMCreatePassBuilderOptions();
-        LLVMPassBuilderOptionsSetLoopVectorization(options, 1);
-        LLVMPassBuilderOptionsSetSLPVectorization(options, 1);
-        LLVMPassBuilderOptionsSetLoopInterleaving(options, 1);
-        LLVMPassBuilderOptionsSetLoopUnrolling(options, 1);
-        let err = LLVMRunPasses(module, pipeline.as_ptr(), tm, options);
-        LLVMDisposePassBuilderOptions(options);
-        check(err, "LLVM's optimization pipeline failed")
-    }
-}
-
 /// What a failed `tt.assert` reports to, per worker thread.
 struct LaunchState {
     failed: AtomicBool,
@@ -244,11 +228,13 @@ fn prepare(module: Op, options: KernelOptions) -> Result<Prepared, String> {
         if !message.is_null() {
             LLVMDisposeMessage(message);
         }
-        if let Err(e) = optimize(llvm, tm.as_mut_ptr(), options.opt_level) {
-            LLVMDisposeModule(llvm);
-            LLVMContextDispose(ctx);
-            return Err(e);
-        }
+        let llvm = match codegen::optimize_verified(llvm, options.opt_level.clamp(0, 3) as u32, tm.as_mut_ptr()) {
+            Ok(m) => m,
+            Err(e) => {
+                LLVMContextDispose(ctx);
+                return Err(e);
+            }
+        };
         if std::env::var_os("TRITIUM_CPU_DUMP_LLVM").is_some() {
             let text = LLVMPrintModuleToString(llvm);
             eprintln!("{}", CStr::from_ptr(text).to_string_lossy());

@@ -127,6 +127,9 @@ def worker_main(a):
             p = gen.generate(man["seed"], i, man.get("profile", "gpu"))
             hin, hexp = gen.program_hashes(p)
             r["regen_ok"] = (hin == rec["sha_inputs"] and hexp == rec["sha_expected"])
+            # same inputs, other expected bytes: NumPy's f64 transcendentals (np.sin, np.exp, ...) differ by an
+            # ulp between versions (1.24 -> 2.5), inside the bounds those values carry: still checked
+            r["inputs_ok"] = hin == rec["sha_inputs"]
             exp = p.expected()
             launch = p.launch_args()
             outs = {}
@@ -138,7 +141,7 @@ def worker_main(a):
                 out.write(json.dumps({"begin": i, "slot": slot}) + "\n")
                 out.flush()
                 try:
-                    sr = run_slot(cp, a.dir, i, slot, p, exp if r["regen_ok"] else None, launch)
+                    sr = run_slot(cp, a.dir, i, slot, p, exp if r["inputs_ok"] else None, launch)
                 except FatalCuda as e:
                     r[slot] = dict(status="crash", msg=str(e))
                     raise
@@ -274,6 +277,9 @@ def main():
             feat_all[f] += 1
         if not r.get("regen_ok", True):
             regen_bad += 1
+            print(f"diff-gpu: program {i}: regeneration difference ("
+                  + ("expected values only, checked with this NumPy's reference" if r.get("inputs_ok") else
+                     "inputs: not checked") + ")", flush=True)
         if "harness_error" in r:
             harness += 1
         for s in SLOTS:
@@ -310,7 +316,9 @@ def main():
     summary = dict(counts={s: dict(c) for s, c in counts.items()}, tritium_only=tritium_only, differs=differs,
                    regen_bad=regen_bad, harness=harness, results={str(k): v for k, v in results.items()
                                                                   if any((v.get(s) or {}).get("status") not in ("ok", None)
-                                                                         for s in SLOTS) or "harness_error" in v},
+                                                                         for s in SLOTS) or "harness_error" in v
+                                                                  or v.get("same_as_triton") is False
+                                                                  or not v.get("regen_ok", True)},
                    line=line)
     for path in ([a.json] if a.json else []) + ([os.path.join(outdir, "diff_gpu_results.json")] if outdir else []):
         with open(path, "w") as f:
