@@ -465,9 +465,10 @@ fn build(e: &mut Emitter, op: Op) -> Result<Vec<Val>, String> {
             Ok(vec![truncate(e, w, kind)])
         }
         "llvm.intr.fma" | "llvm.intr.fmuladd" if narrow_of(op.result(0).ty()).is_some() => {
-            // In f64 (the product is exact there), then one rounding through
-            // `truncate`'s round-to-odd: in f32 the sum would be rounded twice
-            // (bf16 fma results 1 ulp off; found by tests/diff).
+            // In f64, where the product is exact and the sum is rounded to
+            // odd, then one rounding through `truncate`: the sum rounded to
+            // nearest in f32 or f64 would be rounded twice (bf16 fma results
+            // 1 ulp off; found by tests/diff).
             let kind = narrow_of(op.result(0).ty()).ok_or("fma on f16/bf16 without such a result")?;
             let f64t = f64_ty(e);
             let mut wide = Vec::with_capacity(3);
@@ -475,7 +476,7 @@ fn build(e: &mut Emitter, op: Op) -> Result<Vec<Val>, String> {
                 let w = to_wide(e, v)?;
                 wide.push(if is_f64(w.ty()) { w } else { e.cast("llvm.fpext", w, f64t) });
             }
-            let r = e.val("llvm.intr.fma", &wide, f64t, &[]);
+            let r = fma_f64_odd(e, wide[0], wide[1], wide[2]);
             Ok(vec![truncate(e, r, kind)])
         }
         "llvm.sitofp" | "llvm.uitofp" => {
@@ -582,6 +583,42 @@ fn truncate(e: &mut Emitter, x: Val, kind: Narrow) -> Val {
         }
     });
     e.cast("llvm.bitcast", h, ty)
+}
+
+/// `a * b + c` in f64 rounded "to odd", for f16/bf16 operands (whose
+/// product f64 holds exactly): the sum rounded to nearest, its exact error
+/// from TwoSum, then toward zero with the last bit set when inexact. Rounding
+/// that to a format of at most 26 bits rounds once (a NaN or infinity passes
+/// through: its error is NaN).
+fn fma_f64_odd(e: &mut Emitter, a: Val, b: Val, c: Val) -> Val {
+    let f64t = f64_ty(e);
+    let i64t = e.i64();
+    let i1 = e.i1();
+    let p = e.val("llvm.fmul", &[a, b], f64t, &[]);
+    let sum = e.val("llvm.fadd", &[p, c], f64t, &[]);
+    let bb = e.val("llvm.fsub", &[sum, p], f64t, &[]);
+    let t1 = e.val("llvm.fsub", &[sum, bb], f64t, &[]);
+    let t2 = e.val("llvm.fsub", &[p, t1], f64t, &[]);
+    let t3 = e.val("llvm.fsub", &[c, bb], f64t, &[]);
+    let err = e.val("llvm.fadd", &[t2, t3], f64t, &[]);
+    let zero = e.const_float(f64t, 0.0);
+    // fcmp one = 6 (ordered, not equal).
+    let one = e.int_attr(i64t, 6);
+    let inexact = e.val("llvm.fcmp", &[err, zero], i1, &[("predicate", one)]);
+    let sb = e.cast("llvm.bitcast", sum, i64t);
+    let eb = e.cast("llvm.bitcast", err, i64t);
+    let x = e.xor(sb, eb);
+    let izero = e.const_int(i64t, 0);
+    let opposite = e.icmp(ICmp::Slt, x, izero);
+    // Rounded away from zero: step back toward zero, then set the last bit.
+    let toward_zero = e.and(inexact, opposite);
+    let m1 = e.const_int(i64t, -1);
+    let stepped = e.add(sb, m1);
+    let sb = e.select(toward_zero, stepped, sb);
+    let lsb = e.const_int(i64t, 1);
+    let odd = e.or(sb, lsb);
+    let sb = e.select(inexact, odd, sb);
+    e.cast("llvm.bitcast", sb, f64t)
 }
 
 /// The f64 `x` rounded to f32 "to odd": toward zero, with the last bit set
