@@ -104,6 +104,9 @@ test: build
 	python3 tests/tools/check_ptxas.py --corpus $(CORPUS)/nodebug --stage llvm --venv $(TRITON_VENV)
 	python3 tests/tools/check_ptxas.py --corpus $(CORPUS) --stage ttgir_prellvm --venv $(TRITON_VENV) \
 	  --xfail '$(PTXAS_XFAIL)'
+	@# Triton's instruction choice for division, sqrt, the SFU and rounding conversions, kernel by kernel
+	@# (corpus and extra kernels); memory-path differences (ldmatrix, atomics, ...) are printed.
+	python3 tests/tools/ptx_mix.py --corpus $(CORPUS) --extra tests/gpu/extra/cuda_sm80
 	python3 tests/cpu/check_cpu_kernels.py --corpus $(CORPUS)
 	@# tt.fp_to_fp: every conversion Triton 3.9 lowers for cuda:80, bit-exact on the CPU (all 8/16-bit
 	@# inputs, 1.46M f32 specials/boundaries/random) against tests/cpu/fp_reference.py; unsupported ones refused.
