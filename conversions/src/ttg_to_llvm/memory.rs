@@ -197,13 +197,20 @@ impl LowerPattern for Atomic {
         };
         let kind = if cas { RmwOp::Xchg } else { rmw_op(op.attr("atomic_rmw_op").and_then(|a| a.int()).unwrap_or(0))? };
         let (sem, scope) = (semantic(op), scope(op));
+        let result = op.result(0);
+        // Nothing reads the old values: the target may reduce without
+        // returning them (`red`); the result registers are then never used.
+        let unread = result.users().is_empty();
         let apply = |cx: &mut Lowering<'_>, i: usize, pred: Option<Val>| -> Result<Val, String> {
             match &cmps {
                 Some(c) => cx.target.atomic_cas(&mut cx.e, ptrs[i], c[i], vals[i], pred, sem, scope),
+                None if unread => {
+                    cx.target.atomic_reduce(&mut cx.e, kind, ptrs[i], vals[i], pred, sem, scope)?;
+                    Ok(cx.e.undef(vals[i].ty()))
+                }
                 None => cx.target.atomic_rmw(&mut cx.e, kind, ptrs[i], vals[i], pred, sem, scope),
             }
         };
-        let result = op.result(0);
         if !ptr.ty().is_tensor() {
             // One thread does the atomic; the others read its result from
             // shared memory when anything uses it.
@@ -291,7 +298,7 @@ impl LowerPattern for Histogram {
             pred = cx.e.and_pred(pred, masks.as_ref().map(|m| m[r]));
             let idx = cx.e.cast("llvm.trunc", *v, i32t);
             let p = cx.e.gep(base, i32t, idx);
-            cx.target.atomic_rmw(&mut cx.e, RmwOp::Add, p, one, pred, MemSemantic::Relaxed, MemScope::Cta)?;
+            cx.target.atomic_rmw(&mut cx.e, RmwOp::Add, p, one, pred, MemSemantic::Relaxed, MemScope::System)?;
         }
         cx.barrier();
         let dl = cx.layout(result)?;

@@ -211,6 +211,12 @@ pub trait TargetInfo: Sync {
     /// An atomic read-modify-write at `ptr` when `pred`; yields the old value.
     #[allow(clippy::too_many_arguments)]
     fn atomic_rmw(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String>;
+    /// [`Self::atomic_rmw`] whose old value nothing reads (a target may use
+    /// a reduction that returns nothing).
+    #[allow(clippy::too_many_arguments)]
+    fn atomic_reduce(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<(), String> {
+        self.atomic_rmw(e, op, ptr, value, pred, sem, scope).map(|_| ())
+    }
     /// An atomic compare-and-swap at `ptr` when `pred`; yields the old value.
     #[allow(clippy::too_many_arguments)]
     fn atomic_cas(&self, e: &mut Emitter, ptr: Val, cmp: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String>;

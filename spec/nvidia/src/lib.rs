@@ -402,52 +402,13 @@ impl TargetInfo for Nvidia {
         e.load(ptr, ty)
     }
     fn atomic_rmw(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String> {
-        let ty = value.ty();
-        let bits = ty.bit_width();
-        let float = ty.is_float();
-        // f16 add: `atom.add.noftz.f16` (sm_70+), as Triton; bf16 needs sm_90.
-        let half_add = bits == 16 && op == RmwOp::FAdd && ty == e.f16();
-        if !(bits == 32 || bits == 64 || half_add) {
-            return Err(format!("atomics on {bits}-bit {ty} values are not lowered"));
-        }
-        let (name, kind) = match op {
-            RmwOp::And => ("and", "b"),
-            RmwOp::Or => ("or", "b"),
-            RmwOp::Xor => ("xor", "b"),
-            RmwOp::Add => ("add", "u"),
-            RmwOp::FAdd => ("add", "f"),
-            RmwOp::Max => ("max", "s"),
-            RmwOp::Min => ("min", "s"),
-            RmwOp::UMax => ("max", "u"),
-            RmwOp::UMin => ("min", "u"),
-            RmwOp::Xchg => ("exch", "b"),
-        };
-        if (op == RmwOp::FAdd) != float && op != RmwOp::Xchg {
-            return Err(format!("atomic {name} on {ty}"));
-        }
-        let shared = is_shared(e, ptr);
-        let (space, addr, addr_c) = if shared { (".shared", shared_addr(e, ptr), "r") } else { (".global", ptr, "l") };
-        let sem_scope = if shared { String::new() } else { format!("{}{}", sem_text(sem), scope_text(scope)) };
-        let rc = match bits {
-            64 => "l",
-            16 => "h",
-            _ => "r",
-        };
-        let it = e.int_ty(bits);
-        let v = if float { e.cast("llvm.bitcast", value, it) } else { value };
-        let suffix = if half_add { "noftz.f16".to_string() } else if float { format!("f{bits}") } else { format!("{kind}{bits}") };
-        let mut asm = String::new();
-        let mut operands = vec![addr, v];
-        let mut c = format!("={rc},{addr_c},{rc}");
-        if let Some(p) = pred {
-            // The result of a masked-off lane is 0.
-            asm.push_str(&format!("mov.b{bits} $0, 0;\n@$3 "));
-            operands.push(p);
-            c.push_str(",b");
-        }
-        asm.push_str(&format!("atom{sem_scope}{space}.{name}.{suffix} $0, [ $1 + 0 ], $2;"));
-        let r = e.inline_asm(&asm, &c, &operands, &[it], true)[0];
-        Ok(if float { e.cast("llvm.bitcast", r, ty) } else { r })
+        atomic(e, op, ptr, value, pred, sem, scope, false).map(|r| r.expect("atom returns the old value"))
+    }
+    fn atomic_reduce(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<(), String> {
+        // Triton: `red` where nothing reads the old value of a relaxed atomic
+        // on global memory (no `red.exch`).
+        let reduce = op != RmwOp::Xchg && sem == MemSemantic::Relaxed && !is_shared(e, ptr);
+        atomic(e, op, ptr, value, pred, sem, scope, reduce).map(|_| ())
     }
     fn atomic_cas(&self, e: &mut Emitter, ptr: Val, cmp: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String> {
         let ty = value.ty();
@@ -870,4 +831,69 @@ impl FpHardware for PtxCvt {
         let f32t = e.f32();
         e.cast("llvm.fpext", x, f32t)
     }
+}
+
+/// `atom` (the old value returned) or, with `reduce`, `red` (nothing
+/// returned) of `op` on `ptr`, for global or shared memory.
+#[allow(clippy::too_many_arguments)]
+fn atomic(e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope, reduce: bool) -> Result<Option<Val>, String> {
+        let ty = value.ty();
+        let bits = ty.bit_width();
+        let float = ty.is_float();
+        // f16 add: `atom.add.noftz.f16` (sm_70+), as Triton; bf16 needs sm_90.
+        let half_add = bits == 16 && op == RmwOp::FAdd && ty == e.f16();
+        if !(bits == 32 || bits == 64 || half_add) {
+            return Err(format!("atomics on {bits}-bit {ty} values are not lowered"));
+        }
+        let (name, kind) = match op {
+            RmwOp::And => ("and", "b"),
+            RmwOp::Or => ("or", "b"),
+            RmwOp::Xor => ("xor", "b"),
+            RmwOp::Add => ("add", "u"),
+            RmwOp::FAdd => ("add", "f"),
+            RmwOp::Max => ("max", "s"),
+            RmwOp::Min => ("min", "s"),
+            RmwOp::UMax => ("max", "u"),
+            RmwOp::UMin => ("min", "u"),
+            RmwOp::Xchg => ("exch", "b"),
+        };
+        if (op == RmwOp::FAdd) != float && op != RmwOp::Xchg {
+            return Err(format!("atomic {name} on {ty}"));
+        }
+        let shared = is_shared(e, ptr);
+        let (space, addr, addr_c) = if shared { (".shared", shared_addr(e, ptr), "r") } else { (".global", ptr, "l") };
+        let sem_scope = format!("{}{}", sem_text(sem), scope_text(scope));
+        let rc = match bits {
+            64 => "l",
+            16 => "h",
+            _ => "r",
+        };
+        let it = e.int_ty(bits);
+        let v = if float { e.cast("llvm.bitcast", value, it) } else { value };
+        let suffix = if half_add { "noftz.f16".to_string() } else if float { format!("f{bits}") } else { format!("{kind}{bits}") };
+        if reduce {
+            let mut operands = vec![addr, v];
+            let mut c = format!("{addr_c},{rc}");
+            let mut asm = String::new();
+            if let Some(p) = pred {
+                asm.push_str("@$2 ");
+                operands.push(p);
+                c.push_str(",b");
+            }
+            asm.push_str(&format!("red{sem_scope}{space}.{name}.{suffix} [ $0 + 0 ], $1;"));
+            e.inline_asm(&asm, &c, &operands, &[], true);
+            return Ok(None);
+        }
+        let mut asm = String::new();
+        let mut operands = vec![addr, v];
+        let mut c = format!("={rc},{addr_c},{rc}");
+        if let Some(p) = pred {
+            // The result of a masked-off lane is 0.
+            asm.push_str(&format!("mov.b{bits} $0, 0;\n@$3 "));
+            operands.push(p);
+            c.push_str(",b");
+        }
+        asm.push_str(&format!("atom{sem_scope}{space}.{name}.{suffix} $0, [ $1 + 0 ], $2;"));
+        let r = e.inline_asm(&asm, &c, &operands, &[it], true)[0];
+        Ok(Some(if float { e.cast("llvm.bitcast", r, ty) } else { r }))
 }
