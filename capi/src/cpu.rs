@@ -403,10 +403,27 @@ unsafe extern "C" fn dummy_packed(_: *mut *mut c_void) {}
 /// stack).
 const PROGRAM_STACK_BYTES: usize = 64 << 20;
 
+/// The largest grid size in y and z (CUDA's, which Triton's launcher
+/// enforces); x may be any positive `i32` (CUDA: up to 2^31 - 1).
+const MAX_GRID_YZ: i32 = 65535;
+
 /// Runs every program id of the grid (see the module documentation).
 fn launch(kernel: &Kernel, grid: [i32; 3], args: *mut *mut c_void, num_threads: i32) -> Result<(), String> {
     if grid.iter().any(|g| *g <= 0) {
         return Err(format!("grid sizes must be positive, got ({}, {}, {})", grid[0], grid[1], grid[2]));
+    }
+    // Triton's launcher (CUDA) limits: x < 2^31 (any positive i32), y and
+    // z < 65536. Within them the product of the three fits an i64 (< 2^63).
+    for (axis, g) in ["y", "z"].iter().zip(&grid[1..]) {
+        if *g > MAX_GRID_YZ {
+            return Err(format!(
+                "grid size {axis} = {g} exceeds Triton's limit of {MAX_GRID_YZ}, got ({}, {}, {})",
+                grid[0], grid[1], grid[2]
+            ));
+        }
+    }
+    if num_threads < 0 {
+        return Err(format!("numThreads must be 0 (one thread per core) or positive, got {num_threads}"));
     }
     let n = kernel.arg_types.len();
     if n > 0 && args.is_null() {
@@ -416,8 +433,12 @@ fn launch(kernel: &Kernel, grid: [i32; 3], args: *mut *mut c_void, num_threads: 
     if let Some(i) = user.iter().position(|p| *p == 0) {
         return Err(format!("argument {i} of kernel '{}' is NULL (args[i] must point to the argument's value)", kernel.name));
     }
-    let total = i64::from(grid[0]) * i64::from(grid[1]) * i64::from(grid[2]);
-    let threads = if num_threads <= 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) as i64 } else { i64::from(num_threads) };
+    let total = i64::from(grid[0])
+        .checked_mul(i64::from(grid[1]))
+        .and_then(|t| t.checked_mul(i64::from(grid[2])))
+        .filter(|t| *t > 0)
+        .ok_or_else(|| format!("grid ({}, {}, {}) has too many programs", grid[0], grid[1], grid[2]))?;
+    let threads = if num_threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) as i64 } else { i64::from(num_threads) };
     let threads = threads.clamp(1, total.min(1024));
     let chunk = (total / (threads * 8)).clamp(1, 64);
     let next = AtomicI64::new(0);

@@ -74,8 +74,11 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tritiumCpuKernelEmitObject(
  *  argument's type (for a `!tt.ptr<T>` argument, to a `void *` holding the
  *  buffer's address; for `i32`, to an `int32_t`; `f32`, a `float`; ...), one
  *  per argument (tritiumCpuKernelGetNumArguments). `numThreads`: 0 for one
- *  thread per core. Fails on a non-positive grid size, a NULL argument, or a
- *  failed `tt.assert` (the remaining programs are then skipped). */
+ *  thread per core. Fails on a non-positive grid size, a grid size beyond
+ *  Triton's (CUDA's) limits (gridY and gridZ at most 65535; gridX any
+ *  positive int32_t, i.e. below 2^31), a negative `numThreads`, a NULL
+ *  argument, or a failed `tt.assert` (the remaining programs are then
+ *  skipped). */
 MLIR_CAPI_EXPORTED MlirLogicalResult tritiumCpuKernelLaunch(
     TritiumCpuKernel kernel, int32_t gridX, int32_t gridY, int32_t gridZ,
     void **args, int32_t numThreads);

@@ -16,7 +16,7 @@
 // ARGS-NEXT: argument 1: i32
 
 // RUN: not tritium-run %S/Inputs/assert.mlir --grid 0 --arg vals:1,2 --arg 2 2>&1 | FileCheck %s --check-prefix=GRID
-// GRID: tritium-run: error: grid sizes must be positive, got (0, 1, 1)
+// GRID: tritium-run: bad --grid '0': grid size x = 0 is out of range [1, 2147483647] (Triton's limit)
 
 // RUN: not tritium-run %S/Inputs/assert.mlir --grid 1 --arg vals:1,-2 --arg 2 2>&1 | FileCheck %s --check-prefix=ASSERT
 // ASSERT: tritium-run: error: device assertion failed in program (0, 0, 0): values must be positive

@@ -12,6 +12,7 @@
 #include "tritium-c/Dialects.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -421,6 +422,58 @@ static bool setupArg(Arg *a, int index, MlirStringRef type) {
 
 /* ---- the driver ---- */
 
+/* Parses all of `text` as a decimal integer in [lo, hi]; false otherwise. */
+static bool parseIntIn(const char *text, long long lo, long long hi, long long *out) {
+  char *end = NULL;
+  errno = 0;
+  if (!*text || (*text != '-' && *text != '+' && (*text < '0' || *text > '9')))
+    return false;
+  long long v = strtoll(text, &end, 10);
+  if (errno || end == text || *end || v < lo || v > hi)
+    return false;
+  *out = v;
+  return true;
+}
+
+/* Parses --grid X[,Y[,Z]]: each size positive and within Triton's (CUDA's)
+ * launch limits, x < 2^31 and y, z < 65536; false with an error otherwise. */
+static bool parseGrid(const char *text, int grid[3]) {
+  static const long long limit[3] = {2147483647LL, 65535, 65535};
+  static const char axis[3] = {'x', 'y', 'z'};
+  char copy[256];
+  if (strlen(text) >= sizeof(copy)) {
+    fprintf(stderr, "tritium-run: bad --grid '%s' (expected X[,Y[,Z]])\n", text);
+    return false;
+  }
+  strcpy(copy, text);
+  int n = 0;
+  char *start = copy;
+  for (;;) {
+    char *comma = strchr(start, ',');
+    if (comma)
+      *comma = '\0';
+    if (n == 3) {
+      fprintf(stderr, "tritium-run: bad --grid '%s': at most 3 dimensions (X[,Y[,Z]])\n", text);
+      return false;
+    }
+    long long v;
+    if (!parseIntIn(start, LLONG_MIN, LLONG_MAX, &v)) {
+      fprintf(stderr, "tritium-run: bad --grid '%s': '%s' is not an integer (expected X[,Y[,Z]])\n", text, start);
+      return false;
+    }
+    if (v <= 0 || v > limit[n]) {
+      fprintf(stderr, "tritium-run: bad --grid '%s': grid size %c = %s is out of range [1, %lld] (Triton's limit)\n",
+              text, axis[n], start, limit[n]);
+      return false;
+    }
+    grid[n++] = (int)v;
+    if (!comma)
+      break;
+    start = comma + 1;
+  }
+  return true;
+}
+
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -441,12 +494,9 @@ int main(int argc, char **argv) {
       fputs(USAGE, stdout);
       return 0;
     } else if (!strcmp(arg, "--grid") && hasValue) {
-      const char *g = argv[++i];
-      int n = sscanf(g, "%d,%d,%d", &grid[0], &grid[1], &grid[2]);
-      if (n < 1) {
-        fprintf(stderr, "tritium-run: bad --grid '%s' (expected X[,Y[,Z]])\n", g);
+      grid[1] = grid[2] = 1;
+      if (!parseGrid(argv[++i], grid))
         return 1;
-      }
       haveGrid = true;
     } else if (!strcmp(arg, "--arg") && hasValue) {
       if (numSpecs == MAX_ARGS) {
@@ -455,11 +505,22 @@ int main(int argc, char **argv) {
       }
       specs[numSpecs++] = argv[++i];
     } else if (!strcmp(arg, "--threads") && hasValue) {
-      threads = atoi(argv[++i]);
-    } else if (!strcmp(arg, "-O") && hasValue) {
-      optLevel = atoi(argv[++i]);
-    } else if (!strncmp(arg, "-O", 2) && arg[2]) {
-      optLevel = atoi(arg + 2);
+      long long v;
+      const char *t = argv[++i];
+      if (!parseIntIn(t, 0, 1 << 20, &v)) {
+        fprintf(stderr, "tritium-run: bad --threads '%s' (expected 0 for one per core, or a thread count up to %d)\n",
+                t, 1 << 20);
+        return 1;
+      }
+      threads = (int)v;
+    } else if ((!strcmp(arg, "-O") && hasValue) || (!strncmp(arg, "-O", 2) && arg[2])) {
+      const char *o = arg[2] ? arg + 2 : argv[++i];
+      long long v;
+      if (!parseIntIn(o, 0, 3, &v)) {
+        fprintf(stderr, "tritium-run: bad -O '%s' (expected 0, 1, 2 or 3)\n", o);
+        return 1;
+      }
+      optLevel = (int)v;
     } else if (!strcmp(arg, "--target") && hasValue) {
       target = argv[++i];
     } else if (!strcmp(arg, "--time")) {
