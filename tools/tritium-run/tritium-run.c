@@ -28,7 +28,8 @@ static const char *USAGE =
     "runs every program id of the grid on a pool of threads.\n"
     "\n"
     "One --arg per kernel argument, in order:\n"
-    "  NUMBER              a scalar argument (i1..i64, f16..f64), e.g. 1024 or 0.5\n"
+    "  NUMBER              a scalar argument (i1..i64, f16..f64), e.g. 1024 or 0.5;\n"
+    "                      it must fit the type: never truncated or wrapped\n"
     "  vals:V1,V2,...      a buffer holding these values (of the pointee type)\n"
     "  zeros:N             a buffer of N zeros\n"
     "  in:FILE             a buffer read from FILE (raw bytes, or .npy)\n"
@@ -195,26 +196,75 @@ static void storeValue(void *p, ElemType t, double v, long long iv, bool isInt) 
   }
 }
 
-/* Parses a number into `p`; false if `text` is not one. */
-static bool parseValue(const char *text, ElemType t, void *p) {
+typedef enum { PARSE_OK, PARSE_NOT_NUMBER, PARSE_OUT_OF_RANGE } ParseResult;
+
+/* The range of the integer type `t` as text, for errors. */
+static void describeRange(ElemType t, char *out, size_t size) {
+  if (t.kind == T_UINT) {
+    snprintf(out, size, "[0, 1] (or true/false)");
+    return;
+  }
+  if (t.kind != T_INT) {
+    const char *max = t.kind == T_HALF ? "65504" : t.kind == T_BF16 ? "3.38953e+38"
+                      : t.bytes == 4   ? "3.40282e+38" : "1.79769e+308";
+    snprintf(out, size, "finite values round to at most %s in magnitude (inf and nan are allowed as written)", max);
+    return;
+  }
+  int bits = 8 * t.bytes;
+  long long hi = bits == 64 ? LLONG_MAX : (1LL << (bits - 1)) - 1;
+  snprintf(out, size, "[%lld, %lld]", -hi - 1, hi);
+}
+
+/* Parses a number of type `t` into `p`. An integer must be representable in
+ * `t` (i1: 0 or 1; i8..i64: their signed range); a finite float must not
+ * round to infinity in `t`. Nothing is truncated or wrapped. */
+static ParseResult parseValue(const char *text, ElemType t, void *p) {
   char *end = NULL;
   errno = 0;
   if (t.kind == T_INT || t.kind == T_UINT) {
     if (!strcmp(text, "true") || !strcmp(text, "false")) {
       storeValue(p, t, 0, text[0] == 't', true);
-      return true;
+      return PARSE_OK;
     }
     long long v = strtoll(text, &end, 0);
-    if (errno || end == text || *end)
-      return false;
+    if (end == text || *end)
+      return PARSE_NOT_NUMBER;
+    if (errno == ERANGE)
+      return PARSE_OUT_OF_RANGE;
+    if (t.kind == T_UINT) {
+      if (v != 0 && v != 1)
+        return PARSE_OUT_OF_RANGE;
+    } else if (t.bytes < 8) {
+      long long hi = (1LL << (8 * t.bytes - 1)) - 1;
+      if (v < -hi - 1 || v > hi)
+        return PARSE_OUT_OF_RANGE;
+    }
     storeValue(p, t, 0, v, true);
-    return true;
+    return PARSE_OK;
   }
   double v = strtod(text, &end);
-  if (errno || end == text || *end)
-    return false;
+  if (end == text || *end)
+    return PARSE_NOT_NUMBER;
+  if (errno == ERANGE && isinf(v))
+    return PARSE_OUT_OF_RANGE; /* beyond double */
   storeValue(p, t, v, 0, false);
-  return true;
+  if (isfinite(v)) {
+    /* The stored value must not have overflowed to infinity. */
+    double stored = v;
+    if (t.kind == T_FLOAT && t.bytes == 4)
+      stored = (double)*(const float *)p;
+    else if (t.kind == T_HALF)
+      stored = (double)halfToFloat(*(const uint16_t *)p);
+    else if (t.kind == T_BF16) {
+      uint32_t x = (uint32_t)(*(const uint16_t *)p) << 16;
+      float f;
+      memcpy(&f, &x, 4);
+      stored = (double)f;
+    }
+    if (isinf(stored))
+      return PARSE_OUT_OF_RANGE;
+  }
+  return PARSE_OK;
 }
 
 static void printElement(const void *p, ElemType t) {
@@ -372,10 +422,21 @@ static bool setupArg(Arg *a, int index, MlirStringRef type) {
       char *copy = strdup(rest);
       size_t i = 0;
       for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ","), ++i)
-        if (!parseValue(tok, a->elem, (char *)a->buffer + i * (size_t)a->elem.bytes)) {
+        switch (parseValue(tok, a->elem, (char *)a->buffer + i * (size_t)a->elem.bytes)) {
+        case PARSE_OK:
+          break;
+        case PARSE_NOT_NUMBER:
           fprintf(stderr, "tritium-run: argument %d: '%s' is not a number\n", index, tok);
           free(copy);
           return false;
+        case PARSE_OUT_OF_RANGE: {
+          char range[96];
+          describeRange(a->elem, range, sizeof(range));
+          fprintf(stderr, "tritium-run: argument %d (%.*s): element %zu, '%s', is out of range for %.*s: %s\n", index,
+                  (int)type.length, type.data, i, tok, (int)n, name, range);
+          free(copy);
+          return false;
+        }
         }
       free(copy);
     } else if (!strcmp(kind, "zeros") || !strcmp(kind, "print")) {
@@ -412,10 +473,20 @@ static bool setupArg(Arg *a, int index, MlirStringRef type) {
     fprintf(stderr, "tritium-run: argument %d: unsupported type '%.*s'\n", index, (int)type.length, type.data);
     return false;
   }
-  if (!parseValue(spec, a->elem, a->scalar)) {
-    fprintf(stderr, "tritium-run: argument %d (%.*s): '%s' is not a number\n", index, (int)type.length, type.data,
-            a->spec);
+  switch (parseValue(spec, a->elem, a->scalar)) {
+  case PARSE_OK:
+    break;
+  case PARSE_NOT_NUMBER:
+    fprintf(stderr, "tritium-run: argument %d (%.*s): '%s' is not %s\n", index, (int)type.length, type.data,
+            a->spec, a->elem.kind == T_INT || a->elem.kind == T_UINT ? "an integer" : "a number");
     return false;
+  case PARSE_OUT_OF_RANGE: {
+    char range[96];
+    describeRange(a->elem, range, sizeof(range));
+    fprintf(stderr, "tritium-run: argument %d (%.*s): '%s' is out of range for %.*s: %s\n", index, (int)type.length,
+            type.data, a->spec, (int)type.length, type.data, range);
+    return false;
+  }
   }
   return true;
 }
