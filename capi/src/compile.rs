@@ -199,16 +199,19 @@ unsafe fn read_options(options: *const CompileOptions) -> Result<Options, String
         return Err(format!("numStages must be 1 to 16, got {num_stages}"));
     }
     let mut extern_libs = Vec::new();
+    if options.num_extern_libs < 0 {
+        return Err(format!("numExternLibs must not be negative, got {}", options.num_extern_libs));
+    }
     if options.extern_libs.is_null() && options.num_extern_libs > 0 {
         return Err(format!("externLibs is NULL but numExternLibs is {}", options.num_extern_libs));
     }
     if !options.extern_libs.is_null() {
-        for i in 0..options.num_extern_libs.max(0) as usize {
-            extern_libs.push(str_of(*options.extern_libs.add(i)).to_string());
+        for i in 0..options.num_extern_libs as usize {
+            extern_libs.push(utf8_of(*options.extern_libs.add(i), &format!("externLibs[{i}]"))?);
         }
     }
     Ok(Options {
-        target: str_of(options.target).to_string(),
+        target: utf8_of(options.target, "the target")?,
         ptx_version: options.ptx_version as u32,
         num_warps: num_warps as u32,
         num_stages: num_stages as u32,
@@ -220,6 +223,21 @@ unsafe fn read_options(options: *const CompileOptions) -> Result<Options, String
             extern_libs,
         },
     })
+}
+
+/// The text of a caller's string: an error (naming it as `what`) when it is
+/// not UTF-8 or has a length but no data, instead of taking it as empty.
+unsafe fn utf8_of(s: MlirStringRef, what: &str) -> Result<String, String> {
+    if s.length == 0 {
+        return Ok(String::new());
+    }
+    if s.data.is_null() {
+        return Err(format!("{what} is NULL with length {}", s.length));
+    }
+    let bytes = std::slice::from_raw_parts(s.data as *const u8, s.length);
+    std::str::from_utf8(bytes)
+        .map(str::to_string)
+        .map_err(|e| format!("{what} is not valid UTF-8 ({e}): \"{}\"", bytes.escape_ascii()))
 }
 
 /// The target name: the one given, else the module's `ttg.target`.
@@ -353,6 +371,7 @@ fn deliver(callback: MlirStringCallback, user_data: *mut c_void, bytes: &[u8]) {
 /// `Compile.h`): lowers a clone when it still holds TTGIR, then generates
 /// code for the resolved target.
 fn compile(module: Op, options: &Options, emit: i32) -> Result<Vec<u8>, String> {
+    check_single_kernel(module)?;
     let target = resolve_target(&target_name(module, &options.target)?, options.ptx_version)?;
     let kind = match emit {
         EMIT_LLVM_IR => Emit::LlvmIr,
@@ -610,6 +629,36 @@ pub fn kernel_function(module: Op) -> Option<Op> {
         .copied()
 }
 
+/// Refuses a module with more than one kernel (public `tt.func`s with a
+/// body, or `nvvm.kernel` `llvm.func`s), which [`kernel_function`] would
+/// otherwise resolve silently to the first. Triton's modules have one kernel
+/// (its other functions are private).
+pub fn check_single_kernel(module: Op) -> Result<(), String> {
+    let funcs: Vec<Op> = module.entry_block(0).map(block_ops).unwrap_or_default();
+    let has_body = |f: &Op| f.entry_block(0).is_some();
+    let public = |f: &Op| matches!(string_value(f.attr("sym_visibility")).as_deref(), None | Some("public"));
+    let name = |f: &Op| string_value(f.attr("sym_name")).unwrap_or_default();
+    let tt: Vec<String> = funcs.iter().filter(|f| f.name() == "tt.func" && public(f) && has_body(f)).map(name).collect();
+    let nvvm: Vec<String> = funcs
+        .iter()
+        .filter(|f| f.name() == "llvm.func" && f.attr("nvvm.kernel").is_some() && has_body(f))
+        .map(name)
+        .collect();
+    for (kernels, what, hint) in [
+        (tt, "public tt.func", "make the others private"),
+        (nvvm, "nvvm.kernel llvm.func", "drop nvvm.kernel from the others"),
+    ] {
+        if kernels.len() > 1 {
+            return Err(format!(
+                "the module has {} kernels ({what}s with a body: @{}); a module must have exactly one ({hint})",
+                kernels.len(),
+                kernels.join(", @")
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Quotes `s` as a JSON string.
 fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
@@ -667,6 +716,7 @@ fn argument_int_attr(func: Op, index: usize, name: &str) -> Option<i64> {
 /// allocation passes of the lowering set `ttg.shared` and the scratch sizes),
 /// else from `module`; the arguments always come from `module`'s kernel.
 pub fn kernel_metadata_json(module: Op, lowered: Option<Op>, target: &str, ptx_version: u32) -> Result<String, String> {
+    check_single_kernel(module)?;
     let kernel = kernel_function(module).ok_or("the module has no kernel (a public tt.func or an nvvm.kernel llvm.func with a body)")?;
     let name = string_value(kernel.attr("sym_name")).unwrap_or_default();
     let target = resolve_target(&target_name(module, target)?, ptx_version)?;

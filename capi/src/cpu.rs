@@ -183,6 +183,7 @@ fn prepare(module: Op, options: KernelOptions) -> Result<Prepared, String> {
     if ![0, 128, 256, 512].contains(&options.vector_bits) {
         return Err(format!("vectorBits must be 0, 128, 256 or 512, got {}", options.vector_bits));
     }
+    crate::compile::check_single_kernel(module)?;
     let func = crate::compile::kernel_function(module)
         .filter(|f| f.name() == "tt.func")
         .ok_or("the module has no kernel (a public tt.func with a body) for the CPU backend")?;

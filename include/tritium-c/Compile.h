@@ -32,12 +32,17 @@
 extern "C" {
 #endif
 
+/* A module to compile holds one kernel: one public `tt.func` with a body (or
+ * one `llvm.func` marked `nvvm.kernel`); a module with two fails with a
+ * diagnostic naming them, as does tritiumCpuKernelLoad (Cpu.h). */
+
 /** How to compile. Start from tritiumCompileOptionsGetDefault(). */
 typedef struct {
   /** Triton's target name: `cuda:<capability>` (e.g. "cuda:80"; from 90 on
    *  the architecture is `sm_<capability>a`, as in Triton) or `cpu` (x86-64
    *  object code). Empty: the module's `ttg.target` attribute. `hip:*` is
-   *  refused with a diagnostic. Borrowed. */
+   *  refused with a diagnostic. Must be UTF-8 (else the call fails).
+   *  Borrowed. */
   MlirStringRef target;
   /** The PTX ISA version times ten (88 = PTX 8.8). 0: 88 (or the oldest the
    *  architecture supports, if newer). Versions newer than LLVM 22 knows
@@ -49,10 +54,10 @@ typedef struct {
   /** Paths of LLVM bitcode libraries (e.g. Triton's libdevice.10.bc) whose
    *  definitions are linked into the module, with internal linkage, before
    *  optimization. Borrowed; may be NULL only when numExternLibs is 0 (else
-   *  the call fails). A CUDA
+   *  the call fails); each path must be UTF-8. A CUDA
    *  kernel that declares a function none of them defines is refused. */
   const MlirStringRef *externLibs;
-  /** The number of externLibs. */
+  /** The number of externLibs; negative fails. */
   intptr_t numExternLibs;
   /** Whether the code generator may fuse floating-point operations (e.g. a
    *  multiply and an add into an FMA): Triton's `enable_fp_fusion`. */

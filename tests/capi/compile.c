@@ -63,6 +63,16 @@ static const char *kKernel =
     "  }\n"
     "}\n";
 
+static const char *kTwoKernels =
+    "module attributes {\"ttg.num-warps\" = 4 : i32, ttg.shared = 0 : i32} {\n"
+    "  llvm.func @first() attributes {nvvm.kernel = 1 : ui1} {\n"
+    "    llvm.return\n"
+    "  }\n"
+    "  llvm.func @second() attributes {nvvm.kernel = 1 : ui1} {\n"
+    "    llvm.return\n"
+    "  }\n"
+    "}\n";
+
 static const char *kTTGIR =
     "module attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32,\n"
     "                   ttg.target = \"cuda:80\", \"ttg.threads-per-warp\" = 32 : i32} {\n"
@@ -147,6 +157,47 @@ int main(void) {
   // CHECK: unchanged: 1
   free(before.data);
   free(after.data);
+
+  /* Options that used to be taken silently as something else. An invalid
+   * UTF-8 target was read as "" (the module's ttg.target, or the default). */
+  options.target = mlirStringRefCreate("cuda:8\xff", 7);
+  ok = tritiumCompileToPTX(module, options, append, &ptx);
+  printf("non-UTF-8 target: %d\n", mlirLogicalResultIsSuccess(ok));
+  // CHECK: diagnostic: the target is not valid UTF-8 (invalid utf-8 sequence of 1 bytes from index 6): "cuda:8\xff"
+  // CHECK: non-UTF-8 target: 0
+  options.target = mlirStringRefCreate(NULL, 5);
+  ok = tritiumCompileToPTX(module, options, append, &ptx);
+  printf("NULL target with a length: %d\n", mlirLogicalResultIsSuccess(ok));
+  // CHECK: diagnostic: the target is NULL with length 5
+  // CHECK: NULL target with a length: 0
+  options.target = mlirStringRefCreateFromCString("cuda:80");
+  /* A negative numExternLibs was taken as 0. */
+  options.numExternLibs = -1;
+  ok = tritiumCompileToPTX(module, options, append, &ptx);
+  printf("negative numExternLibs: %d\n", mlirLogicalResultIsSuccess(ok));
+  // CHECK: diagnostic: numExternLibs must not be negative, got -1
+  // CHECK: negative numExternLibs: 0
+  MlirStringRef badLib = mlirStringRefCreate("/tmp/\xc3(.bc", 10);
+  options.externLibs = &badLib;
+  options.numExternLibs = 1;
+  ok = tritiumCompileToPTX(module, options, append, &ptx);
+  printf("non-UTF-8 library path: %d\n", mlirLogicalResultIsSuccess(ok));
+  // CHECK: diagnostic: externLibs[0] is not valid UTF-8 {{.*}}: "/tmp/\xc3(.bc"
+  // CHECK: non-UTF-8 library path: 0
+  options.externLibs = NULL;
+  options.numExternLibs = 0;
+  mlirModuleDestroy(module);
+
+  /* A module with two kernels: one of them was compiled without a word. */
+  module = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kTwoKernels));
+  ok = tritiumCompileToPTX(module, options, append, &ptx);
+  printf("two kernels, ptx: %d\n", mlirLogicalResultIsSuccess(ok));
+  // CHECK: diagnostic: the module has 2 kernels (nvvm.kernel llvm.funcs with a body: @first, @second); a module must have exactly one (drop nvvm.kernel from the others)
+  // CHECK: two kernels, ptx: 0
+  ok = tritiumKernelMetadataJSON(module, none, options, append, &json);
+  printf("two kernels, metadata: %d\n", mlirLogicalResultIsSuccess(ok));
+  // CHECK: diagnostic: the module has 2 kernels
+  // CHECK: two kernels, metadata: 0
   mlirModuleDestroy(module);
 
   /* A TTGIR module is lowered by `tritium-make-llir` first; whether or not
