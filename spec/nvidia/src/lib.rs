@@ -402,7 +402,7 @@ impl TargetInfo for Nvidia {
         e.load(ptr, ty)
     }
     fn atomic_rmw(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String> {
-        atomic(e, op, ptr, value, pred, sem, scope, false).map(|r| r.expect("atom returns the old value"))
+        atomic(e, op, ptr, value, pred, sem, scope, false)?.ok_or_else(|| "atom without a result".to_string())
     }
     fn atomic_reduce(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<(), String> {
         // Triton: `red` where nothing reads the old value of a relaxed atomic
