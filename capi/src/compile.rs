@@ -521,6 +521,7 @@ fn default_libdevice() -> Result<String, String> {
 
 /// See `tritiumLowerToLLVMDialect` in `Compile.h`.
 fn lower_in_place(module: Op, options: &Options) -> Result<(), String> {
+    check_single_kernel(module)?;
     let target = target_name(module, &options.target)?;
     let Some(lowered) = lowered_clone(module, &target, options)? else {
         return Ok(());
