@@ -3,6 +3,7 @@
 // with n divisible by 16 and 8 consecutive elements per thread, `offs < n`
 // is one comparison per thread, `offs / 256` one division.
 // RUN: tritium-opt %s -convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: %mlir-opt %s --pass-pipeline='builtin.module(convert-triton-gpu-to-llvm{compute-capability=80})' | FileCheck %s
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @dedup(

@@ -2,6 +2,7 @@
 // griddepcontrol from sm_90 on; before, a located diagnostic (Triton's own
 // sm80 build fails in ptxas there).
 // RUN: tritium-opt %s -split-input-file -verify-diagnostics -convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(convert-triton-gpu-to-llvm)' | FileCheck %s
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @pdl(
   // CHECK: griddepcontrol.wait;

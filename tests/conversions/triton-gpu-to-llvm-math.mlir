@@ -4,6 +4,7 @@
 // multiply by log2(e); exp2, sqrt, rsqrt, log, sin, floor, ... are libdevice
 // calls (linked by default, flushing denormals); IEEE forms stay LLVM's.
 // RUN: tritium-opt %s -convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: %mlir-opt %s --pass-pipeline='builtin.module(convert-triton-gpu-to-llvm{compute-capability=80})' | FileCheck %s
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @math(
