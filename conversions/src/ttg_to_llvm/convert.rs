@@ -428,9 +428,9 @@ pub fn through_shared(
     };
     let bytes = i64::from(store_ty.bit_width().max(8) / 8);
     let limit = Lowering::scratch_size(op).unwrap_or(numel * bytes);
-    let map = match triton_scratch_map(op, src, dst) {
-        Some(m) if (numel >> m.round_bits) * bytes <= limit => m,
-        _ => SlotMap::from_rounds(bits, round_bits(src, dst, bytes, limit)?),
+    let (map, read) = match triton_scratch_map(op, src, dst) {
+        Some((m, read)) if (numel >> m.round_bits) * bytes <= limit => (m, read),
+        _ => (SlotMap::from_rounds(bits, round_bits(src, dst, bytes, limit)?), ScratchRead::Plain),
     };
     let base = cx.scratch(op)?;
     // The thread's part of the slot for each layout.
@@ -443,6 +443,11 @@ pub fn through_shared(
     };
     let src_thread = thread_slot(cx, src);
     let dst_thread = thread_slot(cx, dst);
+    // Triton reads with matrix loads where its allocator chose them.
+    let matrix = match read {
+        ScratchRead::Matrix { trans } => plan_matrix_read(cx, store_ty, dst, &map, trans),
+        ScratchRead::Plain => None,
+    };
     let dup = src.duplicate_regs();
     let mut out: Vec<Option<Val>> = vec![None; dst.num_regs()];
     let rounds: Vec<i64> = (0..1i64 << map.round_bits).collect();
@@ -480,6 +485,10 @@ pub fn through_shared(
             }
         }
         cx.barrier();
+        if let Some(m) = &matrix {
+            m.emit(cx, base, store_ty, elem, *round, &mut out)?;
+            continue;
+        }
         for start in starts(&dst_vbits, dst.num_regs()) {
             let lin = dst.linear(&dst.regs[start]);
             if map.round(lin) != *round {
@@ -500,6 +509,9 @@ pub fn through_shared(
                 }
             }
         }
+    }
+    if let Some(m) = &matrix {
+        m.fill_duplicates(&mut out);
     }
     out.into_iter().map(|v| v.ok_or_else(|| "convert_layout: a register was never loaded".to_string())).collect()
 }
@@ -588,7 +600,7 @@ impl SlotMap {
 /// The scratch layout Triton's allocator chose for `op` (vector, bank and
 /// segment bits of the offset, rounds), inverted into a [`SlotMap`]; `None`
 /// when there is none or it does not suit (a lane or warp would change round).
-fn triton_scratch_map(op: Op, src: &DistLayout, dst: &DistLayout) -> Option<SlotMap> {
+fn triton_scratch_map(op: Op, src: &DistLayout, dst: &DistLayout) -> Option<(SlotMap, ScratchRead)> {
     use tritium_passes::analysis::allocation::{convert_layout_scratch, ScratchTarget};
     let module = {
         let mut m = op;
@@ -598,7 +610,111 @@ fn triton_scratch_map(op: Op, src: &DistLayout, dst: &DistLayout) -> Option<Slot
         m
     };
     let scratch = convert_layout_scratch(op.operand(0).ty(), op.result(0).ty(), ScratchTarget::of_module(module))?;
-    scratch_slot_map(&scratch.smem.to_layout().ok()?, src, dst)
+    // The read instruction is the index into the allocator's destination
+    // tiles: plain loads, then 8x8 matrix loads, then their transposed form.
+    let read = match scratch.instructions.1 {
+        0 => ScratchRead::Plain,
+        1 => ScratchRead::Matrix { trans: false },
+        _ => ScratchRead::Matrix { trans: true },
+    };
+    Some((scratch_slot_map(&scratch.smem.to_layout().ok()?, src, dst)?, read))
+}
+
+/// How the destination side reads a conversion's scratch (the allocator's
+/// choice, which also decided the scratch layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ScratchRead {
+    /// `ld.shared`, vectorized where the slots allow.
+    Plain,
+    /// Warp-wide 8x8 matrix loads (plain or transposed).
+    Matrix { trans: bool },
+}
+
+/// The destination side of a conversion read with warp-wide 8x8 matrix
+/// loads: one load per entry of `loads` (first register, round, slot index).
+struct MatrixRead {
+    plan: super::shared::MatrixPlan,
+    loads: Vec<(usize, i64, Val)>,
+    /// Register bits repeating an element.
+    dup: usize,
+    /// Elements per 32-bit word of a lane.
+    per: usize,
+}
+
+/// Plans reading `dst` from the scratch `map` with matrix loads (`trans`:
+/// the transposed form), when the scratch layout makes each lane's word and
+/// each 16-byte row contiguous and one instruction stays in one round (see
+/// `shared::matrix_plan`); `None` when it does not, and the caller reads
+/// with plain loads. The loads' addresses are computed here, once.
+fn plan_matrix_read(cx: &mut Lowering<'_>, store_ty: tritium_dialects::ir::Ty, dst: &DistLayout, map: &SlotMap, trans: bool) -> Option<MatrixRead> {
+    if !(store_ty.is_integer() || store_ty.is_float()) {
+        return None;
+    }
+    let bits = store_ty.bit_width();
+    let lin = |b: &Vec<i64>| dst.linear(b);
+    if dst.lanes.iter().chain(&dst.warps).any(|b| map.round(lin(b)) != 0) {
+        return None;
+    }
+    let regs: Vec<i64> = dst.reg_bases.iter().map(|b| map.slot(lin(b))).collect();
+    let lanes: Vec<i64> = dst.lanes.iter().map(|b| map.slot(lin(b))).collect();
+    let warps: Vec<i64> = dst.warps.iter().map(|b| map.slot(lin(b))).collect();
+    let dup = dst.reg_bases.iter().enumerate().filter(|(_, b)| lin(b) == 0).fold(0usize, |m, (i, _)| m | 1 << i);
+    let target = cx.target;
+    let plan = {
+        let e = &cx.e;
+        super::shared::matrix_plan(&regs, &lanes, &warps, bits, dup, |t| t == trans && target.has_load_matrix(e, t))?
+    };
+    let per = (32 / bits) as usize;
+    let word_bits: Vec<usize> = if plan.trans { vec![0] } else { (0..per.trailing_zeros() as usize).collect() };
+    if word_bits.iter().chain(&plan.mats).any(|&i| map.round(lin(&dst.reg_bases[i])) != 0) {
+        return None;
+    }
+    let (_, lane, warp) = cx.thread_ids();
+    let t = cx.xor_of_bits(lane, &plan.lanes, None);
+    let thread = cx.xor_of_bits(warp, &warps, t);
+    let mut loads = Vec::new();
+    for o in 0..1usize << plan.others.len() {
+        let r0 = plan.others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0usize, |r, (_, &i)| r | 1 << i);
+        let l0 = dst.linear(&dst.regs[r0]);
+        let k = cx.e.i32_const(map.slot(l0));
+        let idx = match thread {
+            Some(t) => cx.e.xor(t, k),
+            None => k,
+        };
+        loads.push((r0, map.round(l0), idx));
+    }
+    Some(MatrixRead { plan, loads, dup, per })
+}
+
+impl MatrixRead {
+    /// Emits the loads of `round` from `base`, filling `out`.
+    fn emit(&self, cx: &mut Lowering<'_>, base: Val, store_ty: tritium_dialects::ir::Ty, elem: tritium_dialects::ir::Ty, round: i64, out: &mut [Option<Val>]) -> Result<(), String> {
+        let count = 1u32 << self.plan.mats.len();
+        let word_ty = if self.per == 1 { store_ty } else { cx.e.vector_ty(store_ty, self.per as u32) };
+        for &(r0, _, idx) in self.loads.iter().filter(|(_, r, _)| *r == round) {
+            let ptr = cx.e.gep(base, store_ty, idx);
+            let words = cx.target.load_matrix(&mut cx.e, ptr, count, self.plan.trans)?;
+            for (j, w) in words.into_iter().enumerate() {
+                let r1 = self.plan.mats.iter().enumerate().filter(|(b, _)| j >> b & 1 == 1).fold(r0, |r, (_, &i)| r | 1 << i);
+                let v = cx.e.cast("llvm.bitcast", w, word_ty);
+                for i in 0..self.per {
+                    // Element i of a word is the register with bits 0.. = i.
+                    let x = if self.per == 1 { v } else { cx.e.extract_element(v, i as i64, store_ty) };
+                    out[r1 | i] = Some(from_storage(cx, x, elem));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies each repeated register from the register it repeats.
+    fn fill_duplicates(&self, out: &mut [Option<Val>]) {
+        for r in 0..out.len() {
+            if out[r].is_none() {
+                out[r] = out[r & !self.dup];
+            }
+        }
+    }
 }
 
 /// Inverts a scratch layout (`vector, bank, segment, block, reps -> dims`)

@@ -453,15 +453,15 @@ fn store_tensor(cx: &mut Lowering<'_>, mty: Ty, md: &MemDescValue, l: &DistLayou
 /// How a tensor is loaded with warp-wide 8×8 matrix loads (see
 /// [`matrix_plan`]).
 #[derive(Clone, Debug, PartialEq)]
-struct MatrixPlan {
+pub(super) struct MatrixPlan {
     /// Transposed loads.
-    trans: bool,
+    pub trans: bool,
     /// The offset each lane-id bit adds to the row address the lane gives.
-    lanes: [i64; 5],
+    pub lanes: [i64; 5],
     /// The register bits picking the matrix of one instruction (0 to 2).
-    mats: Vec<usize>,
+    pub mats: Vec<usize>,
     /// The register bits enumerating the instructions.
-    others: Vec<usize>,
+    pub others: Vec<usize>,
 }
 
 /// Step 2 of the module's algorithm: whether registers/lanes mapping to the
@@ -477,7 +477,7 @@ struct MatrixPlan {
 /// instruction (lanes `8j..8j+7` give the rows of matrix `j`); the
 /// remaining register bits enumerate the instructions. Every row must be 16
 /// bytes aligned. `allow(trans)` says which forms the target has.
-fn matrix_plan(
+pub(super) fn matrix_plan(
     regs: &[i64],
     lanes: &[i64],
     rest: &[i64],
