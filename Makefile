@@ -28,6 +28,8 @@ FUZZ_PIPELINE   := builtin.module(tritium-make-ttir{target=cuda:80},convert-trit
 # for tests/tools/check_ptxas.py; installed once by `make deps`.
 TRITON_VENV ?= $(HOME)/.cache/tritium/triton-3.9.0
 # Kernels Tritium's ttg->LLVM lowering is known not to compile (none today).
+# Kernels whose registers exceed Triton's +10% or whose spills exceed Triton's (tests/tools/ptx_regs.py).
+PTX_REGS_MAX_OVER := 8
 PTXAS_XFAIL :=
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CARGO      := $(shell command -v cargo || echo $$HOME/.cargo/bin/cargo)
@@ -107,6 +109,10 @@ test: build
 	@# Triton's instruction choice for division, sqrt, the SFU and rounding conversions, kernel by kernel
 	@# (corpus and extra kernels); memory-path differences (ldmatrix, atomics, ...) are printed.
 	python3 tests/tools/ptx_mix.py --corpus $(CORPUS) --extra tests/gpu/extra/cuda_sm80
+	@# Registers and spills (ptxas -v) of Tritium's PTX against Triton's: a ratchet on the number of
+	@# kernels over Triton's registers +10% or its spills (issue 23, class 11).
+	python3 tests/tools/ptx_regs.py --corpus $(CORPUS) --extra tests/gpu/extra/cuda_sm80 --venv $(TRITON_VENV) \
+	  --max-over $(PTX_REGS_MAX_OVER)
 	python3 tests/cpu/check_cpu_kernels.py --corpus $(CORPUS)
 	@# tt.fp_to_fp: every conversion Triton 3.9 lowers for cuda:80, bit-exact on the CPU (all 8/16-bit
 	@# inputs, 1.46M f32 specials/boundaries/random) against tests/cpu/fp_reference.py; unsupported ones refused.
