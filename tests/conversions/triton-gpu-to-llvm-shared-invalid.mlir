@@ -2,21 +2,6 @@
 // diagnostic at the op's location, and the module left as it was.
 // RUN: not tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm 2>&1 | FileCheck %s
 
-#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>
-#smem = #ttg.shared_memory
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @nonzero_other(%p: tensor<32x32x!tt.ptr<f16>, #blocked>, %m: tensor<32x32xi1, #blocked>) {
-    %one = arith.constant dense<1.000000e+00> : tensor<32x32xf16, #blocked>
-    %b = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
-    // CHECK: :[[@LINE+1]]:10: error: async_copy_global_to_local: 'other' must be a constant zero (masked-off elements are zero-filled)
-    %t = ttg.async_copy_global_to_local %p, %b mask %m other %one {contiguity = 8 : i32} : tensor<32x32x!tt.ptr<f16>, #blocked> -> <32x32xf16, #shared, #smem, mutable>
-    tt.return
-  }
-}
-
-// -----
-
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory

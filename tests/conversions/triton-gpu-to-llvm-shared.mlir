@@ -82,6 +82,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
 
 // -----
 
+// A copy padded with a non-zero `other` (what tritongpu-pipeline makes of a
+// masked tt.load with other = -inf inside a tl.range(num_stages=..) loop):
+// cp.async zero-fills the masked-off elements as for other = 0, and the
+// select after the local_load applies -inf, as in Triton's lowering.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 512 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @nonzero_other(
+  tt.func public @nonzero_other(%p: tensor<128x!tt.ptr<f32>, #blocked>, %m: tensor<128xi1, #blocked>) -> tensor<128xf32, #blocked> {
+    %ninf = arith.constant dense<0xFF800000> : tensor<128xf32, #blocked>
+    %b = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
+    // CHECK: %[[NINF:.*]] = llvm.mlir.constant(0xFF800000 : f32) : f32
+    // CHECK: %[[SRC_SIZE:.*]] = llvm.select %arg1, %{{.*}}, %{{.*}} : i1, i32
+    // CHECK-NEXT: "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 4, $2;", "r,l,r" %{{.*}}, %{{.*}}, %[[SRC_SIZE]]
+    // CHECK-NOT: llvm.store
+    %t = ttg.async_copy_global_to_local %p, %b mask %m other %ninf : tensor<128x!tt.ptr<f32>, #blocked> -> <128xf32, #shared, #smem, mutable>
+    // CHECK: "cp.async.commit_group;"
+    %c = ttg.async_commit_group tokens %t
+    // CHECK: "cp.async.wait_group 0;"
+    %w = ttg.async_wait %c {num = 0 : i32}
+    %v = ttg.local_load %b token %w : !ttg.memdesc<128xf32, #shared, #smem, mutable> -> tensor<128xf32, #blocked>
+    // CHECK-NOT: llvm.store
+    // CHECK: llvm.select %arg1, %{{.*}}, %[[NINF]] : i1, f32
+    %r = arith.select %m, %v, %ninf : tensor<128xi1, #blocked>, tensor<128xf32, #blocked>
+    tt.return %r : tensor<128xf32, #blocked>
+  }
+}
+
+// -----
+
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #shared_t = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>

@@ -762,15 +762,6 @@ fn optional_operand(op: Op, segment: usize) -> Option<Val> {
     (op.segment_size(segment) > 0).then(|| op.operand(index))
 }
 
-/// Whether `v` is a constant zero (or poison): what cp.async fills in.
-fn is_zero_fill(v: Val) -> bool {
-    v.defining_op().is_some_and(|d| match d.name() {
-        "arith.constant" => d.attr("value").is_some_and(|a| a.is_zero()),
-        "ub.poison" => true,
-        _ => false,
-    })
-}
-
 impl LowerPattern for AsyncCopy {
     fn name(&self) -> &'static str {
         "ttg-to-llvm.async-copy"
@@ -781,11 +772,10 @@ impl LowerPattern for AsyncCopy {
     fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
         let (src, dst) = (op.operand(0), op.operand(1));
         let mask = optional_operand(op, 2);
-        if let Some(other) = optional_operand(op, 3) {
-            if !is_zero_fill(other) {
-                return Err("async_copy_global_to_local: 'other' must be a constant zero (masked-off elements are zero-filled)".into());
-            }
-        }
+        // Masked-off elements are zero-filled (cp.async with a source size of
+        // 0), whatever `other` is, as in Triton's lowering: the pipeliner that
+        // creates these copies applies a non-zero `other` itself, with an
+        // arith.select on the ttg.local_load of the buffer after the wait.
         let l = cx.layout(src.ty())?;
         let md = memdesc(cx, dst)?;
         let a = Access::new(cx, dst.ty(), &md, &l).map_err(|m| format!("async_copy_global_to_local: {m}"))?;
