@@ -9,9 +9,12 @@ For each kernel K with K.ttir.mlir, K.ttgir.mlir and K.meta.json in --dir, runs
 with W and S from meta.json's compile_metadata, and compares with K.ttgir.mlir, both printed by
 tritium-opt without debug info. A difference is retried after `canonicalize,cse` on both sides.
 
+Kernels that also have K.source.mlir (Triton's IR before make_ttir, written by generate.py) get the stage
+before too: `tritium-make-ttir{target=T}` on K.source.mlir against K.ttir.mlir, the same way.
+
 Prints one line per kernel that is not identical and `unseen make_ttgir: identical N/M, equal after
-canonicalize+cse K/M, failed F`. Exit 1 when --require-identical is given and a kernel is not
-identical, or when the tool crashed.
+canonicalize+cse K/M, failed F` (and `unseen make_ttir: ...` for the kernels with a source file). Exit 1
+when --require-identical is given and a kernel is not identical, or when the tool crashed.
 """
 import argparse
 import json
@@ -39,39 +42,53 @@ def main() -> int:
     args = ap.parse_args()
     root = Path(args.dir)
     kernels = sorted(p.name[: -len(".ttir.mlir")] for p in root.glob("*.ttir.mlir"))
-    same = canon = failed = 0
     crashed = False
-    for k in kernels:
+    all_identical = True
+
+    def stage(label, names, pipeline_of, src_suffix, expect_suffix):
+        nonlocal crashed, all_identical
+        same = canon = failed = 0
+        for k in names:
+            rc, ours, err = run(args.tool, [f"--pass-pipeline={pipeline_of(k)}"], root / f"{k}{src_suffix}")
+            if crash_reason(rc, err):
+                crashed = True
+            if rc != 0:
+                failed += 1
+                print(f"  {k}: {label} failed: {(err.strip().splitlines() or ['?'])[0][:200]}")
+                continue
+            _, expected, _ = run(args.tool, [], root / f"{k}{expect_suffix}")
+            if ours == expected:
+                same += 1
+                canon += 1
+                continue
+            with tempfile.TemporaryDirectory() as tmp:
+                mine = Path(tmp) / "ours.mlir"
+                mine.write_bytes(ours)
+                cse = ["--pass-pipeline=builtin.module(canonicalize,cse)"]
+                equal = run(args.tool, cse, mine)[1] == run(args.tool, cse, root / f"{k}{expect_suffix}")[1]
+            canon += equal
+            print(f"  {k}: {label} {'equal after canonicalize+cse' if equal else 'differs'}")
+            if args.verbose and not equal:
+                import difflib
+                diff = difflib.unified_diff(expected.decode().splitlines(), ours.decode().splitlines(), "triton",
+                                            "tritium", lineterm="", n=1)
+                print("\n".join(list(diff)[:40]))
+        n = len(names)
+        all_identical = all_identical and same == n
+        print(f"unseen {label} ({root}): identical {same}/{n}, equal after canonicalize+cse {canon}/{n}, "
+              f"failed {failed}")
+
+    def ttgir_pipeline(k):
         cm = json.loads((root / f"{k}.meta.json").read_text()).get("compile_metadata", {})
-        pipeline = (f"builtin.module(tritium-make-ttgir{{target={args.target} num-warps={cm.get('num_warps', 4)} "
-                    f"num-stages={cm.get('num_stages', 3)}}})")
-        rc, ours, err = run(args.tool, [f"--pass-pipeline={pipeline}"], root / f"{k}.ttir.mlir")
-        if crash_reason(rc, err):
-            crashed = True
-        if rc != 0:
-            failed += 1
-            print(f"  {k}: failed: {(err.strip().splitlines() or ['?'])[0][:200]}")
-            continue
-        _, expected, _ = run(args.tool, [], root / f"{k}.ttgir.mlir")
-        if ours == expected:
-            same += 1
-            canon += 1
-            continue
-        with tempfile.TemporaryDirectory() as tmp:
-            mine = Path(tmp) / "ours.mlir"
-            mine.write_bytes(ours)
-            cse = ["--pass-pipeline=builtin.module(canonicalize,cse)"]
-            equal = run(args.tool, cse, mine)[1] == run(args.tool, cse, root / f"{k}.ttgir.mlir")[1]
-        canon += equal
-        print(f"  {k}: {'equal after canonicalize+cse' if equal else 'differs'}")
-        if args.verbose and not equal:
-            import difflib
-            diff = difflib.unified_diff(expected.decode().splitlines(), ours.decode().splitlines(), "triton", "tritium",
-                                        lineterm="", n=1)
-            print("\n".join(list(diff)[:40]))
-    n = len(kernels)
-    print(f"unseen make_ttgir ({root}): identical {same}/{n}, equal after canonicalize+cse {canon}/{n}, failed {failed}")
-    return 1 if crashed or (args.require_identical and same != n) else 0
+        return (f"builtin.module(tritium-make-ttgir{{target={args.target} num-warps={cm.get('num_warps', 4)} "
+                f"num-stages={cm.get('num_stages', 3)}}})")
+
+    stage("make_ttgir", kernels, ttgir_pipeline, ".ttir.mlir", ".ttgir.mlir")
+    with_source = [k for k in kernels if (root / f"{k}.source.mlir").exists()]
+    if with_source:
+        stage("make_ttir", with_source, lambda k: f"builtin.module(tritium-make-ttir{{target={args.target}}})",
+              ".source.mlir", ".ttir.mlir")
+    return 1 if crashed or (args.require_identical and not all_identical) else 0
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "tests", "gpu"))
 from cpu_runtime import CpuError, CpuRuntime  # noqa: E402
 import run_gpu  # noqa: E402  (the references; imports only numpy at load time)
+from launch_abi import is_descriptor  # noqa: E402
 
 EXTRA = os.path.join(ROOT, "tests", "gpu", "extra", "cuda_sm80")
 # Left out by default: x_sort_flip takes 15 s to compile for the CPU (any kernel can be named with
@@ -51,14 +52,19 @@ def run_kernel(runtime, name, verbose):
     constexprs = meta["constexprs"]
     spec = run_gpu.SPECS[name]
     kernel, seconds = runtime.load(open(os.path.join(EXTRA, f"{name}.ttir.mlir")).read())
-    params = [a for a, t in meta["signature"].items() if t != "constexpr"]
+    params = [(a, t) for a, t in meta["signature"].items() if t != "constexpr"]
     failures, runs = [], 0
     for ci, case in enumerate(spec["cases"]):
         for threads in (2, 1):
             rng = np.random.default_rng(1000 + 7919 * ci + sum(map(ord, name)))
             prob = spec["build"](case, constexprs, rng)
             bufs = {k: np.ascontiguousarray(v).reshape(-1).copy() for k, v in prob.arrays.items()}
-            args = [bufs[a] if a in bufs else prob.scalars[a] for a in params]
+            args = []
+            for a, t in params:
+                if is_descriptor(t):  # base pointer, then shape/strides/flags (tests/gpu/launch_abi.py)
+                    args += [bufs[a], *prob.scalars[a].values(a, t)]
+                else:
+                    args.append(bufs[a] if a in bufs else prob.scalars[a])
             kernel.launch(prob.grid, args, threads)
             runs += 1
             bad = [m for m in (chk(an, bufs[an]) for an, chk in prob.checks()) if m]

@@ -25,6 +25,8 @@ import subprocess
 import sys
 import time
 
+from launch_abi import launch_params
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 
@@ -65,7 +67,7 @@ def ptx_entry_params(ptx_text):
 def synth_tritium_json(meta):
     """A K.json in tritium-compile's format, built from Triton's K.meta.json (for --ours-from-triton)."""
     cm = meta["compile_metadata"]
-    args = [{"name": a, "type": t} for a, t in meta["signature"].items() if t != "constexpr"]
+    args = [{"name": a, "type": t} for a, t in launch_params(meta["signature"])]
     args.append({"name": "global_scratch", "type": "*i8"})
     args.append({"name": "profile_scratch", "type": "*i8"})
     return {

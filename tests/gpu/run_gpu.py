@@ -29,6 +29,8 @@ import traceback
 
 import numpy as np
 
+from launch_abi import HostDesc, descriptor_scalars, is_descriptor, launch_params  # noqa: F401 (HostDesc: specs)
+
 PAD = 64  # guard elements on each side of every device buffer
 GUARD_BYTE = 0xA5
 SLOTS = ("triton", "tritium")
@@ -1093,6 +1095,153 @@ def build_x_select_scalar_dot(p, C, rng):
     return Problem((M // BM,), dict(a_ptr=a, b_ptr=b, y_ptr=y, o_ptr=nan_f32(M * BN)), dict(flag=flag, K=K), ref,
                    nbytes=4 * M * K + 4 * M * BN, flops=2 * M * K * BN, desc=f"M={M} K={K} flag={flag}")
 
+# x_softmax_pipelined: one program per row; out[r, :N] = softmax(x[r, :N]) through an online max/sum pass and a
+# second pass, both over BLOCK-wide chunks padded with -inf; out's columns N..stride stay untouched (NaN).
+# stride is specialised divisible by 16.
+@spec("x_softmax_pipelined", cases=[dict(M=1, N=1, s=16), dict(M=3, N=100, s=112), dict(M=4, N=256, s=256),
+                                    dict(M=5, N=257, s=272), dict(M=2, N=1000, s=1008), dict(M=7, N=3000, s=3008),
+                                    dict(M=64, N=17, s=32)],
+      perf=dict(M=4096, N=8192, s=8192), membound=True)
+def build_x_softmax_pipelined(p, C, rng):
+    M, N, s = p["M"], p["N"], p["s"]
+    x = randn(rng, M * s, 3.0)
+
+    def ref():
+        xm = x.reshape(M, s)[:, :N].astype(np.float64)
+        e = np.exp(xm - xm.max(axis=1, keepdims=True))
+        want = np.full((M, s), np.nan)
+        want[:, :N] = e / e.sum(axis=1, keepdims=True)
+        return [("out_ptr", check_close(want, 2e-5, 1e-7))]
+    return Problem((M,), dict(x_ptr=x, out_ptr=nan_f32(M * s)), dict(N=N, stride=s), ref, nbytes=12 * M * N,
+                   desc=f"M={M} N={N} stride={s}")
+
+
+# x_accum_other: per row, the sums of x[r, :N] (f32) and i[r, :N] (i32, wrapping) over BLOCK-wide chunks whose
+# masked lanes are padded with 1.0 and 7: each of the ceil(N/BLOCK)*BLOCK - N padded lanes adds 1.0 / 7.
+@spec("x_accum_other", cases=[dict(M=1, N=1, s=16), dict(M=2, N=0, s=16), dict(M=3, N=512, s=512),
+                              dict(M=4, N=513, s=528), dict(M=5, N=1000, s=1008), dict(M=33, N=4099, s=4112)],
+      perf=dict(M=4096, N=8192, s=8192), membound=True)
+def build_x_accum_other(p, C, rng):
+    M, N, s, B = p["M"], p["N"], p["s"], C["BLOCK"]
+    x = randn(rng, M * s)
+    iv = rng.integers(-(1 << 30), 1 << 30, M * s).astype(np.int32)
+    pad = cdiv(N, B) * B - N
+
+    def ref():
+        X = x.reshape(M, s)[:, :N].astype(np.float64)
+        Iv = iv.reshape(M, s)[:, :N].astype(np.int64)
+        isum = ((Iv.sum(axis=1) + 7 * pad + (1 << 31)) % (1 << 32) - (1 << 31)).astype(np.int32)
+        return [("out_ptr", check_close(X.sum(axis=1) + pad, 0.0, _sum_tol(np.abs(X).sum(axis=1) + pad))),
+                ("iout_ptr", check_exact(isum))]
+    return Problem((M,), dict(x_ptr=x, i_ptr=iv, out_ptr=nan_f32(M), iout_ptr=sentinel_i32(M)), dict(N=N, stride=s),
+                   ref, nbytes=8 * M * N, desc=f"M={M} N={N} stride={s}")
+
+
+# x_desc_matmul: host-side tensor descriptors (launch_abi.py: each one is a base pointer plus its shape, strides
+# and flags).  C[M, N] = A[M, K] @ B[N, K]^T, f16 in, f32 accumulate, f16 out; tiles past M, N or K read 0 and the
+# store is clipped to C.  Small integers: exact.  K and N are multiples of 8 (16-byte strides, as TMA needs).
+@spec("x_desc_matmul", cases=[dict(M=64, N=64, K=32), dict(M=128, N=192, K=96), dict(M=100, N=72, K=40),
+                              dict(M=1, N=8, K=8), dict(M=200, N=136, K=264)],
+      perf=dict(M=4096, N=4096, K=4096))
+def build_x_desc_matmul(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    a = rng.integers(-3, 4, M * K).astype(np.float16)
+    b = rng.integers(-3, 4, N * K).astype(np.float16)
+
+    def ref():
+        acc = a.astype(np.float32).reshape(M, K) @ b.astype(np.float32).reshape(N, K).T
+        return [("c_desc", check_exact(acc.astype(np.float16).reshape(-1)))]
+    return Problem((cdiv(M, C["BM"]), cdiv(N, C["BN"])),
+                   dict(a_desc=a, b_desc=b, c_desc=np.full(M * N, np.nan, np.float16)),
+                   dict(a_desc=HostDesc([M, K], [K, 1]), b_desc=HostDesc([N, K], [K, 1]),
+                        c_desc=HostDesc([M, N], [N, 1])), ref, flops=2 * M * N * K, desc=f"M={M} N={N} K={K}")
+
+
+# x_make_desc: device-side descriptors over [M, N] f32 (N divisible by 16), one program per [BM, BN] tile at
+# (om, on).  out[i, j] = in[i, j] + in0[i + 1, j - 3] (in0: 0 outside the tensor).  out2 gets the tile * 2 stored
+# at (om - 1, on + 2), clipped: out2[i, j] = 2 * in0[i + 1, j - 2] for j >= 2 where row i + 1 lies in some
+# program's tile; columns 0, 1 (and row M - 1 when BM divides M) are never written (NaN).
+@spec("x_make_desc", cases=[dict(M=1, N=16), dict(M=32, N=64), dict(M=33, N=80), dict(M=100, N=208),
+                            dict(M=7, N=1024), dict(M=257, N=48), dict(M=64, N=128)],
+      perf=dict(M=8192, N=8192), membound=True)
+def build_x_make_desc(p, C, rng):
+    M, N, BM, BN = p["M"], p["N"], C["BM"], C["BN"]
+    x = randn(rng, M * N)
+
+    def ref():
+        X = x.reshape(M, N)
+        pad = np.zeros((M + 2, N + 3), np.float32)  # in0 at [i + 1, j - 3] is pad[i + 1, j]
+        pad[:M, 3:] = X
+        out = X + pad[1:M + 1, :N]
+        pad2 = np.zeros((M + 1, N), np.float32)  # in0[i + 1, j - 2]
+        pad2[:M - 1, 2:] = X[1:, :N - 2]
+        out2 = np.float32(2.0) * pad2[:M]
+        out2[:, :2] = np.nan
+        if M % BM == 0:
+            out2[M - 1, :] = np.nan
+        return [("out_ptr", check_exact(out.reshape(-1))), ("out2_ptr", check_exact(out2.reshape(-1)))]
+    return Problem((cdiv(M, BM), cdiv(N, BN)), dict(in_ptr=x, out_ptr=nan_f32(M * N), out2_ptr=nan_f32(M * N)),
+                   dict(M=M, N=N), ref, nbytes=12 * M * N, desc=f"M={M} N={N}")
+
+
+# Triton's Philox 4x32 (triton/language/random.py): counter (c0..c3), key (k0, k1); per round
+#   c0' = hi(B * c2) ^ c1 ^ k0,  c2' = hi(A * c0) ^ c3 ^ k1,  c1' = lo(B * c2),  c3' = lo(A * c0),
+# then the key is bumped by the Weyl constants.  tl.randint(seed, offset) with i32 offsets runs it on
+# (offset, 0, 0, 0) keyed by the 64-bit seed's low and high words and returns c0; tl.rand maps the bits as
+# i32 x to (x < 0 ? ~x : x) * 4.6566127342e-10 in f32.
+_PHILOX_ROUND = (np.uint64(0xD2511F53), np.uint64(0xCD9E8D57))
+_PHILOX_KEY = (np.uint32(0x9E3779B9), np.uint32(0xBB67AE85))
+
+
+def philox_randint(seed, offsets, rounds=10):
+    mask32 = np.uint64(0xFFFFFFFF)
+    s = np.uint64(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    k0, k1 = np.uint32(s & mask32), np.uint32(s >> np.uint64(32))
+    c0 = np.asarray(offsets).astype(np.int64).astype(np.uint32)
+    c1 = np.zeros_like(c0)
+    c2 = np.zeros_like(c0)
+    c3 = np.zeros_like(c0)
+    ra, rb = _PHILOX_ROUND
+    with np.errstate(over="ignore"):
+        for _ in range(rounds):
+            pa = ra * c0.astype(np.uint64)
+            pb = rb * c2.astype(np.uint64)
+            c0, c1, c2, c3 = ((pb >> np.uint64(32)).astype(np.uint32) ^ c1 ^ k0, (pb & mask32).astype(np.uint32),
+                              (pa >> np.uint64(32)).astype(np.uint32) ^ c3 ^ k1, (pa & mask32).astype(np.uint32))
+            k0 = np.uint32(k0 + _PHILOX_KEY[0])
+            k1 = np.uint32(k1 + _PHILOX_KEY[1])
+    return c0
+
+
+def philox_uniform(bits):
+    x = bits.view(np.int32)
+    x = np.where(x < 0, ~x, x)
+    return x.astype(np.float32) * np.float32(4.6566127342e-10)
+
+
+# x_dropout: out = keep ? x / (1 - p) : 0 with keep = tl.rand(seed, offs) > p; keep (i8) and the raw tl.randint
+# bits (u32) are checked exactly, out to the division's rounding (div.full.f32 on the GPU).
+@spec("x_dropout", cases=[dict(n=1, p=0.5, seed=0), dict(n=1023, p=0.25, seed=42), dict(n=1024, p=0.5, seed=-7),
+                          dict(n=1025, p=0.9, seed=0x123456789ABCDEF0), dict(n=5000, p=0.0, seed=123456789),
+                          dict(n=100003, p=0.5, seed=-(1 << 40) - 3)],
+      perf=dict(n=1 << 24, p=0.5, seed=1234), membound=True)
+def build_x_dropout(p, C, rng):
+    n, prob, seed = p["n"], np.float32(p["p"]), p["seed"]
+    x = randn(rng, n)
+
+    def ref():
+        bits = philox_randint(seed, np.arange(n, dtype=np.int32))
+        keep = philox_uniform(bits) > prob
+        scale = np.float32(1.0) - prob
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = np.where(keep, x / scale, np.float32(0.0)).astype(np.float32)
+        return [("out_ptr", check_close(out, 1e-6, 0.0)), ("keep_ptr", check_exact(keep.astype(np.int8))),
+                ("bits_ptr", check_exact(bits))]
+    return Problem((cdiv(n, C["BLOCK"]),), dict(x_ptr=x, out_ptr=nan_f32(n), keep_ptr=np.full(n, 0x55, np.int8),
+                                                bits_ptr=np.full(n, 0xA5A5A5A5, np.uint32)),
+                   dict(n=n, p=prob, seed=seed), ref, nbytes=13 * n, desc=f"n={n} p={p['p']} seed={seed}")
+
+
 # ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================
@@ -1110,8 +1259,8 @@ def ptx_entry(ptx_text):
 
 
 def abi_types(signature):
-    """Expected (name, triton type) per kernel parameter under Triton 3.9's ABI."""
-    out = [(a, t) for a, t in signature.items() if t != "constexpr"]
+    """Expected (name, triton type) per kernel parameter under Triton 3.9's ABI (tensor descriptors expanded)."""
+    out = launch_params(signature)
     return out + [("global_scratch", "*i8"), ("profile_scratch", "*i8")]
 
 
@@ -1119,7 +1268,9 @@ def ptx_type_matches(ptx_t, tt):
     bits = int(re.sub(r"\D", "", ptx_t) or 0)
     if tt.startswith("*") or tt in ("i64", "u64"):
         return bits == 64 and not ptx_t.startswith("f")
-    if tt in ("i32", "u32", "i1", "i8", "i16"):
+    if tt in ("i1", "i8"):  # .u8 (a descriptor's i1 flags) or widened to .u32
+        return bits in (8, 32) and not ptx_t.startswith("f")
+    if tt in ("i32", "u32", "i16"):
         return bits == 32 and not ptx_t.startswith("f")
     if tt == "fp32":
         return bits == 32 and ptx_t[0] in "fb"
@@ -1337,9 +1488,12 @@ class Worker:
         for name, t in self.sig.items():
             if t == "constexpr":
                 continue
-            if t.startswith("*"):
+            if t.startswith("*") or is_descriptor(t):
                 n = np.asarray(prob.arrays[name]).size
                 args.append(bufs[name][PAD:PAD + n])
+                if is_descriptor(t):  # base pointer, then the descriptor's scalars (launch_abi.py)
+                    for (_, st), v in zip(descriptor_scalars(name, t), prob.scalars[name].values(name, t)):
+                        args.append({"i64": np.int64, "i32": np.int32, "i1": np.uint8}[st](v))
             else:
                 v = prob.scalars[name]
                 if name in self.div16 and int(v) % 16 != 0:

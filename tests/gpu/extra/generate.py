@@ -4,6 +4,8 @@
     /tmp/tritonvenv/bin/python tests/gpu/extra/generate.py [--kernels a,b] [--out tests/gpu/extra/cuda_sm80]
 
 For every kernel K it writes, under --out:
+    K.source.mlir         Triton's IR before make_ttir (asm["source"]; the input of Tritium's own make_ttir,
+                          checked against K.ttir.mlir by tests/corpus/check_unseen_ttgir.py)
     K.ttir.mlir           Triton's TTIR (asm["ttir"]; the input of Tritium's own make_ttgir)
     K.ttgir.mlir          Triton's TTGIR (asm["ttgir"])
     K.ptx                 Triton's own PTX (the oracle the GPU harness runs against)
@@ -75,6 +77,7 @@ def worker(name, outdir):
     meta["status"] = "OK"
     md = ck.metadata._asdict()
     meta["compile_metadata"] = {k: md[k] for k in KEEP if k in md}
+    Path(str(stem) + ".source.mlir").write_text(ck.asm["source"])
     Path(str(stem) + ".ttir.mlir").write_text(ck.asm["ttir"])
     Path(str(stem) + ".ttgir.mlir").write_text(ck.asm["ttgir"])
     Path(str(stem) + ".ptx").write_text(ck.asm["ptx"])
@@ -100,7 +103,7 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
     bad = 0
     for k in names:
-        for suf in (".error.txt", ".ptx", ".ttir.mlir", ".ttgir.mlir", ".ttgir_prellvm.mlir", ".meta.json"):
+        for suf in (".error.txt", ".ptx", ".source.mlir", ".ttir.mlir", ".ttgir.mlir", ".ttgir_prellvm.mlir", ".meta.json"):
             p = out / (k + suf)
             if p.exists():
                 p.unlink()

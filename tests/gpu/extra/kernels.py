@@ -3,8 +3,9 @@
 Each kernel exercises something the 12-kernel corpus lacks: scans, multi-operand (argmax) reductions,
 2D/3D reductions along each axis, transposes through shared memory, i64/i8/u32/f16/bf16 data, integer
 div/rem/shift, a 3D grid with num_programs, returning atomics, join/split/reshape, sort/topk/flip/gather,
-and num_warps 1, 2, 4 and 8; attention forward (two dependent tl.dot in a pipelined loop).  No tensor
-descriptors, no device_print.
+and num_warps 1, 2, 4 and 8; attention forward (two dependent tl.dot in a pipelined loop); masked loads padded
+with a non-zero `other` in pipelined loops; host- and device-side tensor descriptors (pointers on sm80); Philox
+dropout.  No device_print.
 
 `generate.py` compiles every entry of KERNELS with Triton 3.9 for cuda:80 and writes
 tests/gpu/extra/cuda_sm80/K.{ttgir.mlir,ttgir_prellvm.mlir,ptx,meta.json}.  The references live in
@@ -644,6 +645,95 @@ def x_attention_fa2(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, N_CTX, stride_h,
     tl.store(o_ptr + off_h + offs_m[:, None] * HEAD_DIM + offs_d[None, :], acc.to(tl.float16))
 
 
+# --------------------------------------------------------------------------------------------------------
+# masked loads with a non-zero `other` inside software-pipelined loops (tl.range(num_stages=4)): Triton turns
+# them into async copies to shared memory, and the padding value is applied by a select after the wait.
+# x_softmax_pipelined: one row per program, an online max/sum pass over column chunks padded with -inf, then a
+# second pass that writes exp(x - max) / sum.  x_accum_other: running sums of chunks padded with 1.0 (f32) and
+# 7 (i32), so every padded lane adds a known amount.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_softmax_pipelined(x_ptr, out_ptr, N, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    src = x_ptr + row * stride
+    dst = out_ptr + row * stride
+    cols = tl.arange(0, BLOCK)
+    run_max = -float("inf")
+    run_sum = 0.0
+    for start in tl.range(0, N, BLOCK, num_stages=4):
+        idx = start + cols
+        x = tl.load(src + idx, mask=idx < N, other=-float("inf"))
+        new_max = tl.maximum(run_max, tl.max(x, 0))
+        run_sum = run_sum * tl.exp(run_max - new_max) + tl.sum(tl.exp(x - new_max), 0)
+        run_max = new_max
+    for start in tl.range(0, N, BLOCK, num_stages=4):
+        idx = start + cols
+        x = tl.load(src + idx, mask=idx < N, other=-float("inf"))
+        tl.store(dst + idx, tl.exp(x - run_max) / run_sum, mask=idx < N)
+
+
+@triton.jit
+def x_accum_other(x_ptr, i_ptr, out_ptr, iout_ptr, N, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    iacc = tl.zeros([BLOCK], dtype=tl.int32)
+    for start in tl.range(0, N, BLOCK, num_stages=4):
+        idx = start + cols
+        inside = idx < N
+        acc += tl.load(x_ptr + row * stride + idx, mask=inside, other=1.0)
+        iacc += tl.load(i_ptr + row * stride + idx, mask=inside, other=7)
+    tl.store(out_ptr + row, tl.sum(acc, 0))
+    tl.store(iout_ptr + row, tl.sum(iacc, 0))
+
+
+# --------------------------------------------------------------------------------------------------------
+# tensor descriptors on sm80 (make_ttir rewrites them to masked pointer loads/stores).
+# x_desc_matmul: host-side TensorDescriptor arguments; C = A @ B^T with B stored [N, K], the K extent read from
+# A's descriptor.  x_make_desc: device-side descriptors; tiles read partly or wholly out of bounds (negative
+# column offsets too) read 0, a shifted store writes only its in-bounds part.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_desc_matmul(a_desc, b_desc, c_desc, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    om = tl.program_id(0) * BM
+    on = tl.program_id(1) * BN
+    acc = tl.zeros([BM, BN], dtype=tl.float32)
+    for k in range(0, a_desc.shape[1], BK):
+        a = a_desc.load([om, k])
+        b = b_desc.load([on, k])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([om, on], acc.to(tl.float16))
+
+
+@triton.jit
+def x_make_desc(in_ptr, out_ptr, out2_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    src = tl.make_tensor_descriptor(in_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    dst = tl.make_tensor_descriptor(out_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    dst2 = tl.make_tensor_descriptor(out2_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    om = tl.program_id(0) * BM
+    on = tl.program_id(1) * BN
+    tile = src.load([om, on])
+    shifted = src.load([om + 1, on - 3])
+    dst.store([om, on], tile + shifted)
+    dst2.store([om - 1, on + 2], tile * 2.0)
+
+
+# --------------------------------------------------------------------------------------------------------
+# dropout with Triton's Philox generator: keep x / (1 - p) where tl.rand(seed, offset) > p, else 0; the keep
+# mask and the raw tl.randint bits are stored too, so the generator is checked bit for bit.  An i64 seed feeds
+# both key words.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_dropout(x_ptr, out_ptr, keep_ptr, bits_ptr, n, p, seed, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    inside = offs < n
+    x = tl.load(x_ptr + offs, mask=inside)
+    keep = tl.rand(seed, offs) > p
+    tl.store(out_ptr + offs, tl.where(keep, x / (1 - p), 0.0), mask=inside)
+    tl.store(keep_ptr + offs, keep.to(tl.int8), mask=inside)
+    tl.store(bits_ptr + offs, tl.randint(seed, offs), mask=inside)
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -767,5 +857,22 @@ KERNELS = [
                                                            flag="i32", K="i32"),
           {"BM": 64, "BN": 64, "BK": 32}, num_warps=4, divisible=("a_ptr", "b_ptr", "y_ptr", "o_ptr", "K"),
           note="scalar select of two loaded tiles as a pipelined tl.dot operand (dot_op layout), scaled epilogue"),
+    _spec("x_softmax_pipelined", x_softmax_pipelined, dict(x_ptr=F32P, out_ptr=F32P, N="i32", stride="i32"),
+          {"BLOCK": 256}, num_warps=4, divisible=("x_ptr", "out_ptr", "stride"),
+          note="online row softmax, masked loads padded with -inf in tl.range(num_stages=4) loops (async copy + select)"),
+    _spec("x_accum_other", x_accum_other, dict(x_ptr=F32P, i_ptr=I32P, out_ptr=F32P, iout_ptr=I32P, N="i32",
+                                               stride="i32"),
+          {"BLOCK": 512}, num_warps=4, divisible=("x_ptr", "i_ptr", "out_ptr", "iout_ptr", "stride"),
+          note="pipelined f32/i32 accumulation of masked loads padded with other=1.0 / 7 (tl.range(num_stages=4))"),
+    _spec("x_desc_matmul", x_desc_matmul, dict(a_desc="tensordesc<fp16[64, 32]>", b_desc="tensordesc<fp16[64, 32]>",
+                                               c_desc="tensordesc<fp16[64, 64]>"),
+          {"BM": 64, "BN": 64, "BK": 32}, num_warps=4, num_stages=3, divisible=(),
+          note="host-side TensorDescriptor arguments: C = A @ B^T, descriptor loads/store (pointers on sm80)"),
+    _spec("x_make_desc", x_make_desc, dict(in_ptr=F32P, out_ptr=F32P, out2_ptr=F32P, M="i32", N="i32"),
+          {"BM": 32, "BN": 64}, num_warps=4, divisible=("in_ptr", "out_ptr", "out2_ptr", "N"),
+          note="device-side tl.make_tensor_descriptor: out-of-bounds tiles (negative offsets too) read 0, store clipped"),
+    _spec("x_dropout", x_dropout, dict(x_ptr=F32P, out_ptr=F32P, keep_ptr=I8P, bits_ptr=U32P, n="i32", p="fp32",
+                                       seed="i64"), {"BLOCK": 1024}, num_warps=4,
+          note="dropout with tl.rand / tl.randint (Philox 4x32-10, i64 seed), keep mask and raw bits stored"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
