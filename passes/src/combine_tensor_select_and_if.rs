@@ -4,7 +4,8 @@
 //! value by the else-branch).
 //!
 //! Algorithm (Triton's `CombineTensorSelectAndIf`):
-//! 1. for each `arith.select` (in walk order), the first user of its
+//! 1. for each `arith.select` of a tensor (scalar selects are left alone, as
+//!    in Triton 3.9; in walk order), the first user of its
 //!    condition (in block order) that is an `scf.if` in the select's block,
 //!    placed after the select and before every user of the select, takes it;
 //! 2. each `scf.if` that took selects is rebuilt with one more result per
@@ -25,7 +26,8 @@ impl Pass for CombineTensorSelectAndIf {
     }
     fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
         let mut groups: Vec<(Op, Vec<Op>)> = Vec::new();
-        for select in op.nested_ops().into_iter().filter(|o| o.name() == "arith.select") {
+        let tensor_selects = op.nested_ops().into_iter().filter(|o| o.name() == "arith.select" && o.result(0).ty().is_tensor());
+        for select in tensor_selects {
             let Some(block) = select.block() else { continue };
             let ops = block_ops(block);
             let pos = |o: Op| ops.iter().position(|x| x.same(o));

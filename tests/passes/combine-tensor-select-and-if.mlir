@@ -13,6 +13,14 @@
 // CHECK-NEXT: scf.yield %arg2 : tensor<128xf32, #blocked>
 // CHECK-NEXT: }
 // CHECK-NEXT: tt.return %0 : tensor<128xf32, #blocked>
+// A scalar select stays a select (Triton 3.9 combines only tensor selects; the fused loop of a
+// tl.range(flatten=True) nest has such scalar selects on the condition of its prologue if).
+// CHECK-LABEL: tt.func public @scalar_select_if
+// CHECK-NEXT: %0 = arith.select %arg0, %arg1, %arg2 : i32
+// CHECK-NEXT: scf.if %arg0 {
+// CHECK-NEXT: tt.store %arg3, %arg1 : !tt.ptr<i32>
+// CHECK-NEXT: }
+// CHECK-NEXT: tt.return %0 : i32
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @select_if(%c: i1, %a: tensor<128xf32, #blocked>, %b: tensor<128xf32, #blocked>, %p: !tt.ptr<f32>) -> tensor<128xf32, #blocked> {
@@ -22,5 +30,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       tt.store %p, %one : !tt.ptr<f32>
     }
     tt.return %s : tensor<128xf32, #blocked>
+  }
+  tt.func public @scalar_select_if(%c: i1, %a: i32, %b: i32, %p: !tt.ptr<i32>) -> i32 {
+    %s = arith.select %c, %a, %b : i32
+    scf.if %c {
+      tt.store %p, %a : !tt.ptr<i32>
+    }
+    tt.return %s : i32
   }
 }
