@@ -144,7 +144,6 @@ namespace {
 TRITIUM_RUST_PASS(TritonCombine)
 TRITIUM_RUST_PASS(TritonReorderBroadcast)
 TRITIUM_RUST_PASS(TritonRewriteTensorDescriptorToPointer)
-TRITIUM_RUST_PASS(TritonLoopUnroll)
 TRITIUM_RUST_PASS(TritonLoopInvariantCodeMotion)
 TRITIUM_RUST_PASS(TritonLoopAwareCSE)
 TRITIUM_RUST_PASS(TritonGPUCombineTensorSelectAndIf)
@@ -168,6 +167,15 @@ TRITIUM_RUST_PASS(TritonNvidiaGPUTMemLoadReduce)
 TRITIUM_RUST_PASS(TritonNvidiaGPUInterleaveTMem)
 TRITIUM_RUST_PASS(TritonNvidiaGPUMMALowering)
 #undef TRITIUM_RUST_PASS
+
+struct TritonLoopUnroll : RustPass<TritonLoopUnroll, tritium::impl::TritonLoopUnrollBase> {
+  using RustPass::RustPass;
+  OptionList options() const {
+    OptionList list;
+    list.add("guard-runtime-bounds", guardRuntimeBounds ? "true" : "false");
+    return list;
+  }
+};
 
 struct TritonGPUAllocateWarpGroups
     : RustPass<TritonGPUAllocateWarpGroups, tritium::impl::TritonGPUAllocateWarpGroupsBase> {

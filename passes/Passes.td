@@ -49,8 +49,15 @@ def TritonLoopUnroll : Pass<"triton-loop-unroll", "mlir::ModuleOp"> {
   let description = [{
     Unrolls every `scf.for` carrying `tt.loop_unroll_factor = N` (N > 1) by
     N, with an epilogue loop for the remaining iterations when the trip count
-    is not known to be a multiple of N. The attribute is removed.
+    is not known to be a multiple of N. The attribute is removed. With
+    runtime bounds the trip count is guarded (0 when ub <= lb or step <= 0),
+    unlike Triton 3.9, whose remainder loop then runs iterations of an empty
+    loop.
   }];
+  let options = [
+    Option<"guardRuntimeBounds", "guard-runtime-bounds", "bool", /*default=*/"true",
+           "guard the runtime trip count against empty ranges and non-positive steps; false: Triton 3.9's unguarded form (for byte comparisons with Triton only)">
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 

@@ -13,6 +13,15 @@
 //!    just before the loop:
 //!    `diff = ub - lb`, `T = (diff + (step - 1)) /u step`,
 //!    `ubU = lb + (T - T %s N) * step`, `stepU = step * N`.
+//!    **Unlike Triton 3.9**, `T` is guarded: `T = 0` when `ub <= lb` (`ule`
+//!    for an `unsignedCmp` loop) or `step <= 0` (`== 0` unsigned), dividing
+//!    by 1 then, and `T %u N` replaces `T %s N`. Triton (MLIR's
+//!    `loopUnrollByFactor`) takes the negative `diff` of an empty range as a
+//!    huge unsigned count, and `lb + (T - T % N) * step` wraps to a bound
+//!    below `ub`, so the epilogue ran iterations of a loop that runs none
+//!    (lb = 10, ub = 0, step = 2, N = 4: three). The option
+//!    `guard-runtime-bounds=false` emits Triton's form, for byte comparisons
+//!    with Triton's output only (`tests/corpus`).
 //! 2. **Epilogue.** When needed, the (still original) loop is cloned right
 //!    after itself; the clone starts at `ubU`, takes the main loop's results as
 //!    its initial values and replaces the main loop's results for every other
@@ -57,7 +66,8 @@ impl Pass for LoopUnroll {
     fn argument(&self) -> &'static str {
         "triton-loop-unroll"
     }
-    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+    fn run(&self, op: Op, options: &PassOptions) -> Result<(), ()> {
+        let guard = options.bool("guard-runtime-bounds", true);
         // `nested_ops` is pre-order; unroll inner loops first (post-order)
         // like `Operation::walk`, so reverse the list of loops of each nest.
         let mut loops: Vec<(Op, u64)> = Vec::new();
@@ -65,7 +75,7 @@ impl Pass for LoopUnroll {
         let mut ok = true;
         for (for_op, factor) in loops {
             for_op.remove_attr(UNROLL_FACTOR);
-            if unroll_by_factor(for_op, factor).is_err() {
+            if unroll_by_factor(for_op, factor, guard).is_err() {
                 ok = false;
             }
         }
@@ -181,8 +191,20 @@ fn binary_before(anchor: Op, name: &str, lhs: Val, rhs: Val) -> Val {
     create_before(anchor, name, &[lhs, rhs], lhs.ty(), &[])
 }
 
-/// Unrolls `for_op` by `factor` (see the module documentation).
-fn unroll_by_factor(for_op: Op, factor: u64) -> Result<(), ()> {
+fn cmpi_before(anchor: Op, predicate: i64, lhs: Val, rhs: Val) -> Val {
+    let context = anchor.context();
+    let attr = unsafe { mlirIntegerAttrGet(mlirIntegerTypeGet(context, 64), predicate) };
+    create_before(anchor, "arith.cmpi", &[lhs, rhs], Ty::i1(context), &[("predicate", attr)])
+}
+
+/// `arith.cmpi` predicates.
+const SLE: i64 = 3;
+const EQ: i64 = 0;
+const ULE: i64 = 7;
+
+/// Unrolls `for_op` by `factor` (see the module documentation); `guard`:
+/// runtime bounds get the guarded trip count.
+fn unroll_by_factor(for_op: Op, factor: u64, guard: bool) -> Result<(), ()> {
     let Some(body) = for_op.entry_block(0) else { return Ok(()) };
     if block_ops(body).len() <= 1 {
         return Ok(());
@@ -260,9 +282,27 @@ fn unroll_by_factor(for_op: Op, factor: u64) -> Result<(), ()> {
             let one = constant_before(for_op, step.ty(), 1);
             let step_minus_one = binary_before(for_op, "arith.subi", step, one);
             let sum = binary_before(for_op, "arith.addi", diff, step_minus_one);
-            let trip = binary_before(for_op, "arith.divui", sum, step);
+            let trip = if guard {
+                // An empty range (ub <= lb) or a step <= 0 (0 when unsigned)
+                // gives a trip count of 0: the main loop runs [lb, lb) and
+                // the epilogue, the original loop, runs [lb, ub) as written.
+                // (Unguarded, `diff` is negative and `divui` makes it a huge
+                // count whose multiple of N wraps the bound around.) The
+                // divisor is 1 then, so nothing divides by zero.
+                let zero = constant_before(for_op, step.ty(), 0);
+                let empty = cmpi_before(for_op, if unsigned { ULE } else { SLE }, ub, lb);
+                let no_step = cmpi_before(for_op, if unsigned { EQ } else { SLE }, step, zero);
+                let skip = binary_before(for_op, "arith.ori", empty, no_step);
+                let divisor = create_before(for_op, "arith.select", &[no_step, one, step], step.ty(), &[]);
+                let count = binary_before(for_op, "arith.divui", sum, divisor);
+                create_before(for_op, "arith.select", &[skip, zero, count], step.ty(), &[])
+            } else {
+                binary_before(for_op, "arith.divui", sum, step)
+            };
             let factor_c = constant_before(for_op, trip.ty(), factor as i64);
-            let rem = binary_before(for_op, "arith.remsi", trip, factor_c);
+            // The guarded count is a non-negative unsigned number (it may
+            // exceed the signed maximum): its remainder is unsigned too.
+            let rem = binary_before(for_op, if guard { "arith.remui" } else { "arith.remsi" }, trip, factor_c);
             let even = binary_before(for_op, "arith.subi", trip, rem);
             let span = binary_before(for_op, "arith.muli", even, step);
             let upper = binary_before(for_op, "arith.addi", lb, span);

@@ -1,8 +1,13 @@
 // triton-loop-unroll: scf.for loops carrying tt.loop_unroll_factor = N > 1 are
 // unrolled by N (MLIR's loopUnrollByFactor); the remainder runs in an epilogue
 // loop marked tt.num_stages = 1. Expected output checked against Triton 3.9.
-// RUN: tritium-opt %s -split-input-file -triton-loop-unroll | FileCheck %s
-// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(triton-loop-unroll)' | FileCheck %s
+// RUN: tritium-opt %s -split-input-file -triton-loop-unroll | FileCheck %s --check-prefixes=CHECK,GUARD
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(triton-loop-unroll)' | FileCheck %s --check-prefixes=CHECK,GUARD
+// Runtime bounds get a guarded trip count (0 when ub <= lb or step <= 0),
+// unlike Triton 3.9, whose remainder loop runs iterations of an empty range
+// (tests/cpu/loop-unroll-empty.mlir runs both). guard-runtime-bounds=false
+// prints Triton's form, byte for byte (what tests/corpus compares).
+// RUN: tritium-opt %s -split-input-file --pass-pipeline='builtin.module(triton-loop-unroll{guard-runtime-bounds=false})' | FileCheck %s --check-prefixes=CHECK,TRITON
 // Inputs the pass rejects are in loop-unroll-invalid.mlir.
 
 // Dynamic trip count: bounds computed in IR, the induction variable of copy 1
@@ -13,9 +18,17 @@
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK: %[[SM1:.*]] = arith.subi %[[STEP]], %[[ONE]] : i32
 // CHECK: %[[SUM:.*]] = arith.addi %[[DIFF]], %[[SM1]] : i32
-// CHECK: %[[TRIP:.*]] = arith.divui %[[SUM]], %[[STEP]] : i32
+// GUARD: %[[ZERO:.*]] = arith.constant 0 : i32
+// GUARD: %[[EMPTY:.*]] = arith.cmpi sle, %[[UB]], %[[LB]] : i32
+// GUARD: %[[NOSTEP:.*]] = arith.cmpi sle, %[[STEP]], %[[ZERO]] : i32
+// GUARD: %[[SKIP:.*]] = arith.ori %[[EMPTY]], %[[NOSTEP]] : i1
+// GUARD: %[[DIV:.*]] = arith.select %[[NOSTEP]], %[[ONE]], %[[STEP]] : i32
+// GUARD: %[[COUNT:.*]] = arith.divui %[[SUM]], %[[DIV]] : i32
+// GUARD: %[[TRIP:.*]] = arith.select %[[SKIP]], %[[ZERO]], %[[COUNT]] : i32
+// TRITON: %[[TRIP:.*]] = arith.divui %[[SUM]], %[[STEP]] : i32
 // CHECK: %[[C2:.*]] = arith.constant 2 : i32
-// CHECK: %[[REM:.*]] = arith.remsi %[[TRIP]], %[[C2]] : i32
+// GUARD: %[[REM:.*]] = arith.remui %[[TRIP]], %[[C2]] : i32
+// TRITON: %[[REM:.*]] = arith.remsi %[[TRIP]], %[[C2]] : i32
 // CHECK: %[[EVEN:.*]] = arith.subi %[[TRIP]], %[[REM]] : i32
 // CHECK: %[[SPAN:.*]] = arith.muli %[[EVEN]], %[[STEP]] : i32
 // CHECK: %[[UBU:.*]] = arith.addi %[[LB]], %[[SPAN]] : i32
@@ -48,6 +61,32 @@ tt.func @dynamic_iv(%ptr: tensor<256x!tt.ptr<f32>>, %lb: i32, %ub: i32, %step: i
     scf.yield %s : tensor<256xf32>
   } {tt.loop_unroll_factor = 2 : i32}
   tt.return %r : tensor<256xf32>
+}
+
+// -----
+
+// An unsigned loop with runtime bounds: the empty range is ub <=u lb, and
+// only a zero step is no step.
+// CHECK-LABEL: tt.func @dynamic_unsigned
+// CHECK-SAME: (%[[LB:.*]]: i64, %[[UB:.*]]: i64, %[[STEP:.*]]: i64)
+// CHECK: %[[DIFF:.*]] = arith.subi %[[UB]], %[[LB]] : i64
+// GUARD: %[[ZERO:.*]] = arith.constant 0 : i64
+// GUARD: %[[EMPTY:.*]] = arith.cmpi ule, %[[UB]], %[[LB]] : i64
+// GUARD: %[[NOSTEP:.*]] = arith.cmpi eq, %[[STEP]], %[[ZERO]] : i64
+// GUARD: arith.ori %[[EMPTY]], %[[NOSTEP]] : i1
+// GUARD: arith.remui
+// TRITON-NOT: arith.cmpi
+// TRITON: arith.remsi
+// CHECK: scf.for unsigned
+// CHECK: scf.for unsigned
+// CHECK: } {tt.num_stages = 1 : i32}
+tt.func @dynamic_unsigned(%lb: i64, %ub: i64, %step: i64) -> i64 {
+  %c0 = arith.constant 0 : i64
+  %r = scf.for unsigned %iv = %lb to %ub step %step iter_args(%acc = %c0) -> (i64) : i64 {
+    %s = arith.addi %acc, %iv : i64
+    scf.yield %s : i64
+  } {tt.loop_unroll_factor = 3 : i32}
+  tt.return %r : i64
 }
 
 // -----
