@@ -497,8 +497,9 @@ fn lower_load(op: Op, desc: &Desc) -> bool {
         let ctx = op.context();
         let nan = Attr(unsafe { mlirFloatAttrDoubleGet(ctx, desc.element.0, f64::NAN) });
         let zero = Attr(unsafe { mlirFloatAttrDoubleGet(ctx, desc.element.0, 0.0) });
-        let nan = constant(op, Attr::splat(block_ty, nan), block_ty);
+        // Zero before NaN: Triton builds the select's operands last to first.
         let zero = constant(op, Attr::splat(block_ty, zero), block_ty);
+        let nan = constant(op, Attr::splat(block_ty, nan), block_ty);
         create1(op, "arith.select", &[desc.nan_padding, nan, zero], block_ty, &[])
     } else {
         constant(op, Attr::splat(block_ty, Attr::integer(desc.element, 0)), block_ty)
