@@ -1,17 +1,24 @@
-//! Axis information (Triton's `AxisInfoAnalysis`): for every integer or
+//! Axis information (Triton 3.9's `AxisInfoAnalysis`): for every integer or
 //! pointer value, per dimension, how many consecutive elements are
-//! contiguous (`x, x+1, …`), the largest power of two dividing every
-//! element (its first one for contiguous runs), how many consecutive elements
-//! are equal, and the constant value when there is one. The lowering reads
-//! it to vectorise loads and stores.
+//! contiguous (`x, x+1, …`), the largest power of two dividing the first
+//! element of each run (every element where the contiguity is 1), how many
+//! consecutive elements are equal, and the constant value when there is one.
+//! The layout passes and the lowering read it to vectorise loads and stores.
 //!
 //! Algorithm: a sparse forward dataflow over each function to a fixpoint.
 //! Function arguments start from their `tt.divisibility` / `tt.contiguity` /
-//! `tt.constancy` attributes; ops compute their results from their operands
-//! with Triton's transfer rules (arith, `tt.make_range`, `tt.splat`,
-//! `tt.broadcast`, `tt.expand_dims`, `tt.addptr`, casts, …; anything else is
-//! unknown: 1, 1, 1); block arguments and region results join what flows
-//! into them (the gcd per dimension, the constant when all agree).
+//! `tt.constancy` attributes. An op's results are its operands' constant
+//! folded in the result's width when there is one, else Triton's rule for
+//! the op (arith, `tt.make_range`, `tt.splat`, `tt.broadcast`,
+//! `tt.expand_dims`, `tt.reshape`, `tt.trans`, `tt.addptr`, `tt.load`,
+//! integer casts, …); the same hint attributes on the op (`tl.multiple_of`,
+//! `tl.max_contiguous`, `tl.max_constancy`) then replace the rule's vectors.
+//! An op without a rule (`tt.int_to_ptr`, `tt.get_program_id`, a scalar
+//! `arith.cmpi`, …) gets nothing but its hints. Every value joins what flows
+//! into it (the gcd per dimension, the constant when all agree), and facts
+//! are normalised: a dimension of contiguity 1 lends its divisibility to the
+//! others. `llvm.intr.assume` facts are not used: Triton 3.9's analysis does
+//! not read them either.
 use std::collections::HashMap;
 
 use mlir_sys::*;
@@ -64,12 +71,35 @@ fn mul_div(a: i64, b: i64) -> i64 {
 }
 
 impl AxisInfo {
+    /// An axis info from its three vectors, normalised as Triton 3.9's
+    /// `AxisInfo` constructor does: a dimension with contiguity 1 makes every
+    /// element a group base, so its divisibility holds for every element and
+    /// raises the divisibility of every other dimension to it.
+    pub fn new(contiguity: Vec<i64>, divisibility: Vec<i64>, constancy: Vec<i64>, constant: Option<i64>) -> AxisInfo {
+        let mut info = AxisInfo { contiguity, divisibility, constancy, constant };
+        let global = info.global_divisibility();
+        for d in info.divisibility.iter_mut() {
+            *d = (*d).max(global);
+        }
+        info
+    }
+    /// The divisibility every element has: the largest one of a dimension
+    /// whose contiguity is 1 (1 when there is none).
+    pub fn global_divisibility(&self) -> i64 {
+        (0..self.rank()).filter(|&d| self.contiguity[d] == 1).map(|d| self.divisibility[d]).fold(1, i64::max)
+    }
     /// Nothing known, for `rank` dimensions (at least one).
     pub fn unknown(rank: usize) -> AxisInfo {
         let r = rank.max(1);
         AxisInfo { contiguity: vec![1; r], divisibility: vec![1; r], constancy: vec![1; r], constant: None }
     }
-    /// A constant `v` over `shape` (`[]` for a scalar).
+    /// Every fact at its largest (an unreachable `ub.poison`).
+    fn top(rank: usize) -> AxisInfo {
+        let r = rank.max(1);
+        AxisInfo::new(vec![MAX_DIVISOR; r], vec![MAX_DIVISOR; r], vec![MAX_DIVISOR; r], None)
+    }
+    /// A constant `v` over `shape` (`[]` for a scalar): Triton's
+    /// `getConstantValueState`.
     pub fn constant(v: i64, shape: &[i64]) -> AxisInfo {
         let shape = if shape.is_empty() { vec![1] } else { shape.to_vec() };
         AxisInfo {
@@ -83,19 +113,82 @@ impl AxisInfo {
     pub fn rank(&self) -> usize {
         self.contiguity.len()
     }
-    /// The lattice join: the gcd per dimension, the constant when equal.
+    /// The lattice join: the gcd of contiguity and constancy per dimension,
+    /// the divisibility of [`div_from_contiguity`], the constant when equal.
     pub fn join(&self, other: &AxisInfo) -> AxisInfo {
         if self.rank() != other.rank() {
             return AxisInfo::unknown(self.rank());
         }
-        let z = |a: &[i64], b: &[i64]| a.iter().zip(b).map(|(x, y)| gcd(*x, *y)).collect();
-        AxisInfo {
-            contiguity: z(&self.contiguity, &other.contiguity),
-            divisibility: z(&self.divisibility, &other.divisibility),
-            constancy: z(&self.constancy, &other.constancy),
-            constant: if self.constant == other.constant { self.constant } else { None },
-        }
+        let r = self.rank();
+        AxisInfo::new(
+            (0..r).map(|d| gcd(self.contiguity[d], other.contiguity[d])).collect(),
+            (0..r).map(|d| div_from_contiguity(self, other, d)).collect(),
+            (0..r).map(|d| gcd(self.constancy[d], other.constancy[d])).collect(),
+            if self.constant == other.constant { self.constant } else { None },
+        )
     }
+}
+
+/// The divisibility of a value that is either `a` or `b` along `d`: the
+/// gcd of theirs, and of their contiguities too when those differ (a group
+/// base of the merged runs may lie inside a run of the other).
+fn div_from_contiguity(a: &AxisInfo, b: &AxisInfo, d: usize) -> i64 {
+    let (ca, cb) = (a.contiguity[d], b.contiguity[d]);
+    if ca == cb || ca == MAX_DIVISOR || cb == MAX_DIVISOR {
+        gcd(a.divisibility[d], b.divisibility[d])
+    } else {
+        gcd(gcd(a.divisibility[d], b.divisibility[d]), gcd(ca, cb))
+    }
+}
+
+/// The bit width of an integer (or integer tensor) type; 0 for index,
+/// pointers, floats.
+fn int_width(ty: Ty) -> u32 {
+    let e = ty.element();
+    if e.is_integer() {
+        e.bit_width()
+    } else {
+        0
+    }
+}
+
+/// `v` reduced to `w` bits, sign-extended (how constants are kept).
+fn sext(v: i64, w: u32) -> i64 {
+    if w == 0 || w >= 64 {
+        v
+    } else {
+        (v << (64 - w)) >> (64 - w)
+    }
+}
+
+/// `v` reduced to `w` bits, zero-extended.
+fn zext(v: i64, w: u32) -> u64 {
+    if w == 0 || w >= 64 {
+        v as u64
+    } else {
+        (v as u64) & ((1u64 << w) - 1)
+    }
+}
+
+/// The `overflowFlags` of an arith op: (nsw, nuw).
+fn overflow_flags(op: Op) -> (bool, bool) {
+    match op.attr("overflowFlags") {
+        Some(a) => {
+            let text = a.to_string();
+            (text.contains("nsw"), text.contains("nuw"))
+        }
+        None => (false, false),
+    }
+}
+
+/// Why the result facts of an op are what they are.
+enum Transfer {
+    /// An operand has no facts yet.
+    NotReady,
+    /// No rule: the pessimistic state (with the op's own hints).
+    Entry,
+    /// The rule's facts.
+    Info(AxisInfo),
 }
 
 /// The analysis results of a module, keyed by value.
@@ -222,7 +315,8 @@ impl AxisInfoAnalysis {
         let d = order.first().copied().unwrap_or(0) as usize;
         let (Some(&div), Some(&contig)) = (info.divisibility.get(d), info.contiguity.get(d)) else { return 1 };
         let elem_bytes = (elem_bits / 8).max(1) as i64;
-        let multiple = (div / elem_bytes).max(1);
+        // Offsets (integer tensors) count elements already.
+        let multiple = if ty.element().is_ptr() { (div / elem_bytes).max(1) } else { div };
         multiple.min(contig).clamp(1, u32::MAX as i64) as u32
     }
 
@@ -296,6 +390,44 @@ impl AxisInfoAnalysis {
         true
     }
 
+    /// A function argument's or op result's pessimistic state (Triton's
+    /// `getPessimisticValueState`): nothing known but the `tt.contiguity` /
+    /// `tt.divisibility` / `tt.constancy` hints of the function argument or
+    /// of the defining op.
+    fn pessimistic(v: Val) -> AxisInfo {
+        let info = AxisInfo::unknown(rank_of(v.ty()));
+        match v.defining_op() {
+            Some(op) => Self::with_op_hints(op, info),
+            None => info,
+        }
+    }
+
+    /// `info` with the hints an op carries replacing its vectors (a hint
+    /// whose length is not the rank is ignored; an integer hint applies to
+    /// every dimension).
+    fn with_op_hints(op: Op, mut info: AxisInfo) -> AxisInfo {
+        let rank = info.rank();
+        let mut hinted = false;
+        for (name, which) in [("tt.contiguity", 0), ("tt.divisibility", 1), ("tt.constancy", 2)] {
+            let Some(v) = op.attr(name).and_then(|a| arg_attr_values(a, rank)) else { continue };
+            if v.len() != rank {
+                continue;
+            }
+            let v: Vec<i64> = v.into_iter().map(|x| x.max(1)).collect();
+            match which {
+                0 => info.contiguity = v,
+                1 => info.divisibility = v,
+                _ => info.constancy = v,
+            }
+            hinted = true;
+        }
+        if hinted {
+            AxisInfo::new(info.contiguity, info.divisibility, info.constancy, info.constant)
+        } else {
+            info
+        }
+    }
+
     fn run_function(&mut self, func: Op) {
         // Arguments.
         if let Some(entry) = func.entry_block(0) {
@@ -325,11 +457,12 @@ impl AxisInfoAnalysis {
                 if let Some(v) = arg_attr("tt.constancy") {
                     info.constancy = (0..rank).map(|d| v.get(d).copied().unwrap_or(1).max(1)).collect();
                 }
+                let info = AxisInfo::new(info.contiguity, info.divisibility, info.constancy, None);
                 self.set(arg, info);
             }
         }
         let ops = func.nested_ops();
-        for _round in 0..32 {
+        for _round in 0..64 {
             let mut changed = false;
             for &op in &ops {
                 changed |= self.visit(op);
@@ -338,11 +471,11 @@ impl AxisInfoAnalysis {
                 break;
             }
         }
-        // Whatever stayed unreached is unknown.
+        // Whatever stayed unreached gets its pessimistic state.
         for &op in &ops {
             for r in op.results() {
                 if Self::tracked(r.ty()) && self.get(r).is_none() {
-                    self.infos.insert(key(r), AxisInfo::unknown(rank_of(r.ty())));
+                    self.infos.insert(key(r), Self::pessimistic(r));
                 }
             }
             for i in 0..op.num_regions() {
@@ -374,9 +507,8 @@ impl AxisInfoAnalysis {
                 if let Some(body) = op.entry_block(0) {
                     let args = block_arguments(body);
                     if let (Some(iv), Some(l), Some(s)) = (args.first(), self.get(lb).cloned(), self.get(step).cloned()) {
-                        let mut info = AxisInfo::unknown(1);
-                        info.divisibility = vec![gcd(l.divisibility[0], s.divisibility[0])];
-                        changed |= self.set(*iv, info);
+                        let info = AxisInfo::new(vec![1], vec![gcd(l.divisibility[0], s.divisibility[0])], vec![1], None);
+                        changed |= self.join_into(*iv, info);
                     }
                     let yields = block_terminator(body).map(|t| t.operands()).unwrap_or_default();
                     for (k, init) in op.operands().into_iter().skip(3).enumerate() {
@@ -441,370 +573,587 @@ impl AxisInfoAnalysis {
             }
             _ => {}
         }
-        if op.num_results() != 1 {
+        let results = op.results();
+        if results.is_empty() || !results.iter().any(|r| Self::tracked(r.ty())) {
             return changed;
         }
-        let result = op.result(0);
-        if !Self::tracked(result.ty()) {
+        // Triton waits until every operand has facts (values of untracked
+        // types, floats, have none here and never hold an op back).
+        if op.operands().iter().any(|&v| Self::tracked(v.ty()) && self.get(v).is_none()) {
             return changed;
         }
-        if let Some(info) = self.transfer(op) {
-            changed |= self.set(result, info);
+        let single_int = results.len() == 1 && int_width(results[0].ty()) > 0;
+        let transfer = match self.constant_result(op) {
+            Some(c) if single_int => Transfer::Info(AxisInfo::constant(c, &results[0].ty().shape_or_scalar())),
+            _ => self.transfer(op),
+        };
+        match transfer {
+            Transfer::NotReady => {}
+            Transfer::Entry => {
+                for r in results {
+                    changed |= self.join_into(r, Self::pessimistic(r));
+                }
+            }
+            Transfer::Info(mut info) => {
+                // A rule that forwards a known constant: the constant's facts
+                // for the result shape (dropped for non-integer results).
+                if let Some(c) = info.constant {
+                    info = if single_int {
+                        AxisInfo::constant(sext(c, int_width(results[0].ty())), &results[0].ty().shape_or_scalar())
+                    } else {
+                        AxisInfo::new(info.contiguity, info.divisibility, info.constancy, None)
+                    };
+                }
+                let info = Self::with_op_hints(op, info);
+                for r in results {
+                    if r.ty().is_tensor() && rank_of(r.ty()) != info.rank() {
+                        changed |= self.join_into(r, Self::pessimistic(r));
+                    } else {
+                        changed |= self.join_into(r, info.clone());
+                    }
+                }
+            }
         }
         changed
     }
 
-    /// The result information of a single-result op, `None` while an operand
-    /// is still unknown to the dataflow.
-    fn transfer(&self, op: Op) -> Option<AxisInfo> {
+    /// The constant an integer op folds to, from its operands' constants
+    /// (Triton 3.9's constant evaluation: wrapping in the result's width, no
+    /// value where a flag makes the result poison).
+    fn constant_result(&self, op: Op) -> Option<i64> {
+        if op.num_results() != 1 {
+            return None;
+        }
+        let w = int_width(op.result(0).ty());
+        if w == 0 {
+            return None;
+        }
+        let c = |i: usize| -> Option<i64> {
+            if i >= op.num_operands() {
+                return None;
+            }
+            self.get(op.operand(i)).and_then(|info| info.constant)
+        };
+        let in_w = |i: usize| int_width(op.operand(i).ty());
+        let name = op.name();
+        let fits_signed = |v: i128| -> bool {
+            let lo = -(1i128 << (w - 1));
+            let hi = (1i128 << (w - 1)) - 1;
+            (lo..=hi).contains(&v)
+        };
+        let fits_unsigned = |v: i128| -> bool { v >= 0 && v < (1i128 << w) };
+        let checked = |signed: i128, unsigned: i128, wrapped: i64| -> Option<i64> {
+            let (nsw, nuw) = overflow_flags(op);
+            if (nsw && !fits_signed(signed)) || (nuw && !fits_unsigned(unsigned)) {
+                return None;
+            }
+            Some(sext(wrapped, w))
+        };
+        let exact = op.attr("isExact").is_some();
+        match name {
+            "arith.constant" => op.attr("value").and_then(int_value).map(|v| sext(v, w)),
+            "arith.extsi" => c(0).map(|v| sext(v, in_w(0))),
+            "arith.extui" => {
+                let v = c(0)?;
+                if op.attr("nonNeg").is_some() && sext(v, in_w(0)) < 0 {
+                    return None;
+                }
+                Some(sext(zext(v, in_w(0)) as i64, w))
+            }
+            "arith.trunci" => {
+                let v = c(0)?;
+                let t = sext(v, w);
+                let (nsw, nuw) = overflow_flags(op);
+                if (nsw && t != sext(v, in_w(0))) || (nuw && zext(v, in_w(0)) != zext(v, w)) {
+                    return None;
+                }
+                Some(t)
+            }
+            "arith.addi" | "arith.subi" | "arith.muli" => {
+                if name == "arith.muli" && (c(0) == Some(0) || c(1) == Some(0)) {
+                    return Some(0);
+                }
+                let (a, b) = (c(0)?, c(1)?);
+                let (sa, sb) = (sext(a, w) as i128, sext(b, w) as i128);
+                let (ua, ub) = (zext(a, w) as i128, zext(b, w) as i128);
+                match name {
+                    "arith.addi" => checked(sa + sb, ua + ub, a.wrapping_add(b)),
+                    "arith.subi" => checked(sa - sb, ua - ub, a.wrapping_sub(b)),
+                    _ => checked(sa * sb, ua * ub, a.wrapping_mul(b)),
+                }
+            }
+            "arith.divsi" => {
+                let (a, b) = (sext(c(0)?, w), sext(c(1)?, w));
+                if b == 0 || !fits_signed(a as i128 / b as i128) || (exact && a % b != 0) {
+                    return None;
+                }
+                Some(sext(a / b, w))
+            }
+            "arith.divui" => {
+                let (a, b) = (zext(c(0)?, w), zext(c(1)?, w));
+                if b == 0 || (exact && a % b != 0) {
+                    return None;
+                }
+                Some(sext((a / b) as i64, w))
+            }
+            "arith.remsi" | "arith.remui" => {
+                if let Some(b) = c(1) {
+                    if zext(b, w) == 1 || (name == "arith.remsi" && sext(b, w) == -1) {
+                        return Some(0);
+                    }
+                }
+                let (a, b) = (c(0)?, c(1)?);
+                if zext(b, w) == 0 {
+                    return None;
+                }
+                if name == "arith.remsi" {
+                    Some(sext(((sext(a, w) as i128) % (sext(b, w) as i128)) as i64, w))
+                } else {
+                    Some(sext((zext(a, w) % zext(b, w)) as i64, w))
+                }
+            }
+            "arith.andi" => Some(sext(c(0)? & c(1)?, w)),
+            "arith.ori" => Some(sext(c(0)? | c(1)?, w)),
+            "arith.xori" => Some(sext(c(0)? ^ c(1)?, w)),
+            "arith.shli" | "arith.shrsi" | "arith.shrui" => {
+                let (a, b) = (c(0)?, c(1)?);
+                let s = zext(b, w);
+                if s >= w as u64 {
+                    return None;
+                }
+                let s = s as u32;
+                match name {
+                    "arith.shli" => {
+                        let wide = (sext(a, w) as i128) << s;
+                        let uwide = (zext(a, w) as i128) << s;
+                        checked(wide, uwide, a.wrapping_shl(s))
+                    }
+                    _ => {
+                        if exact && zext(a, w).trailing_zeros() < s {
+                            return None;
+                        }
+                        if name == "arith.shrsi" {
+                            Some(sext(sext(a, w) >> s, w))
+                        } else {
+                            Some(sext((zext(a, w) >> s) as i64, w))
+                        }
+                    }
+                }
+            }
+            "arith.minsi" | "arith.maxsi" => {
+                let (a, b) = (sext(c(0)?, w), sext(c(1)?, w));
+                Some(if name == "arith.minsi" { a.min(b) } else { a.max(b) })
+            }
+            "arith.minui" | "arith.maxui" => {
+                let (a, b) = (zext(c(0)?, w), zext(c(1)?, w));
+                Some(sext((if name == "arith.minui" { a.min(b) } else { a.max(b) }) as i64, w))
+            }
+            "arith.cmpi" => {
+                let iw = in_w(0);
+                if iw == 0 {
+                    return None;
+                }
+                let (a, b) = (c(0)?, c(1)?);
+                let (sa, sb, ua, ub) = (sext(a, iw), sext(b, iw), zext(a, iw), zext(b, iw));
+                // eq 0, ne 1, slt 2, sle 3, sgt 4, sge 5, ult 6, ule 7, ugt 8, uge 9.
+                let r = match op.attr("predicate").and_then(|p| p.int())? {
+                    0 => ua == ub,
+                    1 => ua != ub,
+                    2 => sa < sb,
+                    3 => sa <= sb,
+                    4 => sa > sb,
+                    5 => sa >= sb,
+                    6 => ua < ub,
+                    7 => ua <= ub,
+                    8 => ua > ub,
+                    9 => ua >= ub,
+                    _ => return None,
+                };
+                Some(if r { -1 } else { 0 })
+            }
+            "arith.select" => {
+                if let Some(cond) = c(0) {
+                    return if cond == 0 { c(2) } else { c(1) };
+                }
+                let (t, f) = (c(1)?, c(2)?);
+                (t == f).then_some(t)
+            }
+            _ => None,
+        }
+    }
+
+    /// The result facts of a single-result op by Triton 3.9's rule for it.
+    fn transfer(&self, op: Op) -> Transfer {
+        use Transfer::{Entry, Info, NotReady};
         let ty = op.result(0).ty();
         let shape = shape_of(ty);
         let rank = shape.len();
-        let operand = |i: usize| -> Option<AxisInfo> { self.get(op.operand(i)).cloned() };
+        let is_tensor = ty.is_tensor();
+        let operand = |i: usize| -> Option<AxisInfo> {
+            if i >= op.num_operands() {
+                return None;
+            }
+            self.get(op.operand(i)).cloned().filter(|a| a.rank() == rank)
+        };
         let is_contig = |info: &AxisInfo, d: usize| info.contiguity[d] == shape[d];
         let is_const = |info: &AxisInfo, d: usize| info.constancy[d] == shape[d];
-        let per_dim = |f: &dyn Fn(usize) -> (i64, i64, i64), constant: Option<i64>| -> AxisInfo {
-            let mut info = AxisInfo::unknown(rank);
+        let build = |f: &dyn Fn(usize) -> (i64, i64, i64), constant: Option<i64>| -> AxisInfo {
+            let (mut c, mut v, mut k) = (vec![1; rank], vec![1; rank], vec![1; rank]);
             for d in 0..rank {
-                let (c, v, k) = f(d);
-                info.contiguity[d] = c.max(1);
-                info.divisibility[d] = v.max(1);
-                info.constancy[d] = k.max(1);
+                let (x, y, z) = f(d);
+                c[d] = x.max(1);
+                v[d] = y.max(1);
+                k[d] = z.max(1);
             }
-            info.constant = constant;
-            info
+            AxisInfo::new(c, v, k, constant)
         };
+        let is_one = |a: &AxisInfo, w: u32| a.constant.is_some_and(|c| zext(c, w) == 1);
+        let is_zero = |a: &AxisInfo| a.constant == Some(0);
+        let w = int_width(ty);
         let name = op.name();
-        Some(match name {
-            "arith.constant" => match op.attr("value").and_then(int_value) {
-                Some(v) => AxisInfo::constant(v, &ty.shape_or_scalar()),
-                None => AxisInfo::unknown(rank),
-            },
+        macro_rules! two {
+            () => {
+                match (operand(0), operand(1)) {
+                    (Some(a), Some(b)) => (a, b),
+                    _ => return if self.get(op.operand(0)).is_none() { NotReady } else { Entry },
+                }
+            };
+        }
+        Info(match name {
             "tt.make_range" => {
                 let start = op.attr("start").and_then(|a| a.int()).unwrap_or(0);
                 let end = op.attr("end").and_then(|a| a.int()).unwrap_or(start + 1);
-                AxisInfo { contiguity: vec![end - start], divisibility: vec![highest_pow2_divisor(start)], constancy: vec![1], constant: None }
+                AxisInfo::new(vec![(end - start).max(1)], vec![highest_pow2_divisor(start)], vec![1], None)
             }
+            "ub.poison" => AxisInfo::top(rank),
             "tt.splat" => {
-                let a = operand(0)?;
-                AxisInfo { contiguity: vec![1; rank], divisibility: vec![a.divisibility[0]; rank], constancy: shape.clone(), constant: a.constant }
+                let Some(a) = self.get(op.operand(0)).cloned() else { return NotReady };
+                AxisInfo::new(vec![1; rank], vec![a.divisibility[0]; rank], shape.clone(), a.constant)
             }
             "tt.broadcast" => {
-                let a = operand(0)?;
+                let Some(a) = operand(0) else { return Entry };
                 let src = shape_of(op.operand(0).ty());
-                if src.len() != rank {
-                    return Some(AxisInfo::unknown(rank));
-                }
-                per_dim(
+                build(
                     &|d| {
-                        let same = src[d] == shape[d];
-                        (if same { a.contiguity[d] } else { 1 }, a.divisibility[d], if same { a.constancy[d] } else { shape[d] })
+                        let unit = src[d] == 1;
+                        (if unit { 1 } else { a.contiguity[d] }, a.divisibility[d], if unit { shape[d] } else { a.constancy[d] })
                     },
                     a.constant,
                 )
             }
             "tt.expand_dims" => {
-                let a = operand(0)?;
+                let Some(a) = self.get(op.operand(0)).cloned() else { return NotReady };
+                if a.constant.is_some() {
+                    return Info(AxisInfo { constant: a.constant, ..AxisInfo::unknown(rank) });
+                }
                 let axis = op.attr("axis").and_then(|x| x.int()).unwrap_or(0).max(0) as usize;
-                let div = match a.constant {
-                    Some(c) => highest_pow2_divisor(c),
-                    None => {
-                        let mut g = 0;
-                        for d in 0..a.rank() {
-                            g = gcd(g, if a.contiguity[d] > 1 { 1 } else { a.divisibility[d] });
-                        }
-                        g.max(1)
-                    }
-                };
+                if a.rank() + 1 != rank || axis > a.rank() {
+                    return Entry;
+                }
+                let div = (0..a.rank())
+                    .map(|d| if a.contiguity[d] > 1 { 1 } else { a.divisibility[d] })
+                    .reduce(gcd)
+                    .unwrap_or(1);
                 let mut info = a.clone();
-                let axis = axis.min(info.rank());
                 info.contiguity.insert(axis, 1);
                 info.divisibility.insert(axis, div);
                 info.constancy.insert(axis, 1);
-                if info.rank() != rank {
-                    return Some(AxisInfo::unknown(rank));
-                }
-                info
+                AxisInfo::new(info.contiguity, info.divisibility, info.constancy, None)
             }
             "tt.reshape" => {
-                // Reshapes that only add or drop unit dimensions keep each
-                // dimension's facts (an added unit dimension is like
-                // expand_dims'); other reshapes are unknown.
-                let a = operand(0)?;
+                let Some(a) = self.get(op.operand(0)).cloned() else { return NotReady };
+                if a.constant.is_some() {
+                    return Info(AxisInfo { constant: a.constant, ..AxisInfo::unknown(rank) });
+                }
                 let src = shape_of(op.operand(0).ty());
-                let src_dims: Vec<usize> = (0..src.len()).filter(|&d| src[d] != 1).collect();
-                let dst_dims: Vec<usize> = (0..rank).filter(|&d| shape[d] != 1).collect();
-                let same = src_dims.len() == dst_dims.len()
-                    && src_dims.iter().zip(&dst_dims).all(|(&s, &d)| src[s] == shape[d])
-                    && a.rank() == src.len();
-                if !same {
-                    return Some(AxisInfo::unknown(rank));
+                if a.rank() != src.len() {
+                    return Entry;
                 }
-                let unit_div = match a.constant {
-                    Some(c) => highest_pow2_divisor(c),
-                    None => src_dims.iter().fold(0, |g, &d| gcd(g, if a.contiguity[d] > 1 { 1 } else { a.divisibility[d] })).max(1),
-                };
-                let mut info = AxisInfo { contiguity: vec![1; rank], divisibility: vec![unit_div; rank], constancy: vec![1; rank], constant: a.constant };
-                for (&s, &d) in src_dims.iter().zip(&dst_dims) {
-                    info.contiguity[d] = a.contiguity[s];
-                    info.divisibility[d] = a.divisibility[s];
-                    info.constancy[d] = a.constancy[s];
-                }
-                info
+                reshape_info(&a, &src, &shape)
             }
             "tt.trans" => {
-                let a = operand(0)?;
+                let Some(a) = operand(0) else { return Entry };
                 let order: Vec<usize> =
                     op.attr("order").and_then(|o| o.i32_array()).unwrap_or_default().iter().map(|&x| x as usize).collect();
-                if order.len() != rank || a.rank() != rank || order.iter().any(|&o| o >= rank) {
-                    return Some(AxisInfo::unknown(rank));
+                if order.len() != rank || order.iter().any(|&o| o >= rank) {
+                    return Entry;
                 }
-                AxisInfo {
-                    contiguity: order.iter().map(|&o| a.contiguity[o]).collect(),
-                    divisibility: order.iter().map(|&o| a.divisibility[o]).collect(),
-                    constancy: order.iter().map(|&o| a.constancy[o]).collect(),
-                    constant: a.constant,
-                }
+                AxisInfo::new(
+                    order.iter().map(|&o| a.contiguity[o]).collect(),
+                    order.iter().map(|&o| a.divisibility[o]).collect(),
+                    order.iter().map(|&o| a.constancy[o]).collect(),
+                    a.constant,
+                )
             }
-            "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast" | "arith.index_castui" | "tt.ptr_to_int"
-            | "tt.int_to_ptr" | "tt.bitcast" | "arith.bitcast" | "ttg.convert_layout" | "builtin.unrealized_conversion_cast" => {
-                let a = operand(0)?;
-                if a.rank() != rank {
-                    return Some(AxisInfo::unknown(rank));
-                }
+            "arith.extsi" | "arith.extui" | "arith.trunci" => {
+                let Some(a) = operand(0) else { return Entry };
+                AxisInfo::new(a.contiguity, a.divisibility, a.constancy, None)
+            }
+            "ttg.convert_layout" => {
+                let Some(a) = operand(0) else { return Entry };
                 a
             }
+            "builtin.unrealized_conversion_cast" => {
+                if op.num_operands() != 1 || op.num_results() != 1 {
+                    return Entry;
+                }
+                let Some(a) = operand(0) else { return Entry };
+                if op.operand(0).ty() == ty {
+                    a
+                } else {
+                    AxisInfo::new(a.contiguity, a.divisibility, a.constancy, None)
+                }
+            }
+            "tt.bitcast" => {
+                let Some(a) = operand(0) else { return Entry };
+                let (src_bytes, dst_bytes) = (pointee_bytes(op.operand(0).ty()), pointee_bytes(ty));
+                if src_bytes == 0 || src_bytes == dst_bytes {
+                    return Info(a);
+                }
+                let div = (0..rank).map(|d| if a.contiguity[d] > 1 { gcd(a.divisibility[d], src_bytes) } else { a.divisibility[d] }).collect();
+                AxisInfo::new(vec![1; rank], div, a.constancy, a.constant)
+            }
             "arith.addi" | "arith.subi" | "tt.addptr" => {
-                let (a, b) = (operand(0)?, operand(1)?);
-                if a.rank() != rank || b.rank() != rank {
-                    return Some(AxisInfo::unknown(rank));
-                }
+                let (a, b) = two!();
+                let sub = name == "arith.subi";
                 let elem = if name == "tt.addptr" { pointee_bytes(op.operand(0).ty()).max(1) } else { 1 };
-                let constant = match (a.constant, b.constant) {
-                    (Some(x), Some(y)) => Some(if name == "arith.subi" { x.wrapping_sub(y) } else { x.wrapping_add(y.wrapping_mul(elem)) }),
-                    _ => None,
+                let contig = |d: usize| {
+                    if sub {
+                        gcd(a.contiguity[d], b.constancy[d])
+                    } else {
+                        gcd(a.constancy[d], b.contiguity[d]).max(gcd(a.contiguity[d], b.constancy[d]))
+                    }
                 };
-                per_dim(
+                build(
                     &|d| {
-                        let c = if name == "arith.subi" {
-                            gcd(a.contiguity[d], b.constancy[d])
-                        } else {
-                            gcd(a.contiguity[d], b.constancy[d]).max(gcd(a.constancy[d], b.contiguity[d]))
-                        };
-                        let rdiv = if name == "tt.addptr" { mul_div(b.divisibility[d], elem) } else { b.divisibility[d] };
-                        (c, gcd(a.divisibility[d], rdiv), gcd(a.constancy[d], b.constancy[d]))
-                    },
-                    constant,
-                )
-            }
-            "arith.muli" => {
-                let (a, b) = (operand(0)?, operand(1)?);
-                if a.rank() != rank || b.rank() != rank {
-                    return Some(AxisInfo::unknown(rank));
-                }
-                let constant = match (a.constant, b.constant) {
-                    (Some(x), Some(y)) => Some(x.wrapping_mul(y)),
-                    _ => None,
-                };
-                per_dim(
-                    &|d| {
-                        let lc = if b.constant == Some(1) { a.contiguity[d] } else { 1 };
-                        let rc = if a.constant == Some(1) { b.contiguity[d] } else { 1 };
-                        let ld = if a.contiguity[d] > 1 && b.constant != Some(1) { 1 } else { a.divisibility[d] };
-                        let rd = if b.contiguity[d] > 1 && a.constant != Some(1) { 1 } else { b.divisibility[d] };
-                        (lc.max(rc), mul_div(ld, rd), gcd(a.constancy[d], b.constancy[d]))
-                    },
-                    constant.map(|c| c).or(None),
-                )
-            }
-            "arith.divsi" | "arith.divui" => {
-                let (a, b) = (operand(0)?, operand(1)?);
-                if a.rank() != rank || b.rank() != rank {
-                    return Some(AxisInfo::unknown(rank));
-                }
-                let constant = match (a.constant, b.constant) {
-                    (Some(x), Some(y)) if y != 0 => Some(x.wrapping_div(y)),
-                    _ => None,
-                };
-                per_dim(
-                    &|d| {
-                        let c = if b.constant == Some(1) { a.contiguity[d] } else { 1 };
-                        let mut k = gcd(a.constancy[d], b.constancy[d]);
-                        if is_contig(&a, d) && is_const(&b, d) {
-                            k = k.max(gcd(a.contiguity[d], gcd(a.divisibility[d], b.divisibility[d])));
-                        }
-                        let v = if a.constant == Some(0) || b.constant == Some(1) { a.divisibility[d] } else { 1 };
-                        (c, v, k)
-                    },
-                    constant,
-                )
-            }
-            "arith.remsi" | "arith.remui" => {
-                let (a, b) = (operand(0)?, operand(1)?);
-                if a.rank() != rank || b.rank() != rank {
-                    return Some(AxisInfo::unknown(rank));
-                }
-                let constant = match (a.constant, b.constant) {
-                    (Some(x), Some(y)) if y != 0 => Some(x.wrapping_rem(y)),
-                    (_, Some(1)) => Some(0),
-                    _ => None,
-                };
-                per_dim(
-                    &|d| {
-                        let c = if ty.is_tensor() && is_contig(&a, d) && is_const(&b, d) {
-                            gcd(a.contiguity[d], gcd(a.divisibility[d], b.divisibility[d]))
-                        } else {
-                            1
-                        };
-                        let mut k = gcd(a.constancy[d], b.constancy[d]);
-                        if ty.is_tensor() && is_contig(&a, d) && is_const(&b, d) {
-                            // Runs of length gcd(...) stay distinct; constancy unchanged.
-                            k = k.max(1);
-                        }
-                        (c, gcd(a.divisibility[d], b.divisibility[d]), k)
-                    },
-                    constant,
-                )
-            }
-            "arith.andi" | "arith.ori" | "arith.xori" => {
-                let (a, b) = (operand(0)?, operand(1)?);
-                if a.rank() != rank || b.rank() != rank {
-                    return Some(AxisInfo::unknown(rank));
-                }
-                let constant = match (a.constant, b.constant) {
-                    (Some(x), Some(y)) => Some(match name {
-                        "arith.andi" => x & y,
-                        "arith.ori" => x | y,
-                        _ => x ^ y,
-                    }),
-                    _ => None,
-                };
-                per_dim(&|d| (1, constant.map(highest_pow2_divisor).unwrap_or(1), gcd(a.constancy[d], b.constancy[d])), constant)
-            }
-            "arith.shli" | "arith.shrsi" | "arith.shrui" => {
-                let (a, b) = (operand(0)?, operand(1)?);
-                if a.rank() != rank || b.rank() != rank {
-                    return Some(AxisInfo::unknown(rank));
-                }
-                let shift = b.constant;
-                let constant = match (a.constant, shift) {
-                    (Some(x), Some(s)) if (0..64).contains(&s) => Some(match name {
-                        "arith.shli" => x.wrapping_shl(s as u32),
-                        "arith.shrsi" => x >> s,
-                        _ => ((x as u64) >> s) as i64,
-                    }),
-                    _ => None,
-                };
-                per_dim(
-                    &|d| {
-                        let c = if shift == Some(0) { a.contiguity[d] } else { 1 };
-                        let v = match shift {
-                            Some(s) if (0..62).contains(&s) => {
-                                let base = if a.contiguity[d] > 1 && s != 0 { 1 } else { a.divisibility[d] };
-                                if name == "arith.shli" {
-                                    mul_div(base, 1i64 << s)
-                                } else {
-                                    (base >> s).max(1)
-                                }
+                        let (ld, rd) = (a.divisibility[d], mul_div(b.divisibility[d], elem));
+                        let (lc, rc) = (a.contiguity[d], b.contiguity[d]);
+                        let div = if lc > 1 && rc > 1 {
+                            if sub && lc == rc {
+                                gcd(ld, rd)
+                            } else if ld % 2 == 0 && rd % 2 == 0 {
+                                2
+                            } else {
+                                1
                             }
-                            _ => 1,
+                        } else if lc > 1 || rc > 1 {
+                            gcd(gcd(ld, rd), mul_div(contig(d), elem))
+                        } else {
+                            gcd(ld, rd)
                         };
-                        (c, v, gcd(a.constancy[d], b.constancy[d]))
-                    },
-                    constant,
-                )
-            }
-            "arith.maxsi" | "arith.minsi" | "arith.maxui" | "arith.minui" => {
-                let (a, b) = (operand(0)?, operand(1)?);
-                if a.rank() != rank || b.rank() != rank {
-                    return Some(AxisInfo::unknown(rank));
-                }
-                if let (Some(x), Some(y)) = (a.constant, b.constant) {
-                    let v = match name {
-                        "arith.maxsi" => x.max(y),
-                        "arith.minsi" => x.min(y),
-                        "arith.maxui" => (x as u64).max(y as u64) as i64,
-                        _ => (x as u64).min(y as u64) as i64,
-                    };
-                    return Some(AxisInfo::constant(v, &ty.shape_or_scalar()));
-                }
-                per_dim(
-                    &|d| {
-                        (
-                            a.contiguity[d].min(b.contiguity[d]),
-                            a.divisibility[d].min(b.divisibility[d]),
-                            a.constancy[d].min(b.constancy[d]),
-                        )
+                        (contig(d), div, gcd(a.constancy[d], b.constancy[d]))
                     },
                     None,
                 )
             }
-            "arith.select" => {
-                let (c, a, b) = (operand(0), operand(1)?, operand(2)?);
-                if a.rank() != rank || b.rank() != rank {
-                    return Some(AxisInfo::unknown(rank));
-                }
-                let c = c.unwrap_or_else(|| AxisInfo::unknown(rank));
-                match c.constant {
-                    Some(1) if !op.operand(0).ty().is_tensor() || c.rank() == rank => return Some(a),
-                    Some(0) if !op.operand(0).ty().is_tensor() || c.rank() == rank => return Some(b),
-                    _ => {}
-                }
-                let cond_k: Vec<i64> = if op.operand(0).ty().is_tensor() && c.rank() == rank { c.constancy.clone() } else { shape.clone() };
-                let constant = if a.constant.is_some() && a.constant == b.constant { a.constant } else { None };
-                per_dim(
+            "arith.muli" => {
+                let (a, b) = two!();
+                build(
                     &|d| {
-                        (
-                            gcd(a.contiguity[d], cond_k[d]).min(gcd(b.contiguity[d], cond_k[d])),
-                            a.divisibility[d].min(b.divisibility[d]),
-                            gcd(a.constancy[d], cond_k[d]).min(gcd(b.constancy[d], cond_k[d])),
-                        )
+                        let lc = if is_one(&b, w) { a.contiguity[d] } else { 1 };
+                        let rc = if is_one(&a, w) { b.contiguity[d] } else { 1 };
+                        let ld = if a.contiguity[d] > 1 && !is_one(&b, w) { 1 } else { a.divisibility[d] };
+                        let rd = if b.contiguity[d] > 1 && !is_one(&a, w) { 1 } else { b.divisibility[d] };
+                        (lc.max(rc), mul_div(ld, rd), gcd(a.constancy[d], b.constancy[d]))
                     },
-                    constant,
+                    None,
+                )
+            }
+            "arith.divsi" | "arith.divui" => {
+                let (a, b) = two!();
+                build(
+                    &|d| {
+                        let c = if is_one(&b, w) { a.contiguity[d] } else { 1 };
+                        let mut k = gcd(a.constancy[d], b.constancy[d]);
+                        if is_tensor && is_contig(&a, d) && is_const(&b, d) {
+                            k = k.max(gcd(a.contiguity[d], gcd(a.divisibility[d], b.divisibility[d])));
+                        }
+                        let v = if is_zero(&a) || is_one(&b, w) {
+                            a.divisibility[d]
+                        } else {
+                            match b.constant {
+                                Some(r) if a.contiguity[d] == 1 => {
+                                    let r = if name == "arith.divsi" { (sext(r, w) as i128).abs() } else { zext(r, w) as i128 };
+                                    if r > 0 && r & (r - 1) == 0 {
+                                        let shift = (r.trailing_zeros()).min(62);
+                                        (a.divisibility[d] >> shift).max(1)
+                                    } else {
+                                        1
+                                    }
+                                }
+                                _ => 1,
+                            }
+                        };
+                        (c, v, k)
+                    },
+                    None,
+                )
+            }
+            "arith.remsi" | "arith.remui" => {
+                let (a, b) = two!();
+                build(
+                    &|d| {
+                        let c = if is_tensor && is_contig(&a, d) && is_const(&b, d) {
+                            gcd(a.contiguity[d], gcd(a.divisibility[d], b.divisibility[d]))
+                        } else {
+                            1
+                        };
+                        let mut v = gcd(a.divisibility[d], b.divisibility[d]);
+                        if a.contiguity[d] > c || b.contiguity[d] > c {
+                            v = gcd(v, c);
+                        }
+                        (c, v, gcd(a.constancy[d], b.constancy[d]))
+                    },
+                    None,
+                )
+            }
+            "arith.andi" | "arith.ori" | "arith.xori" => {
+                let (a, b) = two!();
+                build(&|d| (1, 1, gcd(a.constancy[d], b.constancy[d])), None)
+            }
+            "arith.shli" | "arith.shrsi" | "arith.shrui" => {
+                let (a, b) = two!();
+                let amount = b.constant.map(|s| zext(s, w));
+                build(
+                    &|d| {
+                        let c = if amount == Some(0) { a.contiguity[d] } else { 1 };
+                        let v = if name == "arith.shli" {
+                            let base = if a.contiguity[d] > 1 && amount != Some(0) { 1 } else { a.divisibility[d] };
+                            match amount {
+                                None => base,
+                                Some(s) if s >= w as u64 => 1,
+                                Some(s) => mul_div(base, 1i64 << s.min(62)),
+                            }
+                        } else {
+                            match amount {
+                                Some(s) if s < w as u64 => {
+                                    let base = if a.contiguity[d] > 1 && s != 0 { 1 } else { a.divisibility[d] };
+                                    (base >> s.min(62)).max(1)
+                                }
+                                _ => 1,
+                            }
+                        };
+                        (c, v, gcd(a.constancy[d], b.constancy[d]))
+                    },
+                    None,
+                )
+            }
+            "arith.maxsi" | "arith.minsi" | "arith.maxui" | "arith.minui" => {
+                let (a, b) = two!();
+                a.join(&b)
+            }
+            "arith.select" => {
+                let (Some(c), Some(a), Some(b)) = (self.get(op.operand(0)).cloned(), operand(1), operand(2)) else {
+                    return if self.get(op.operand(1)).is_none() || self.get(op.operand(2)).is_none() { NotReady } else { Entry };
+                };
+                if let Some(cond) = c.constant {
+                    return Info(if cond == 0 { b } else { a });
+                }
+                if !op.operand(0).ty().is_tensor() {
+                    return Info(a.join(&b));
+                }
+                if c.rank() != rank {
+                    return Entry;
+                }
+                build(
+                    &|d| {
+                        let contig = gcd(gcd(a.contiguity[d], b.contiguity[d]), c.constancy[d]);
+                        let k = gcd(gcd(a.constancy[d], b.constancy[d]), c.constancy[d]);
+                        (contig, gcd(div_from_contiguity(&a, &b, d), contig), k)
+                    },
+                    None,
                 )
             }
             "arith.cmpi" => {
-                let (a, b) = (operand(0)?, operand(1)?);
-                if a.rank() != rank || b.rank() != rank {
-                    return Some(AxisInfo::unknown(rank));
+                if !is_tensor {
+                    return Entry;
                 }
+                let (a, b) = two!();
                 // eq 0, ne 1, slt 2, sle 3, sgt 4, sge 5, ult 6, ule 7, ugt 8, uge 9.
                 let pred = op.attr("predicate").and_then(|p| p.int()).unwrap_or(0);
-                let constant = match (a.constant, b.constant) {
-                    (Some(x), Some(y)) => Some(match pred {
-                        0 => x == y,
-                        1 => x != y,
-                        2 => x < y,
-                        3 => x <= y,
-                        4 => x > y,
-                        5 => x >= y,
-                        6 => (x as u64) < (y as u64),
-                        7 => (x as u64) <= (y as u64),
-                        8 => (x as u64) > (y as u64),
-                        _ => (x as u64) >= (y as u64),
-                    } as i64),
-                    _ => None,
-                };
                 let gt_le = matches!(pred, 3 | 4 | 7 | 8);
                 let lt_ge = matches!(pred, 2 | 5 | 6 | 9);
-                per_dim(
+                build(
                     &|d| {
                         let mut k = gcd(a.constancy[d], b.constancy[d]);
-                        if ty.is_tensor() {
-                            if gt_le && is_const(&a, d) && is_contig(&b, d) {
-                                k = k.max(gcd(b.contiguity[d], gcd(a.divisibility[d], b.divisibility[d])));
-                            } else if lt_ge && is_contig(&a, d) && is_const(&b, d) {
-                                k = k.max(gcd(a.contiguity[d], gcd(a.divisibility[d], b.divisibility[d])));
-                            }
+                        if gt_le && is_const(&a, d) {
+                            k = k.max(gcd(b.contiguity[d], gcd(a.divisibility[d], b.divisibility[d])));
+                        } else if lt_ge && is_const(&b, d) {
+                            k = k.max(gcd(a.contiguity[d], gcd(a.divisibility[d], b.divisibility[d])));
                         }
                         (1, 1, k)
                     },
-                    constant,
+                    None,
                 )
             }
-            _ => AxisInfo::unknown(rank),
+            "tt.load" => {
+                let Some(p) = self.get(op.operand(0)).cloned() else { return NotReady };
+                let mask = if op.num_operands() > 1 { self.get(op.operand(1)).cloned() } else { None };
+                let r = p.rank();
+                AxisInfo::new(
+                    vec![1; r],
+                    vec![1; r],
+                    (0..r).map(|d| gcd(p.constancy[d], mask.as_ref().and_then(|m| m.constancy.get(d).copied()).unwrap_or(0))).collect(),
+                    None,
+                )
+            }
+            _ => return Entry,
         })
     }
+}
+
+/// Triton 3.9's reshape rule: each destination dimension takes the facts of
+/// the source dimension whose row-major stride range holds its stride
+/// (contiguity only where the strides coincide, constancy as far as the
+/// source's constant runs reach, merging constant outer dimensions), seeded
+/// with the source's global divisibility.
+fn reshape_info(a: &AxisInfo, src: &[i64], dst: &[i64]) -> AxisInfo {
+    let suffix = |shape: &[i64]| {
+        let mut p = vec![1i64; shape.len() + 1];
+        for d in (0..shape.len()).rev() {
+            p[d] = p[d + 1].saturating_mul(shape[d]);
+        }
+        p
+    };
+    let (sp, dp) = (suffix(src), suffix(dst));
+    let global = a.global_divisibility();
+    let mut contiguity = vec![1; dst.len()];
+    let mut divisibility = vec![global; dst.len()];
+    let mut constancy = vec![1; dst.len()];
+    for dd in 0..dst.len() {
+        let stride = dp[dd + 1];
+        let sd = (0..src.len()).find(|&s| sp[s + 1] <= stride && stride < sp[s]).unwrap_or(0);
+        let sstride = sp[sd + 1];
+        let (sc, sv, sk) = (a.contiguity[sd], a.divisibility[sd], a.constancy[sd]);
+        if sc > 1 {
+            if stride == sstride {
+                let c = sc.min(dst[dd]);
+                contiguity[dd] = c;
+                divisibility[dd] = global.max(if c == sc { sv } else { sv.min(c) });
+            }
+            continue;
+        }
+        let end = sstride.saturating_mul(sk);
+        if stride <= end && stride > 0 {
+            let mut k = dst[dd].min(end / stride).max(1);
+            let mut remaining = dst[dd] / k;
+            if sk == src[sd] {
+                let mut s = sd;
+                while s > 0 && remaining > 1 {
+                    s -= 1;
+                    let piece = src[s].min(remaining);
+                    let pk = a.constancy[s].min(piece);
+                    k *= pk;
+                    if pk < piece {
+                        break;
+                    }
+                    remaining /= piece.max(1);
+                }
+            }
+            constancy[dd] = k;
+        }
+    }
+    AxisInfo::new(contiguity, divisibility, constancy, None)
 }
 
 #[cfg(test)]
@@ -817,10 +1166,32 @@ mod tests {
         assert_eq!(highest_pow2_divisor(0), MAX_DIVISOR);
         let a = AxisInfo { contiguity: vec![8], divisibility: vec![16], constancy: vec![1], constant: None };
         let b = AxisInfo { contiguity: vec![4], divisibility: vec![4], constancy: vec![2], constant: None };
+        // The contiguities differ: a group base of the merged runs may be
+        // inside a run, so the divisibility is capped by them too.
         assert_eq!(a.join(&b), AxisInfo { contiguity: vec![4], divisibility: vec![4], constancy: vec![1], constant: None });
         let c = AxisInfo::constant(12, &[4, 8]);
         assert_eq!(c.constancy, vec![4, 8]);
         assert_eq!(c.divisibility, vec![4, 4]);
         assert_eq!(c.join(&c).constant, Some(12));
+        // Normalisation: a dimension of contiguity 1 lends its divisibility to
+        // the others.
+        let n = AxisInfo::new(vec![1, 128], vec![16, 1], vec![1, 1], None);
+        assert_eq!(n.divisibility, vec![16, 16]);
+    }
+
+    #[test]
+    fn widths() {
+        assert_eq!(sext(0xffff_ffff, 32), -1);
+        assert_eq!(zext(-1, 32), 0xffff_ffff);
+        assert_eq!(sext(1, 1), -1);
+    }
+
+    #[test]
+    fn reshape_splits_a_contiguous_axis() {
+        // [0..256) contiguous, divisible by 16 -> [16, 16]: rows lose the run.
+        let a = AxisInfo::new(vec![256], vec![16], vec![1], None);
+        let r = reshape_info(&a, &[256], &[16, 16]);
+        assert_eq!(r.contiguity, vec![1, 16]);
+        assert_eq!(r.constancy, vec![1, 1]);
     }
 }
