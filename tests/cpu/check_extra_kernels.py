@@ -59,6 +59,8 @@ def run_kernel(runtime, name, verbose):
             rng = np.random.default_rng(1000 + 7919 * ci + sum(map(ord, name)))
             prob = spec["build"](case, constexprs, rng)
             bufs = {k: np.ascontiguousarray(v).reshape(-1).copy() for k, v in prob.arrays.items()}
+            for table, addrs in run_gpu.fill_ptr_tables(prob, lambda a: bufs[a].ctypes.data).items():
+                bufs[table][:] = addrs
             args = []
             for a, t in params:
                 if is_descriptor(t):  # base pointer, then shape/strides/flags (tests/gpu/launch_abi.py)

@@ -99,9 +99,12 @@ class Problem:
     """One launch: grid, host arrays keyed by pointer-arg name (initial contents, outputs included),
     scalars keyed by arg name, and a lazily built list of (arg name, check) for the outputs."""
 
-    def __init__(self, grid, arrays, scalars, make_checks, nbytes=0, flops=0, desc=""):
+    def __init__(self, grid, arrays, scalars, make_checks, nbytes=0, flops=0, desc="", ptr_tables=None):
         self.grid = tuple(int(g) for g in grid) + (1,) * (3 - len(grid))
         self.arrays = arrays
+        # ptr_tables: {table array name: [(array name, element offset), ...]}: the harness writes the device
+        # address of each (array, offset) into the table (an int64 array of that length) before the launch.
+        self.ptr_tables = ptr_tables or {}
         self.scalars = scalars
         self.make_checks = make_checks
         self.nbytes = nbytes
@@ -113,6 +116,16 @@ class Problem:
         if self._checks is None:
             self._checks = self.make_checks()
         return self._checks
+
+
+def fill_ptr_tables(prob, address_of):
+    """The contents of prob's pointer tables: {table: int64 array}, address_of(array name) = the address of
+    that array's element 0 where the kernel sees it."""
+    out = {}
+    for table, entries in prob.ptr_tables.items():
+        out[table] = np.array([address_of(a) + off * np.asarray(prob.arrays[a]).dtype.itemsize for a, off in entries],
+                              dtype=np.int64)
+    return out
 
 
 def nan_f32(n):
@@ -615,6 +628,116 @@ def build_x_matmul_hints(p, C, rng):
     return Problem((grid,), dict(a_ptr=a, b_ptr=b, c_ptr=np.full(M * N, np.nan, np.float16)),
                    dict(M=M, N=N, K=K, stride_am=K, stride_ak=1, stride_bk=N, stride_bn=1, stride_cm=N, stride_cn=1),
                    ref, flops=2 * M * N * K, desc=f"M={M} N={N} K={K}")
+
+
+# x_grouped_gemm: for each group g, C_g = A_g @ B_g (fp16 in, fp32 accumulate, fp16 out), row-major A_g [m, k],
+# B_g [k, n], C_g [m, n] with lda = k, ldb = ldc = n; k and n are multiples of 16 (the kernel's multiple_of hints),
+# m is not.  The base addresses are written into the i64 tables by the harness (Problem.ptr_tables); `progs`
+# programs walk all the tiles grid-stride.
+def _grouped_gemm_problem(p, C, rng):
+    groups, progs = p["groups"], p["progs"]
+    arrays, tabs, checks, flops = {}, {"a_tab": [], "b_tab": [], "c_tab": []}, [], 0
+    sizes, lds = [], []
+    for g, (m, n, k) in enumerate(groups):
+        assert n % 16 == 0 and k % 16 == 0
+        a = (rng.standard_normal(m * k) * 0.5).astype(np.float16)
+        b = (rng.standard_normal(k * n) * 0.5).astype(np.float16)
+        arrays[f"a{g}"], arrays[f"b{g}"] = a, b
+        arrays[f"c{g}"] = np.full(m * n, np.nan, np.float16)
+        for t, name in (("a_tab", f"a{g}"), ("b_tab", f"b{g}"), ("c_tab", f"c{g}")):
+            tabs[t].append((name, 0))
+        sizes += [m, n, k]
+        lds += [k, n, n]
+        flops += 2 * m * n * k
+    for t in tabs:
+        arrays[t] = np.zeros(len(groups), np.int64)
+    arrays["sizes"] = np.array(sizes, np.int32)
+    arrays["lds"] = np.array(lds, np.int32)
+
+    def ref():
+        out = []
+        for g, (m, n, k) in enumerate(groups):
+            A = arrays[f"a{g}"].astype(np.float64).reshape(m, k)
+            B = arrays[f"b{g}"].astype(np.float64).reshape(k, n)
+            exact = A @ B
+            tol = 2e-6 * (np.abs(A) @ np.abs(B)) + np.abs(exact) * 2.0 ** -10 + 1e-6
+            out.append((f"c{g}", check_close(exact.reshape(-1), 0.0, tol.reshape(-1))))
+        return out
+    return Problem((progs,), arrays, dict(n_groups=len(groups)), ref, flops=flops, ptr_tables=tabs,
+                   desc=f"groups={groups} programs={progs}")
+
+
+@spec("x_grouped_gemm", cases=[dict(groups=[(128, 128, 32)], progs=1),
+                               dict(groups=[(200, 48, 32), (16, 16, 16), (64, 256, 96)], progs=3),
+                               dict(groups=[(130, 144, 48), (1, 16, 0), (256, 128, 64)], progs=5),
+                               dict(groups=[(33, 16, 80), (33, 16, 80)], progs=2)],
+      perf=dict(groups=[(2048, 2048, 2048)] * 4 + [(1024, 1024, 1024)] * 4, progs=132))
+def build_x_grouped_gemm(p, C, rng):
+    return _grouped_gemm_problem(p, C, rng)
+
+
+# x_layernorm_bwd: one program per row of x [M, N] (fp16, row stride N): dx (fp16) from the f32 mean/rstd given,
+# and the f32 partial dw/db rows (row % GROUP) summed in any order under the spin lock; lock[:GROUP] must be
+# released (0), lock[GROUP + s] is 1 where slot s got a row.  Slots without rows keep their NaN.
+@spec("x_layernorm_bwd", cases=[dict(M=1, N=1), dict(M=16, N=64), dict(M=37, N=1000), dict(M=100, N=1024),
+                                dict(M=5, N=333)], perf=dict(M=16384, N=1024))
+def build_x_layernorm_bwd(p, C, rng):
+    M, N, G = p["M"], p["N"], C["GROUP"]
+    x = (rng.standard_normal(M * N) * 2.0 + 0.5).astype(np.float16)
+    dy = rng.standard_normal(M * N).astype(np.float16)
+    w = (rng.standard_normal(N) + 1.0).astype(np.float16)
+    X = x.astype(np.float64).reshape(M, N)
+    mean = X.mean(1).astype(np.float32)
+    rstd = (1.0 / np.sqrt(X.var(1) + 1e-5)).astype(np.float32)
+    arrays = dict(dx_ptr=np.full(M * N, np.nan, np.float16), dy_ptr=dy, dw_part=np.full(G * N, np.nan, np.float32),
+                  db_part=np.full(G * N, np.nan, np.float32), x_ptr=x, w_ptr=w, mean_ptr=mean, rstd_ptr=rstd,
+                  lock_ptr=np.zeros(2 * G, np.int32))
+
+    def ref():
+        DY, W = dy.astype(np.float64).reshape(M, N), w.astype(np.float64)
+        R = rstd.astype(np.float64)[:, None]
+        xhat = (X - mean.astype(np.float64)[:, None]) * R
+        wdy = W * DY
+        c1 = (xhat * wdy).sum(1, keepdims=True) / N
+        c2 = wdy.sum(1, keepdims=True) / N
+        dx = (wdy - (xhat * c1 + c2)) * R
+        c1a = np.abs(xhat * wdy).sum(1, keepdims=True) / N
+        c2a = np.abs(wdy).sum(1, keepdims=True) / N
+        dx_tol = 1e-4 * (np.abs(wdy) + np.abs(xhat) * c1a + c2a) * R + np.abs(dx) * 2.0 ** -10 + 1e-6
+        dw = np.full((G, N), np.nan)
+        db = np.full((G, N), np.nan)
+        dwa, dba = np.zeros((G, N)), np.zeros((G, N))
+        for s in range(min(G, M)):
+            rows = np.arange(s, M, G)
+            dw[s] = (DY[rows] * xhat[rows]).sum(0)
+            db[s] = DY[rows].sum(0)
+            dwa[s] = np.abs(DY[rows] * xhat[rows]).sum(0)
+            dba[s] = np.abs(DY[rows]).sum(0)
+        lock = np.zeros(2 * G, np.int32)
+        lock[G:G + min(G, M)] = 1
+        return [("dx_ptr", check_close(dx.reshape(-1), 0.0, dx_tol.reshape(-1))),
+                ("dw_part", check_close(dw.reshape(-1), 0.0, (1e-5 * dwa + 1e-6).reshape(-1))),
+                ("db_part", check_close(db.reshape(-1), 0.0, (1e-5 * dba + 1e-6).reshape(-1))),
+                ("lock_ptr", check_exact(lock))]
+    return Problem((M,), arrays, dict(stride=N, N=N), ref, nbytes=3 * M * N * 2, desc=f"M={M} N={N}")
+
+
+# x_layernorm_dwdb: column sums of the G partial rows [G, N] (f32) into dw, db [N].
+@spec("x_layernorm_dwdb", cases=[dict(G=1, N=1), dict(G=16, N=1000), dict(G=33, N=128), dict(G=64, N=300)],
+      perf=dict(G=256, N=8192))
+def build_x_layernorm_dwdb(p, C, rng):
+    G, N = p["G"], p["N"]
+    dwp = rng.standard_normal(G * N).astype(np.float32)
+    dbp = rng.standard_normal(G * N).astype(np.float32)
+
+    def ref():
+        out = []
+        for name, a in (("dw_ptr", dwp), ("db_ptr", dbp)):
+            A = a.astype(np.float64).reshape(G, N)
+            out.append((name, check_close(A.sum(0), 0.0, 1e-6 * np.abs(A).sum(0) + 1e-6)))
+        return out
+    return Problem((cdiv(N, C["BN"]),), dict(dw_part=dwp, db_part=dbp, dw_ptr=nan_f32(N), db_ptr=nan_f32(N)),
+                   dict(G=G, N=N), ref, nbytes=2 * G * N * 4, desc=f"G={G} N={N}")
 
 
 # x_cumsum_2d: per [R, C] tile (rows pid*R..), scans along axis 0 (fwd f32, reverse i32) and axis 1 (reverse f32,
@@ -1480,6 +1603,8 @@ class Worker:
             buf.view(cp.uint8).fill(GUARD_BYTE)
             buf[PAD:PAD + flat.size] = cp.asarray(flat)
             bufs[name] = buf
+        for table, addrs in fill_ptr_tables(prob, lambda a: bufs[a].data.ptr + PAD * bufs[a].itemsize).items():
+            bufs[table][PAD:PAD + addrs.size] = cp.asarray(addrs)
         return bufs
 
     def args_for(self, prob, bufs, L):
@@ -1550,7 +1675,7 @@ class Worker:
                 if (gb[:PAD * isz] != GUARD_BYTE).any() or (gb[(PAD + n) * isz:] != GUARD_BYTE).any():
                     case_fails.append(f"{name}: out-of-bounds write into the guard zone")
                 got = full[PAD:PAD + n]
-                if all(name != cn for cn, _ in prob.checks()):
+                if all(name != cn for cn, _ in prob.checks()) and name not in prob.ptr_tables:
                     if not np.array_equal(got.view(np.uint8), np.ascontiguousarray(prob.arrays[name]).reshape(-1).view(np.uint8)):
                         case_fails.append(f"{name}: input buffer was modified")
             for name, chk in prob.checks():

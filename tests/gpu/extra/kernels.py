@@ -734,6 +734,122 @@ def x_dropout(x_ptr, out_ptr, keep_ptr, bits_ptr, n, p, seed, BLOCK: tl.constexp
     tl.store(bits_ptr + offs, tl.randint(seed, offs), mask=inside)
 
 
+# --------------------------------------------------------------------------------------------------------
+# issue 23: a grouped GEMM over pointer tables (Triton's tutorial 08 shape).  Group g multiplies the fp16
+# row-major A_g [m, k] by B_g [k, n] into C_g [m, n] (fp32 accumulate, fp16 out); the base addresses live in
+# i64 tables, the sizes (m, n, k) and leading dimensions (lda, ldb, ldc) in i32 tables, all in device memory.
+# Each program walks the tiles of every group, grid-stride.  Hints: the loaded k and leading dimensions are
+# multiples of 16 (multiple_of on the loads), the bases 16-byte aligned (multiple_of on the int_to_ptr), the
+# row/column offsets multiple_of / max_contiguous BM/BN, the loop-carried pointers multiple_of [16, 16] (the
+# tutorial's hint on scf.for block arguments) and tl.assume facts on the leading dimensions.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_grouped_gemm(a_tab, b_tab, c_tab, sizes, lds, n_groups, BM: tl.constexpr, BN: tl.constexpr,
+                   BK: tl.constexpr):
+    tile = tl.program_id(0)
+    stride = tl.num_programs(0)
+    first = 0
+    for g in range(n_groups):
+        m = tl.load(sizes + 3 * g)
+        n = tl.load(sizes + 3 * g + 1)
+        k = tl.multiple_of(tl.load(sizes + 3 * g + 2), 16)
+        tiles_n = tl.cdiv(n, BN)
+        last = first + tl.cdiv(m, BM) * tiles_n
+        while tile >= first and tile < last:
+            lda = tl.multiple_of(tl.load(lds + 3 * g), 16)
+            ldb = tl.multiple_of(tl.load(lds + 3 * g + 1), 16)
+            ldc = tl.multiple_of(tl.load(lds + 3 * g + 2), 16)
+            tl.assume(lda > 0)
+            tl.assume(ldb > 0)
+            tl.assume(ldc > 0)
+            a_base = tl.multiple_of(tl.load(a_tab + g).to(tl.pointer_type(tl.float16)), 16)
+            b_base = tl.multiple_of(tl.load(b_tab + g).to(tl.pointer_type(tl.float16)), 16)
+            c_base = tl.multiple_of(tl.load(c_tab + g).to(tl.pointer_type(tl.float16)), 16)
+            t_m = (tile - first) // tiles_n
+            t_n = (tile - first) % tiles_n
+            tl.assume(t_m >= 0)
+            tl.assume(t_n >= 0)
+            rows = tl.max_contiguous(tl.multiple_of((t_m * BM + tl.arange(0, BM)) % m, BM), BM)
+            cols = tl.max_contiguous(tl.multiple_of((t_n * BN + tl.arange(0, BN)) % n, BN), BN)
+            ks = tl.arange(0, BK)
+            a_ptrs = a_base + rows[:, None] * lda + ks[None, :]
+            b_ptrs = b_base + ks[:, None] * ldb + cols[None, :]
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
+            for kk in range(0, tl.cdiv(k, BK)):
+                tl.multiple_of(a_ptrs, [16, 16])
+                tl.multiple_of(b_ptrs, [16, 16])
+                a = tl.load(a_ptrs, mask=ks[None, :] < k - kk * BK, other=0.0)
+                b = tl.load(b_ptrs, mask=ks[:, None] < k - kk * BK, other=0.0)
+                acc = tl.dot(a, b, acc)
+                a_ptrs += BK
+                b_ptrs += BK * ldb
+            out_m = t_m * BM + tl.arange(0, BM)
+            out_n = t_n * BN + tl.arange(0, BN)
+            c_ptrs = c_base + ldc * out_m[:, None] + out_n[None, :]
+            tl.store(c_ptrs, acc.to(tl.float16), mask=(out_m[:, None] < m) & (out_n[None, :] < n))
+            tile += stride
+        first = last
+
+
+# --------------------------------------------------------------------------------------------------------
+# issue 23: layer norm backward (Triton's tutorial 05 shape).  One program per row of x [M, N] (fp16, row
+# stride `stride`): dx = (w*dy - (xhat*c1 + c2)) * rstd with xhat = (x - mean)*rstd, c1 = mean(xhat*w*dy),
+# c2 = mean(w*dy); the row's dw = dy*xhat and db = dy are added into the f32 partial row `row % GROUP` of
+# dw_part / db_part [GROUP, N] under a spin lock (atomic_cas lock[slot] 0 -> 1, released with atomic_xchg);
+# lock[GROUP + slot] counts whether the partial row was written yet.  x_layernorm_dwdb then sums the GROUP
+# partial rows per column.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_layernorm_bwd(dx_ptr, dy_ptr, dw_part, db_part, x_ptr, w_ptr, mean_ptr, rstd_ptr, lock_ptr, stride, N,
+                    GROUP: tl.constexpr, BLOCK_N: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK_N)
+    in_row = cols < N
+    x = tl.load(x_ptr + row * stride + cols, mask=in_row, other=0.0).to(tl.float32)
+    dy = tl.load(dy_ptr + row * stride + cols, mask=in_row, other=0.0).to(tl.float32)
+    w = tl.load(w_ptr + cols, mask=in_row, other=0.0).to(tl.float32)
+    mean = tl.load(mean_ptr + row)
+    rstd = tl.load(rstd_ptr + row)
+    xhat = tl.where(in_row, (x - mean) * rstd, 0.0)
+    wdy = tl.where(in_row, w * dy, 0.0)
+    c1 = tl.sum(xhat * wdy, axis=0) / N
+    c2 = tl.sum(wdy, axis=0) / N
+    dx = (wdy - (xhat * c1 + c2)) * rstd
+    tl.store(dx_ptr + row * stride + cols, dx.to(tl.float16), mask=in_row)
+    dw = dy * xhat
+    db = dy
+    slot = row % GROUP
+    lock = lock_ptr + slot
+    written = lock_ptr + GROUP + slot
+    part = slot * N + cols
+    while tl.atomic_cas(lock, 0, 1) == 1:
+        pass
+    if tl.load(written) == 0:
+        tl.atomic_xchg(written, 1)
+    else:
+        dw += tl.load(dw_part + part, mask=in_row, other=0.0)
+        db += tl.load(db_part + part, mask=in_row, other=0.0)
+    tl.store(dw_part + part, dw, mask=in_row)
+    tl.store(db_part + part, db, mask=in_row)
+    tl.debug_barrier()
+    tl.atomic_xchg(lock, 0)
+
+
+@triton.jit
+def x_layernorm_dwdb(dw_part, db_part, dw_ptr, db_ptr, G, N, BM: tl.constexpr, BN: tl.constexpr):
+    cols = tl.program_id(0) * BN + tl.arange(0, BN)
+    dw = tl.zeros((BM, BN), dtype=tl.float32)
+    db = tl.zeros((BM, BN), dtype=tl.float32)
+    for i in range(0, G, BM):
+        rows = i + tl.arange(0, BM)
+        inside = (rows[:, None] < G) & (cols[None, :] < N)
+        offs = rows[:, None] * N + cols[None, :]
+        dw += tl.load(dw_part + offs, mask=inside, other=0.0)
+        db += tl.load(db_part + offs, mask=inside, other=0.0)
+    tl.store(dw_ptr + cols, tl.sum(dw, axis=0), mask=cols < N)
+    tl.store(db_ptr + cols, tl.sum(db, axis=0), mask=cols < N)
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -874,5 +990,18 @@ KERNELS = [
     _spec("x_dropout", x_dropout, dict(x_ptr=F32P, out_ptr=F32P, keep_ptr=I8P, bits_ptr=U32P, n="i32", p="fp32",
                                        seed="i64"), {"BLOCK": 1024}, num_warps=4,
           note="dropout with tl.rand / tl.randint (Philox 4x32-10, i64 seed), keep mask and raw bits stored"),
+    _spec("x_grouped_gemm", x_grouped_gemm, dict(a_tab=I64P, b_tab=I64P, c_tab=I64P, sizes=I32P, lds=I32P,
+                                                 n_groups="i32"),
+          {"BM": 128, "BN": 128, "BK": 32}, num_warps=4, num_stages=3,
+          note="grouped GEMM over device pointer tables: multiple_of on loads/int_to_ptr/offsets/loop-carried "
+               "pointers, max_contiguous, tl.assume; fp16 in, fp32 acc, fp16 out"),
+    _spec("x_layernorm_bwd", x_layernorm_bwd, dict(dx_ptr=F16P, dy_ptr=F16P, dw_part=F32P, db_part=F32P, x_ptr=F16P,
+                                                   w_ptr=F16P, mean_ptr=F32P, rstd_ptr=F32P, lock_ptr=I32P,
+                                                   stride="i32", N="i32"),
+          {"GROUP": 16, "BLOCK_N": 1024}, num_warps=4,
+          note="layer norm backward dx + partial dw/db accumulated under an atomic_cas/atomic_xchg spin lock"),
+    _spec("x_layernorm_dwdb", x_layernorm_dwdb, dict(dw_part=F32P, db_part=F32P, dw_ptr=F32P, db_ptr=F32P, G="i32",
+                                                     N="i32"),
+          {"BM": 32, "BN": 128}, num_warps=4, note="layer norm backward second stage: column sums of the partials"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
