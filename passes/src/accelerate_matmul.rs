@@ -5,17 +5,21 @@
 //! Algorithm (Triton's `TritonGPUAccelerateMatmul`):
 //! 1. refuse (with a diagnostic, before changing anything) dots that would
 //!    need an MMA version Tritium does not lower yet (v3 on sm90, v5 on
-//!    sm100+) and scaled dots;
+//!    sm100+) and scaled dots that cannot be emulated;
 //! 2. greedily rewrite every `tt.dot` with a blocked result whose operands
 //!    the chosen version supports ([`mma_version`]) as
 //!    `convert(dot(convert(a), convert(b), convert(c)))`: the result in
 //!    `#ttg.nvidia_mma` (warps chosen by [`warps_per_tile_v2`]), the operands
 //!    in `#ttg.dot_op` with `kWidth = 32 / bitwidth` of the narrowest loaded
 //!    element type ([`orig_bitwidth`]);
+//!    every `tt.dot_scaled` with a blocked result becomes a bf16/f16
+//!    `tt.dot` of upcast, rescaled operands ([`crate::decompose_scaled_dot`]),
+//!    which the MMA rewrite then picks up;
 //! 3. walk the dots: an MMA dot with fp8 operands on a target without fp8
 //!    MMA gets its operands converted to f16; a dot left on the FMA path gets
 //!    its operands converted to the result's element type.
 use crate::analysis::tensor_encoding;
+use crate::decompose_scaled_dot::{unsupported, DecomposeScaledDot};
 use crate::mma_utils::*;
 use mlir_sys::*;
 use tritium_dialects::ir::{Op, Ty, Val};
@@ -40,8 +44,10 @@ impl Pass for AccelerateMatmul {
         for dot in op.nested_ops() {
             match dot.name() {
                 "tt.dot_scaled" => {
-                    emit_error(dot, "tritongpu-accelerate-matmul: tt.dot_scaled is not supported by Tritium yet");
-                    refused = true;
+                    if let Some(why) = scaled_dot_refusal(dot, cc) {
+                        emit_error(dot, &format!("tritongpu-accelerate-matmul: {why}"));
+                        refused = true;
+                    }
                 }
                 "tt.dot" if needs_rewrite(dot, cc) => {
                     let version = mma_version(cc, dot);
@@ -70,7 +76,20 @@ impl Pass for AccelerateMatmul {
     }
 }
 
-static PATTERNS: &[&dyn RewritePattern] = &[&BlockedToMma];
+static PATTERNS: &[&dyn RewritePattern] = &[&BlockedToMma, &DecomposeScaledDot];
+
+/// Why a `tt.dot_scaled` cannot be compiled for compute capability `cc`
+/// (`None` when the decomposition into a bf16/f16 `tt.dot` applies).
+fn scaled_dot_refusal(dot: Op, cc: i64) -> Option<String> {
+    if matches!(tensor_encoding(dot.result(0).ty()), Some(Encoding::NvidiaMma { .. })) {
+        return None;
+    }
+    if (90..=109).contains(&cc) {
+        // Triton uses wgmma (sm90) or tcgen05 scaled MMA (sm100) there.
+        return Some(format!("tt.dot_scaled on compute capability {cc} (MMA v3/v5) is not implemented in Tritium yet"));
+    }
+    unsupported(dot).map(|why| format!("tt.dot_scaled cannot be emulated on cuda:{cc}: {why}"))
+}
 
 /// Whether `dot` is a candidate of the MMA rewrite at all (a blocked, not
 /// yet MMA, result on a target with tensor cores).

@@ -19,6 +19,7 @@ pub mod reorder_broadcast;
 pub mod tensor_descriptor;
 pub mod tensor_memory_allocation;
 pub mod accelerate_matmul;
+pub mod decompose_scaled_dot;
 pub mod mma_utils;
 pub mod assign_latencies;
 pub mod coalesce;

@@ -120,8 +120,69 @@ impl FpConversion {
 /// `ttg-to-llvm.tt.fp_to_fp`.
 pub struct FpToFp;
 
+/// `ttg-to-llvm.ttg.fp4_to_fp`.
+pub struct Fp4ToFp;
+
 /// The patterns of this file.
-pub static PATTERNS: &[&dyn LowerPattern] = &[&FpToFp];
+pub static PATTERNS: &[&dyn LowerPattern] = &[&FpToFp, &Fp4ToFp];
+
+impl LowerPattern for Fp4ToFp {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.ttg.fp4_to_fp"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.fp4_to_fp"]
+    }
+    /// Each byte holds two e2m1 values, the low nibble first along `axis`;
+    /// the result layout (inferred by `infer_fp4_to_fp`) gives every thread
+    /// the two values of each of its bytes as consecutive registers.
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let dst = op.result(0).ty().element();
+        let f16 = match Format::of(dst) {
+            Format::F16 => true,
+            Format::Bf16 => false,
+            _ => return Err(format!("ttg.fp4_to_fp to {dst} is not supported (bf16 or f16 only)")),
+        };
+        let bytes = cx.get(op.operand(0))?;
+        let mut out = Vec::with_capacity(2 * bytes.len());
+        for &b in &bytes {
+            let i8t = cx.e.int_ty(8);
+            let k4 = cx.e.const_int(i8t, 4);
+            let hi = cx.e.lshr(b, k4);
+            for nibble in [b, hi] {
+                out.push(e2m1_to_16(&mut cx.e, nibble, dst, f16));
+            }
+        }
+        Ok(vec![out])
+    }
+}
+
+/// The low nibble of the byte `n` (an e2m1 value: sign, 2 exponent bits with
+/// bias 1, 1 mantissa bit) as an exact bf16 or f16 of type `ty`: magnitude
+/// code `m` is 0, 0.5 (`m = 1`, subnormal) or `2^(m/2 - 1) * (1 + (m & 1)/2)`,
+/// i.e. the 16-bit pattern `m * half` for `m < 2` and `(m << mantissa - 1) +
+/// half` otherwise, where `half` is the pattern of 0.5.
+pub fn e2m1_to_16(e: &mut Emitter, n: Val, ty: Ty, f16: bool) -> Val {
+    let i16t = e.int_ty(16);
+    let wide = e.cast("llvm.zext", n, i16t);
+    let k7 = e.const_int(i16t, 7);
+    let m = e.and(wide, k7);
+    let (half, shift) = if f16 { (0x3800, 9) } else { (0x3F00, 6) };
+    let kh = e.const_int(i16t, half);
+    let ks = e.const_int(i16t, shift);
+    let small = e.mul(m, kh);
+    let shifted = e.shl(m, ks);
+    let normal = e.add(shifted, kh);
+    let k2 = e.const_int(i16t, 2);
+    let is_small = e.icmp(ICmp::Ult, m, k2);
+    let magnitude = e.select(is_small, small, normal);
+    let k8 = e.const_int(i16t, 8);
+    let sign = e.and(wide, k8);
+    let k12 = e.const_int(i16t, 12);
+    let sign = e.shl(sign, k12);
+    let bits = e.or(magnitude, sign);
+    e.cast("llvm.bitcast", bits, ty)
+}
 
 impl LowerPattern for FpToFp {
     fn name(&self) -> &'static str {

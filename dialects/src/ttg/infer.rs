@@ -304,6 +304,111 @@ pub fn infer_join(enc: &Encoding, shape: &[i64]) -> Result<Encoding, String> {
     Ok(Encoding::Linear(joined))
 }
 
+/// `ttg.fp4_to_fp` forwards: the encoding of the unpacked result, whose
+/// dimension `axis` is twice the packed source's. Each thread unpacks its own
+/// bytes, so every source element becomes two consecutive result elements of
+/// the same thread: a blocked source whose fastest dimension is `axis` gets
+/// twice the elements per thread along it; otherwise the linear layout gets a
+/// first register basis stepping 1 along `axis` and every other basis doubled
+/// along it.
+pub fn infer_fp4_to_fp(enc: &Encoding, shape: &[i64], axis: usize) -> Result<Encoding, String> {
+    if axis >= shape.len() {
+        return Err(format!("axis {axis} is out of range for a rank-{} tensor", shape.len()));
+    }
+    if !enc.is_distributed() {
+        return Err(format!("ttg.fp4_to_fp needs a distributed encoding, not #ttg.{}", enc.mnemonic()));
+    }
+    if let Some(dot) = dot_operand_along_k(enc, shape.len(), axis, |k| k.checked_mul(2)) {
+        return Ok(dot);
+    }
+    if let Encoding::Blocked { size_per_thread, threads_per_warp, warps_per_cta, order, cga } = enc {
+        if order.first().map(|&d| d as usize) == Some(axis) && size_per_thread.len() == shape.len() {
+            let mut spt = size_per_thread.clone();
+            spt[axis] = spt[axis].saturating_mul(2);
+            return Ok(Encoding::Blocked {
+                size_per_thread: spt,
+                threads_per_warp: threads_per_warp.clone(),
+                warps_per_cta: warps_per_cta.clone(),
+                order: order.clone(),
+                cga: cga.clone(),
+            });
+        }
+    }
+    let ll = to_linear_layout(enc, shape)?;
+    let bases = ll
+        .bases()
+        .iter()
+        .map(|(name, vectors)| {
+            let mut vectors: Vec<Vec<i32>> = vectors
+                .iter()
+                .map(|v| {
+                    let mut v = v.clone();
+                    v[axis] *= 2;
+                    v
+                })
+                .collect();
+            if name == REGISTER {
+                let mut step = vec![0i32; shape.len()];
+                step[axis] = 1;
+                vectors.insert(0, step);
+            }
+            (name.clone(), vectors)
+        })
+        .collect();
+    let out: Vec<(String, i32)> = ll
+        .out_dims()
+        .iter()
+        .enumerate()
+        .map(|(d, (name, size))| (name.clone(), if d == axis { size * 2 } else { *size }))
+        .collect();
+    let unpacked = LinearLayout::new(bases, out, false).map_err(|e| e.to_string())?;
+    Ok(Encoding::Linear(unpacked))
+}
+
+/// `ttg.fp4_to_fp` backwards: the encoding of the packed source when the
+/// unpacked result (of shape `shape`) has `enc`. A dot operand unpacked along
+/// K has half the `kWidth`; a blocked layout half the elements per thread
+/// along `axis` when it is the fastest dimension; otherwise the linear
+/// layout loses its register basis stepping 1 along `axis`.
+pub fn infer_fp4_to_fp_src(enc: &Encoding, shape: &[i64], axis: usize) -> Result<Encoding, String> {
+    if axis >= shape.len() {
+        return Err(format!("axis {axis} is out of range for a rank-{} tensor", shape.len()));
+    }
+    if let Some(dot) = dot_operand_along_k(enc, shape.len(), axis, |k| (k % 2 == 0 && k >= 2).then_some(k / 2)) {
+        return Ok(dot);
+    }
+    if let Encoding::Blocked { size_per_thread, threads_per_warp, warps_per_cta, order, cga } = enc {
+        let spt_axis = size_per_thread.get(axis).copied().unwrap_or(0);
+        if order.first().map(|&d| d as usize) == Some(axis) && spt_axis >= 2 && spt_axis % 2 == 0 {
+            let mut spt = size_per_thread.clone();
+            spt[axis] /= 2;
+            return Ok(Encoding::Blocked {
+                size_per_thread: spt,
+                threads_per_warp: threads_per_warp.clone(),
+                warps_per_cta: warps_per_cta.clone(),
+                order: order.clone(),
+                cga: cga.clone(),
+            });
+        }
+    }
+    if !enc.is_distributed() {
+        return Err(format!("ttg.fp4_to_fp needs a distributed encoding, not #ttg.{}", enc.mnemonic()));
+    }
+    let ll = to_linear_layout(enc, shape)?;
+    Ok(Encoding::Linear(split_on_axis(&ll, axis)?))
+}
+
+/// A `#ttg.dot_op` encoding whose K dimension is `axis`, with its `kWidth`
+/// mapped by `k_width` (`None` when `enc` is not one or the map refuses).
+fn dot_operand_along_k(enc: &Encoding, rank: usize, axis: usize, k_width: impl Fn(u32) -> Option<u32>) -> Option<Encoding> {
+    let Encoding::DotOperand { op_idx, parent, k_width: k } = enc else { return None };
+    let k_dim = if *op_idx == 0 { rank.checked_sub(1)? } else { rank.checked_sub(2)? };
+    if axis != k_dim || *k == 0 {
+        return None;
+    }
+    Some(Encoding::DotOperand { op_idx: *op_idx, parent: parent.clone(), k_width: k_width(*k)? })
+}
+
 /// `tt.reshape` from `src_shape` to `dst_shape` without reordering: an
 /// encoding under which every thread keeps its elements. Blocked layouts are
 /// first tried field by field (Triton's legacy inference); otherwise the

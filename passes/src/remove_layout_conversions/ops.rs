@@ -231,6 +231,7 @@ pub fn infer_dst(op: Op, encoding: Attr) -> Option<Attr> {
         "tt.join" => infer::infer_join(&e, &shape(op.operand(0))).ok()?,
         "tt.split" => infer::infer_split(&e, &shape(op.operand(0))).ok()?,
         "tt.trans" => infer::infer_trans(&e, &shape(op.operand(0)), &order(op)?).ok()?,
+        "ttg.fp4_to_fp" => infer::infer_fp4_to_fp(&e, &shape(op.operand(0)), axis(op)?).ok()?,
         "tt.reshape" => {
             if op.attr("allow_reorder").is_some() {
                 return None;
@@ -262,11 +263,19 @@ pub fn infer_src(op: Op, encoding: Attr) -> Option<Attr> {
         "tt.join" => infer::infer_split(&e, &shape(op.result(0))).ok()?,
         "tt.split" => infer::infer_join(&e, &shape(op.result(0))).ok()?,
         "tt.trans" => infer::infer_trans(&e, &shape(op.result(0)), &inverse(&order(op)?)).ok()?,
+        "ttg.fp4_to_fp" => infer::infer_fp4_to_fp_src(&e, &shape(op.result(0)), axis(op)?).ok()?,
         "tt.reshape" => {
             if op.attr("allow_reorder").is_some() {
                 return None;
             }
-            reshape_encoding(&e, &shape(op.result(0)), &shape(op.operand(0)))?
+            if op.attr("efficient_layout").is_some() {
+                // Triton's plain inference (a #ttg.linear where no blocked
+                // layout fits): the unit-dimension reshapes of the scaled-dot
+                // decomposition are not turned back into slices.
+                infer::infer_reshape(&e, &shape(op.result(0)), &shape(op.operand(0))).ok()?
+            } else {
+                reshape_encoding(&e, &shape(op.result(0)), &shape(op.operand(0)))?
+            }
         }
         "tt.gather" => return Some(encoding),
         _ => return None,
