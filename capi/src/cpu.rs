@@ -623,6 +623,105 @@ pub unsafe extern "C" fn tritiumCpuKernelLaunch(
     }
 }
 
+/// Mirror of `TritiumCpuArray` in `Cpu.h`.
+#[repr(C)]
+pub struct ArrayHandle {
+    pub ptr: *mut c_void,
+}
+
+/// Reads `contents` as a `.npy` buffer for argument `index` (see
+/// `crate::npy::parse`); the error names the argument.
+fn parse_npy(kernel: &Kernel, index: isize, contents: &[u8], expected: i64) -> Result<crate::npy::NpyArray, String> {
+    let ty = usize::try_from(index)
+        .ok()
+        .and_then(|i| kernel.arg_types.get(i))
+        .ok_or_else(|| format!("kernel '{}' has no argument {index} (it takes {})", kernel.name, kernel.arg_types.len()))?;
+    let elem = crate::npy::pointee(ty)
+        .ok_or_else(|| format!("argument {index} ({ty}) is not a pointer: it takes no buffer"))?;
+    crate::npy::parse(contents, elem, expected).map_err(|e| format!("argument {index} ({ty}): {e}"))
+}
+
+/// See `tritiumCpuKernelParseNpy` in `Cpu.h`.
+///
+/// # Safety
+/// `kernel` comes from `tritiumCpuKernelLoad`; `contents` is readable for
+/// its length; `array` is null or writable.
+#[no_mangle]
+pub unsafe extern "C" fn tritiumCpuKernelParseNpy(
+    kernel: KernelHandle,
+    index: isize,
+    contents: MlirStringRef,
+    expected_count: i64,
+    array: *mut ArrayHandle,
+) -> MlirLogicalResult {
+    if array.is_null() {
+        return failure();
+    }
+    (*array).ptr = std::ptr::null_mut();
+    let Some(k) = kernel_ref(kernel) else { return failure() };
+    let result = guard(None, std::ptr::null_mut(), Err("internal error in Tritium (a panic)".to_string()), || {
+        let bytes: &[u8] = if contents.length == 0 {
+            &[]
+        } else if contents.data.is_null() {
+            return Err(format!("contents is NULL with a length of {}", contents.length));
+        } else {
+            std::slice::from_raw_parts(contents.data as *const u8, contents.length)
+        };
+        parse_npy(k, index, bytes, expected_count)
+    });
+    let mut last = k.last_error.lock().unwrap_or_else(|p| p.into_inner());
+    match result {
+        Ok(a) => {
+            last.clear();
+            (*array).ptr = Box::into_raw(Box::new(a)) as *mut c_void;
+            success()
+        }
+        Err(message) => {
+            *last = message;
+            failure()
+        }
+    }
+}
+
+fn array_ref<'a>(array: ArrayHandle) -> Option<&'a crate::npy::NpyArray> {
+    unsafe { (array.ptr as *const crate::npy::NpyArray).as_ref() }
+}
+
+/// See `tritiumCpuArrayGetData` in `Cpu.h`.
+#[no_mangle]
+pub extern "C" fn tritiumCpuArrayGetData(array: ArrayHandle) -> *mut c_void {
+    array_ref(array).map_or(std::ptr::null_mut(), |a| a.data() as *mut c_void)
+}
+
+/// See `tritiumCpuArrayGetNumElements` in `Cpu.h`.
+#[no_mangle]
+pub extern "C" fn tritiumCpuArrayGetNumElements(array: ArrayHandle) -> i64 {
+    array_ref(array).map_or(-1, |a| a.num_elements)
+}
+
+/// See `tritiumCpuArrayGetRank` in `Cpu.h`.
+#[no_mangle]
+pub extern "C" fn tritiumCpuArrayGetRank(array: ArrayHandle) -> isize {
+    array_ref(array).map_or(-1, |a| a.shape.len() as isize)
+}
+
+/// See `tritiumCpuArrayGetDimSize` in `Cpu.h`.
+#[no_mangle]
+pub extern "C" fn tritiumCpuArrayGetDimSize(array: ArrayHandle, dim: isize) -> i64 {
+    array_ref(array).and_then(|a| usize::try_from(dim).ok().and_then(|d| a.shape.get(d).copied())).unwrap_or(-1)
+}
+
+/// See `tritiumCpuArrayDestroy` in `Cpu.h`.
+///
+/// # Safety
+/// `array` is null or comes from `tritiumCpuKernelParseNpy`.
+#[no_mangle]
+pub unsafe extern "C" fn tritiumCpuArrayDestroy(array: ArrayHandle) {
+    if !array.ptr.is_null() {
+        drop(Box::from_raw(array.ptr as *mut crate::npy::NpyArray));
+    }
+}
+
 /// See `tritiumCpuKernelGetLastError` in `Cpu.h`.
 #[no_mangle]
 pub extern "C" fn tritiumCpuKernelGetLastError(kernel: KernelHandle) -> MlirStringRef {
@@ -671,7 +770,7 @@ pub unsafe extern "C" fn tritiumCpuKernelDestroy(kernel: KernelHandle) {
 /// Keeps the C API's symbols in the link (the Rust half is a static archive
 /// whose members are only pulled in when referenced).
 pub fn keep_exports() -> usize {
-    let fns: [usize; 9] = [
+    let fns: [usize; 15] = [
         tritiumCpuKernelOptionsGetDefault as *const () as usize,
         tritiumCpuKernelLoad as *const () as usize,
         tritiumCpuKernelEmitObject as *const () as usize,
@@ -681,6 +780,12 @@ pub fn keep_exports() -> usize {
         tritiumCpuKernelGetNumArguments as *const () as usize,
         tritiumCpuKernelGetArgumentType as *const () as usize,
         tritiumCpuKernelDestroy as *const () as usize,
+        tritiumCpuKernelParseNpy as *const () as usize,
+        tritiumCpuArrayGetData as *const () as usize,
+        tritiumCpuArrayGetNumElements as *const () as usize,
+        tritiumCpuArrayGetRank as *const () as usize,
+        tritiumCpuArrayGetDimSize as *const () as usize,
+        tritiumCpuArrayDestroy as *const () as usize,
     ];
     std::hint::black_box(fns).iter().sum()
 }

@@ -14,6 +14,7 @@ pub mod codegen;
 pub mod compile;
 pub mod cpu;
 mod layout;
+pub mod npy;
 mod passes;
 pub mod spec;
 

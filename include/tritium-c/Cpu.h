@@ -83,9 +83,52 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tritiumCpuKernelLaunch(
     TritiumCpuKernel kernel, int32_t gridX, int32_t gridY, int32_t gridZ,
     void **args, int32_t numThreads);
 
-/** Why the last launch of `kernel` failed (empty after a success); valid
- *  until the next launch. */
+/** Why the last launch of `kernel`, or its last tritiumCpuKernelParseNpy,
+ *  failed (empty after a success); valid until the next such call. */
 MLIR_CAPI_EXPORTED MlirStringRef tritiumCpuKernelGetLastError(TritiumCpuKernel kernel);
+
+/** A buffer read from a `.npy` file (owned; see tritiumCpuArrayDestroy). */
+typedef struct {
+  void *ptr;
+} TritiumCpuArray;
+
+/** Reads `contents`, the bytes of a `.npy` file, as the buffer of pointer
+ *  argument `index` of `kernel`. The file must say exactly what the
+ *  argument takes, or the call fails (tritiumCpuKernelGetLastError says why,
+ *  naming the argument) and `*array` is null:
+ *  - the `\x93NUMPY` magic, format version 1.0, 2.0 or 3.0, a header within
+ *    the file whose dict has exactly the keys descr, fortran_order, shape;
+ *  - a descr of the pointee's kind and size: `|b1` for i1 (every byte 0 or
+ *    1), `|i1` `<i2` `<i4` `<i8` for i8..i64 (not unsigned), `<f2` `<f4`
+ *    `<f8` for f16/f32/f64, a 2-byte blob (`V2`) for bf16; big-endian (`>`)
+ *    elements are converted to this machine's order;
+ *  - as many elements as the shape says (its product, without overflow),
+ *    exactly, after the header; and `expectedCount` of them unless that is
+ *    -1 (any count).
+ *  A `fortran_order: True` array is transposed to C (row-major) order. The
+ *  data (tritiumCpuArrayGetData) is 8-byte aligned and may be passed to a
+ *  launch as is, or copied. */
+MLIR_CAPI_EXPORTED MlirLogicalResult tritiumCpuKernelParseNpy(
+    TritiumCpuKernel kernel, intptr_t index, MlirStringRef contents,
+    int64_t expectedCount, TritiumCpuArray *array);
+
+/** The elements of `array`, in C order and this machine's byte order
+ *  (writable; NULL for a null array). */
+MLIR_CAPI_EXPORTED void *tritiumCpuArrayGetData(TritiumCpuArray array);
+
+/** The number of elements of `array` (the product of its shape); -1 for a
+ *  null array. */
+MLIR_CAPI_EXPORTED int64_t tritiumCpuArrayGetNumElements(TritiumCpuArray array);
+
+/** The rank of the `.npy` shape of `array` (0 for a scalar); -1 for a null
+ *  array. */
+MLIR_CAPI_EXPORTED intptr_t tritiumCpuArrayGetRank(TritiumCpuArray array);
+
+/** Dimension `dim` of the `.npy` shape of `array`; -1 when out of range. */
+MLIR_CAPI_EXPORTED int64_t tritiumCpuArrayGetDimSize(TritiumCpuArray array, intptr_t dim);
+
+/** Frees `array` and its data. A null array is ignored. */
+MLIR_CAPI_EXPORTED void tritiumCpuArrayDestroy(TritiumCpuArray array);
 
 /** The kernel's name (the `tt.func`'s symbol). */
 MLIR_CAPI_EXPORTED MlirStringRef tritiumCpuKernelGetName(TritiumCpuKernel kernel);

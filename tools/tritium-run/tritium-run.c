@@ -32,8 +32,10 @@ static const char *USAGE =
     "                      it must fit the type: never truncated or wrapped\n"
     "  vals:V1,V2,...      a buffer holding these values (of the pointee type)\n"
     "  zeros:N             a buffer of N zeros\n"
-    "  in:FILE             a buffer read from FILE (raw bytes, or .npy)\n"
-    "  inout:FILE          read from FILE, written back after the run\n"
+    "  in:FILE[:N]         a buffer read from FILE: raw bytes (whole elements), or\n"
+    "                      a .npy file whose dtype must be the pointee type's\n"
+    "                      (header checked); with :N it must hold N elements\n"
+    "  inout:FILE[:N]      read from FILE, written back after the run\n"
     "  out:FILE:N          N zeros, written to FILE after the run (.npy: with a header)\n"
     "  print:N             N zeros, printed after the run (`arg I: v0 v1 ...`)\n"
     "  a buffer spec may end with @print to print it after the run too\n"
@@ -307,6 +309,8 @@ typedef struct {
   void *buffer;            /* a buffer's memory (for a pointer: `pointer` holds it) */
   void *pointer;
   size_t count;
+  int64_t *shape; /* a .npy input's shape (rank `rank`), written back as read */
+  int rank;
   const char *writeTo; /* written back after the run */
   bool print;
 } Arg;
@@ -316,43 +320,72 @@ static bool endsWith(const char *s, const char *suffix) {
   return n >= m && !strcmp(s + n - m, suffix);
 }
 
-/* Reads `path` (raw, or .npy without its header) into a new buffer. */
-static bool readFile(const char *path, Arg *a) {
+/* Reads `path` into a new buffer for argument `index` of `kernel`: a .npy
+ * file through tritiumCpuKernelParseNpy (its header must match the pointee
+ * type; C order, native byte order), any other file as raw elements (its
+ * size a whole number of them). `expected`: the element count the spec
+ * gave, or -1. */
+static bool readFile(const char *path, Arg *a, int index, TritiumCpuKernel kernel, long long expected) {
   FILE *f = fopen(path, "rb");
   if (!f) {
-    fprintf(stderr, "tritium-run: cannot read '%s'\n", path);
+    fprintf(stderr, "tritium-run: argument %d: cannot read '%s'\n", index, path);
     return false;
   }
-  fseek(f, 0, SEEK_END);
-  long size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  long skip = 0;
+  long size = -1;
+  if (fseek(f, 0, SEEK_END) == 0)
+    size = ftell(f);
+  if (size < 0 || fseek(f, 0, SEEK_SET) != 0) {
+    fprintf(stderr, "tritium-run: argument %d: cannot read '%s'\n", index, path);
+    fclose(f);
+    return false;
+  }
+  char *contents = malloc(size ? (size_t)size : 1);
+  bool ok = contents && fread(contents, 1, (size_t)size, f) == (size_t)size;
+  fclose(f);
+  if (!ok) {
+    fprintf(stderr, "tritium-run: argument %d: cannot read '%s'\n", index, path);
+    free(contents);
+    return false;
+  }
+  size_t elem = (size_t)a->elem.bytes;
   if (endsWith(path, ".npy")) {
-    unsigned char head[10];
-    if (fread(head, 1, 10, f) != 10 || memcmp(head, "\x93NUMPY", 6)) {
-      fprintf(stderr, "tritium-run: '%s' is not a .npy file\n", path);
-      fclose(f);
+    TritiumCpuArray array = {NULL};
+    MlirStringRef bytes = {contents, (size_t)size};
+    if (mlirLogicalResultIsFailure(tritiumCpuKernelParseNpy(kernel, index, bytes, expected, &array))) {
+      MlirStringRef why = tritiumCpuKernelGetLastError(kernel);
+      fprintf(stderr, "tritium-run: '%s': %.*s\n", path, (int)why.length, why.data);
+      free(contents);
       return false;
     }
-    skip = 10 + (long)(head[8] | (head[9] << 8));
-    if (head[6] >= 2) { /* version 2: a 4-byte header length */
-      unsigned char more[2];
-      if (fread(more, 1, 2, f) != 2) {
-        fclose(f);
-        return false;
-      }
-      skip = 12 + (long)(head[8] | (head[9] << 8) | (more[0] << 16) | (more[1] << 24));
+    free(contents);
+    a->count = (size_t)tritiumCpuArrayGetNumElements(array);
+    a->rank = (int)tritiumCpuArrayGetRank(array);
+    a->shape = calloc(a->rank ? (size_t)a->rank : 1, sizeof(int64_t));
+    a->buffer = calloc(a->count ? a->count : 1, elem);
+    if (a->shape && a->buffer) {
+      for (int d = 0; d < a->rank; ++d)
+        a->shape[d] = tritiumCpuArrayGetDimSize(array, d);
+      memcpy(a->buffer, tritiumCpuArrayGetData(array), a->count * elem);
     }
-    fseek(f, skip, SEEK_SET);
+    tritiumCpuArrayDestroy(array);
+    return true; /* an allocation failure is reported by the caller */
   }
-  size_t bytes = (size_t)(size - skip);
-  a->count = bytes / (size_t)a->elem.bytes;
-  a->buffer = calloc(bytes ? bytes : 1, 1);
-  bool ok = a->buffer && fread(a->buffer, 1, bytes, f) == bytes;
-  fclose(f);
-  if (!ok)
-    fprintf(stderr, "tritium-run: cannot read '%s'\n", path);
-  return ok;
+  a->rank = -1;
+  if ((size_t)size % elem) {
+    fprintf(stderr, "tritium-run: argument %d: '%s' has %ld bytes, not a whole number of %d-byte elements\n", index,
+            path, size, a->elem.bytes);
+    free(contents);
+    return false;
+  }
+  a->count = (size_t)size / elem;
+  if (expected >= 0 && a->count != (size_t)expected) {
+    fprintf(stderr, "tritium-run: argument %d: '%s' holds %zu elements, expected %lld\n", index, path, a->count,
+            expected);
+    free(contents);
+    return false;
+  }
+  a->buffer = contents;
+  return true;
 }
 
 static bool writeBuffer(const Arg *a) {
@@ -363,9 +396,22 @@ static bool writeBuffer(const Arg *a) {
   }
   bool ok = true;
   if (endsWith(a->writeTo, ".npy")) {
-    char dict[128];
-    int n = snprintf(dict, sizeof(dict), "{'descr': '%s', 'fortran_order': False, 'shape': (%zu,), }",
-                     a->elem.npy, a->count);
+    /* The shape the input had (a .npy inout), else one dimension. */
+    char shape[2048] = "";
+    size_t used = 0;
+    if (a->rank < 0 || !a->shape)
+      snprintf(shape, sizeof(shape), "%zu,", a->count);
+    for (int d = 0; a->rank >= 0 && a->shape && d < a->rank && used < sizeof(shape); ++d)
+      used += (size_t)snprintf(shape + used, sizeof(shape) - used, d + 1 == a->rank && d ? "%lld" : "%lld, ",
+                               (long long)a->shape[d]);
+    char dict[2200];
+    int n = snprintf(dict, sizeof(dict), "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", a->elem.npy,
+                     shape);
+    if (n < 0 || (size_t)n >= sizeof(dict) || used >= sizeof(shape)) {
+      fprintf(stderr, "tritium-run: cannot write '%s': its shape is too long\n", a->writeTo);
+      fclose(f);
+      return false;
+    }
     int total = 10 + n + 1;
     int pad = (64 - total % 64) % 64;
     unsigned headerLength = (unsigned)(n + pad + 1);
@@ -384,8 +430,23 @@ static bool writeBuffer(const Arg *a) {
   return ok;
 }
 
+/* Parses a buffer's element count N (all of `text`, decimal, 0 to 2^40);
+ * false with an error naming the argument otherwise. */
+static bool parseCount(const char *text, int index, const char *kind, size_t *count) {
+  char *end = NULL;
+  errno = 0;
+  unsigned long long v = (*text >= '0' && *text <= '9') ? strtoull(text, &end, 10) : 0;
+  if (!end || end == text || *end || errno || v > (1ULL << 40)) {
+    fprintf(stderr, "tritium-run: argument %d: bad element count '%s' in %s: (expected 0 to %llu)\n", index, text, kind,
+            1ULL << 40);
+    return false;
+  }
+  *count = (size_t)v;
+  return true;
+}
+
 /* Sets up argument `index` of MLIR type `type` from its spec. */
-static bool setupArg(Arg *a, int index, MlirStringRef type) {
+static bool setupArg(Arg *a, int index, MlirStringRef type, TritiumCpuKernel kernel) {
   char spec[4096];
   snprintf(spec, sizeof(spec), "%s", a->spec);
   const char *prefix = "!tt.ptr<";
@@ -440,14 +501,25 @@ static bool setupArg(Arg *a, int index, MlirStringRef type) {
         }
       free(copy);
     } else if (!strcmp(kind, "zeros") || !strcmp(kind, "print")) {
-      a->count = strtoull(rest, NULL, 10);
+      if (!parseCount(rest, index, kind, &a->count))
+        return false;
       a->buffer = calloc(a->count ? a->count : 1, (size_t)a->elem.bytes);
       a->print = a->print || !strcmp(kind, "print");
     } else if (!strcmp(kind, "in") || !strcmp(kind, "inout")) {
-      if (!readFile(rest, a))
+      /* FILE[:N]: N when the text after the last ':' is all digits. */
+      long long expected = -1;
+      char *last = strrchr(rest, ':');
+      if (last && last[1] && strspn(last + 1, "0123456789") == strlen(last + 1)) {
+        size_t n;
+        if (!parseCount(last + 1, index, kind, &n))
+          return false;
+        expected = (long long)n;
+        *last = '\0';
+      }
+      if (!readFile(rest, a, index, kernel, expected))
         return false;
       if (!strcmp(kind, "inout"))
-        a->writeTo = a->spec + (rest - spec);
+        a->writeTo = strdup(rest);
     } else if (!strcmp(kind, "out")) {
       char *count = strrchr(colon + 1, ':');
       if (!count) {
@@ -455,7 +527,8 @@ static bool setupArg(Arg *a, int index, MlirStringRef type) {
         return false;
       }
       *count = '\0';
-      a->count = strtoull(count + 1, NULL, 10);
+      if (!parseCount(count + 1, index, kind, &a->count))
+        return false;
       a->buffer = calloc(a->count ? a->count : 1, (size_t)a->elem.bytes);
       a->writeTo = strdup(rest);
     } else {
@@ -658,7 +731,7 @@ int main(int argc, char **argv) {
   }
   for (int i = 0; i < numSpecs; ++i) {
     args[i].spec = specs[i];
-    if (!setupArg(&args[i], i, tritiumCpuKernelGetArgumentType(kernel, i)))
+    if (!setupArg(&args[i], i, tritiumCpuKernelGetArgumentType(kernel, i), kernel))
       goto done;
     argv2[i] = args[i].isPointer ? (void *)&args[i].pointer : (void *)args[i].scalar;
   }
@@ -687,8 +760,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "tritium-run: %.*s compiled in %.3f s, ran in %.6f s\n", (int)name.length, name.data, t1 - t0,
             t3 - t2);
 done:
-  for (int i = 0; i < numSpecs; ++i)
+  for (int i = 0; i < numSpecs; ++i) {
     free(args[i].buffer);
+    free(args[i].shape);
+  }
   tritiumCpuKernelDestroy(kernel);
   mlirContextDestroy(ctx);
   return status;
