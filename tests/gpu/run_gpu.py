@@ -1365,6 +1365,137 @@ def build_x_dropout(p, C, rng):
                    dict(n=n, p=prob, seed=seed), ref, nbytes=13 * n, desc=f"n={n} p={p['p']} seed={seed}")
 
 
+# x_dot_scaled / x_dot_scaled_fp4 / x_matmul_fp8 / x_matmul_bf16 (issue 23): exact decoders of the narrow formats.
+def e5m2_to_f64(b):
+    """e5m2 bytes (sign, 5 exponent bits with bias 15, 2 mantissa bits) as exact f64; finite inputs only."""
+    b = np.asarray(b).astype(np.int64)
+    s, e, m = (b >> 7) & 1, (b >> 2) & 31, b & 3
+    assert not (e == 31).any()
+    mag = np.where(e == 0, m / 4.0 * 2.0 ** -14, (1 + m / 4.0) * np.exp2(e - 15.0))
+    return np.where(s == 1, -mag, mag)
+
+
+def e2m1_to_f64(n):
+    """e2m1 nibbles (sign, 2 exponent bits with bias 1, 1 mantissa bit) as exact f64."""
+    n = np.asarray(n).astype(np.int64) & 15
+    mag = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0])[n & 7]
+    return np.where(n & 8, -mag, mag)
+
+
+def e8m0_to_f64(s):
+    """e8m0 bytes: 2^(s - 127), 0xFF is NaN."""
+    s = np.asarray(s).astype(np.int64)
+    return np.where(s == 255, np.nan, np.exp2(s - 127.0))
+
+
+def round_bf16(x):
+    """f64 -> nearest-even bf16 (as f64): exact products of few-bit values go through f32 exactly."""
+    x = np.asarray(x, np.float64)
+    out = bf16_to_f32(f32_to_bf16(np.nan_to_num(x, nan=0.0).astype(np.float32))).astype(np.float64)
+    return np.where(np.isnan(x), np.nan, out)
+
+
+def _e5m2_bytes(rng, n, emin=8, emax=20):
+    """Random finite e5m2 bytes with exponent fields in [emin, emax] (magnitudes 2^-7 .. 2^5), zeros mixed in."""
+    b = (rng.integers(0, 2, n) << 7) | (rng.integers(emin, emax + 1, n) << 2) | rng.integers(0, 4, n)
+    b[rng.random(n) < 0.05] = 0
+    return b.astype(np.uint8)
+
+
+def _dot_tol(A, B):
+    """f32 accumulation over K of exact products: K * 2^-24 * (|A| @ |B|)."""
+    return A.shape[1] * 2.0 ** -24 * (np.abs(np.nan_to_num(A)) @ np.abs(np.nan_to_num(B))) + 1e-30
+
+
+# x_dot_scaled: C = (A * 2^(SA-127)) @ (B * 2^(SB-127)) with e5m2 A [M, K], B [K, N], one e8m0 scale per 32 K
+# elements (SA [M, K/32], SB [N, K/32]); each scaled operand is rounded to bf16 (exact here: scales 2^-10..2^10);
+# case `nan` sets one scale of A and one of B to 0xFF (their rows / columns of C are NaN).
+@spec("x_dot_scaled", cases=[dict(M=64, N=64, K=64), dict(M=100, N=80, K=128), dict(M=1, N=16, K=64),
+                             dict(M=130, N=192, K=256, nan=True)], perf=dict(M=4096, N=4096, K=4096))
+def build_x_dot_scaled(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    assert K % C["BK"] == 0 and N % 16 == 0
+    a, b = _e5m2_bytes(rng, M * K), _e5m2_bytes(rng, K * N)
+    sa = rng.integers(117, 138, M * (K // 32)).astype(np.uint8)
+    sb = rng.integers(117, 138, N * (K // 32)).astype(np.uint8)
+    if p.get("nan"):
+        sa[3] = 255
+        sb[(N // 2) * (K // 32) + 1] = 255
+
+    def ref():
+        SA = np.repeat(e8m0_to_f64(sa).reshape(M, K // 32), 32, axis=1)
+        SB = np.repeat(e8m0_to_f64(sb).reshape(N, K // 32), 32, axis=1).T
+        A = round_bf16(e5m2_to_f64(a).reshape(M, K) * SA)
+        B = round_bf16(e5m2_to_f64(b).reshape(K, N) * SB)
+        with np.errstate(invalid="ignore"):
+            want = A @ B
+        return [("c_ptr", check_close(want.reshape(-1), 0.0, _dot_tol(A, B).reshape(-1)))]
+    return Problem((cdiv(M, C["BM"]), cdiv(N, C["BN"])), dict(a_ptr=a, sa_ptr=sa, b_ptr=b, sb_ptr=sb, c_ptr=nan_f32(M * N)),
+                   dict(M=M, N=N, K=K), ref, nbytes=M * K + K * N + 4 * M * N, flops=2 * M * N * K,
+                   desc=f"M={M} N={N} K={K}{' nan' if p.get('nan') else ''}")
+
+
+# x_dot_scaled_fp4: C = (A * 2^(SA-127)) @ B, A [M, BK] as e2m1 nibbles packed two per byte along K (low nibble
+# first), SA [M, BK/32] e8m0, B [BK, N] bf16 unscaled; grid (M/BM, N/BN).
+@spec("x_dot_scaled_fp4", cases=[dict(M=64, N=64), dict(M=128, N=192), dict(M=320, N=64)], perf=dict(M=1 << 14, N=4096))
+def build_x_dot_scaled_fp4(p, C, rng):
+    M, N, BK = p["M"], p["N"], C["BK"]
+    assert M % C["BM"] == 0 and N % C["BN"] == 0
+    a = rng.integers(0, 256, M * BK // 2).astype(np.uint8)
+    sa = rng.integers(120, 135, M * (BK // 32)).astype(np.uint8)
+    b = f32_to_bf16(randn(rng, BK * N))
+
+    def ref():
+        nib = np.stack([a & 15, a >> 4], axis=-1).reshape(M, BK)
+        SA = np.repeat(e8m0_to_f64(sa).reshape(M, BK // 32), 32, axis=1)
+        A = round_bf16(e2m1_to_f64(nib) * SA)
+        B = bf16_to_f32(b).astype(np.float64).reshape(BK, N)
+        return [("c_ptr", check_close((A @ B).reshape(-1), 0.0, _dot_tol(A, B).reshape(-1)))]
+    return Problem((M // C["BM"], N // C["BN"]), dict(a_ptr=a, sa_ptr=sa, b_ptr=b, c_ptr=nan_f32(M * N)), {}, ref,
+                   nbytes=M * BK // 2 + 2 * BK * N + 4 * M * N, flops=2 * M * N * BK, desc=f"M={M} N={N}")
+
+
+# x_matmul_fp8: C = A @ B with e5m2 A [M, K], B [K, N] (exact in f16), f32 accumulation.
+@spec("x_matmul_fp8", cases=[dict(M=64, N=64, K=32), dict(M=100, N=80, K=96), dict(M=1, N=16, K=64),
+                             dict(M=257, N=128, K=320)], perf=dict(M=4096, N=4096, K=4096))
+def build_x_matmul_fp8(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    assert K % C["BK"] == 0 and N % 16 == 0
+    a, b = _e5m2_bytes(rng, M * K), _e5m2_bytes(rng, K * N)
+
+    def ref():
+        A, B = e5m2_to_f64(a).reshape(M, K), e5m2_to_f64(b).reshape(K, N)
+        return [("c_ptr", check_close((A @ B).reshape(-1), 0.0, _dot_tol(A, B).reshape(-1)))]
+    return Problem((cdiv(M, C["BM"]), cdiv(N, C["BN"])), dict(a_ptr=a, b_ptr=b, c_ptr=nan_f32(M * N)), dict(M=M, N=N, K=K),
+                   ref, nbytes=M * K + K * N + 4 * M * N, flops=2 * M * N * K, desc=f"M={M} N={N} K={K}")
+
+
+# x_matmul_bf16: C = bf16(A @ B), bf16 A [M, K], B [K, N], f32 accumulation rounded once to bf16.
+@spec("x_matmul_bf16", cases=[dict(M=64, N=64, K=32), dict(M=100, N=80, K=96), dict(M=1, N=16, K=64),
+                              dict(M=257, N=128, K=320)], perf=dict(M=4096, N=4096, K=4096))
+def build_x_matmul_bf16(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    assert K % C["BK"] == 0 and N % 16 == 0
+    a, b = f32_to_bf16(randn(rng, M * K)), f32_to_bf16(randn(rng, K * N))
+
+    def ref():
+        A = bf16_to_f32(a).astype(np.float64).reshape(M, K)
+        B = bf16_to_f32(b).astype(np.float64).reshape(K, N)
+        exact = (A @ B).reshape(-1)
+        tol = _dot_tol(A, B).reshape(-1) * 1.01 + np.abs(exact) * 2.0 ** -8
+
+        def bf16_close(got):
+            g = bf16_to_f32(np.asarray(got).view(np.uint16)).astype(np.float64).reshape(-1)
+            bad = ~(np.abs(g - exact) <= tol)
+            if bad.any():
+                i = int(np.flatnonzero(bad)[0])
+                return f"{int(bad.sum())}/{bad.size} wrong, first at [{i}] got {g[i]!r} want {exact[i]!r}"
+            return None
+        return [("c_ptr", check_fn(bf16_close))]
+    return Problem((cdiv(M, C["BM"]), cdiv(N, C["BN"])), dict(a_ptr=a, b_ptr=b, c_ptr=np.full(M * N, 0x7FC0, np.uint16)),
+                   dict(M=M, N=N, K=K), ref, nbytes=2 * (M * K + K * N + M * N), flops=2 * M * N * K,
+                   desc=f"M={M} N={N} K={K}")
+
 # ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================

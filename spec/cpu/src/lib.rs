@@ -23,6 +23,7 @@ pub mod dot;
 pub mod lower;
 pub mod memory;
 pub mod narrow_float;
+pub mod scaled_dot;
 pub mod patterns;
 pub mod reduce;
 pub mod runtime;
@@ -118,6 +119,10 @@ pub fn make_cpu(module: Op, options: &CpuOptions) -> Result<(), String> {
         for handle in [mlirGetDialectHandle__llvm__(), mlirGetDialectHandle__cf__()] {
             mlirDialectHandleLoadDialect(handle, module.context());
         }
+    }
+    if let Err((loc, message)) = scaled_dot::expand(module) {
+        tritium_dialects::pass::emit_error_at(loc, &message);
+        return Err("rewriting scaled and fp8 dots for the CPU (tritium-make-cpu) failed".into());
     }
     scf_to_cf(module)?;
     // f16/bf16 computation becomes f32 computation with inline conversions:

@@ -850,6 +850,73 @@ def x_layernorm_dwdb(dw_part, db_part, dw_ptr, db_ptr, G, N, BM: tl.constexpr, B
     tl.store(db_ptr + cols, tl.sum(db, axis=0), mask=cols < N)
 
 
+# --------------------------------------------------------------------------------------------------------
+# 16. microscaled dot (tl.dot_scaled, issue 23): on sm80 Triton emulates it, upcasting the operands to bf16,
+#     multiplying them by their e8m0 block scales (one per 32 elements along K) and running a bf16 mma.
+#     Triton 3.9 refuses e4m3 on sm80 (fp8e4nv is sm89+), so the fp8 operands are e5m2.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_dot_scaled(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                 BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    rs = tl.arange(0, BK // 32)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0.0)
+        sa = tl.load(sa_ptr + rm[:, None] * (K // 32) + (k // 32 + rs)[None, :], mask=rm[:, None] < M, other=127)
+        sb = tl.load(sb_ptr + rn[:, None] * (K // 32) + (k // 32 + rs)[None, :], mask=rn[:, None] < N, other=127)
+        acc = tl.dot_scaled(a, sa, "e5m2", b, sb, "e5m2", acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+# 16b. e2m1 (fp4, two values per byte, low nibble first along K) with e8m0 scales times an unscaled bf16 rhs
+#      (ttg.fp4_to_fp on sm80), one K block per program.
+@triton.jit
+def x_dot_scaled_fp4(a_ptr, sa_ptr, b_ptr, c_ptr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    N = tl.num_programs(1) * BN
+    rk2 = tl.arange(0, BK // 2)
+    rk = tl.arange(0, BK)
+    rs = tl.arange(0, BK // 32)
+    a = tl.load(a_ptr + rm[:, None] * (BK // 2) + rk2[None, :])
+    sa = tl.load(sa_ptr + rm[:, None] * (BK // 32) + rs[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    c = tl.dot_scaled(a, sa, "e2m1", b, None, "bf16")
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
+
+
+# 17. fp8 matmul through tl.dot: e5m2 operands (sm80: upcast to f16 for the mma), f32 accumulator.
+@triton.jit
+def x_matmul_fp8(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+# 18. bf16 matmul with a bf16 result (f32 accumulator rounded once at the end).
+@triton.jit
+def x_matmul_bf16(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -1003,5 +1070,19 @@ KERNELS = [
     _spec("x_layernorm_dwdb", x_layernorm_dwdb, dict(dw_part=F32P, db_part=F32P, dw_ptr=F32P, db_ptr=F32P, G="i32",
                                                      N="i32"),
           {"BM": 32, "BN": 128}, num_warps=4, note="layer norm backward second stage: column sums of the partials"),
+    _spec("x_dot_scaled", x_dot_scaled, dict(a_ptr="*fp8e5", sa_ptr="*u8", b_ptr="*fp8e5", sb_ptr="*u8", c_ptr=F32P,
+                                             M="i32", N="i32", K="i32"),
+          {"BM": 64, "BN": 64, "BK": 64}, num_warps=4, num_stages=3, divisible=("a_ptr", "sa_ptr", "b_ptr", "sb_ptr",
+                                                                                   "c_ptr", "N", "K"),
+          note="tl.dot_scaled e5m2 x e5m2 with e8m0 scales in a pipelined K loop (sm80: bf16 emulation)"),
+    _spec("x_dot_scaled_fp4", x_dot_scaled_fp4, dict(a_ptr="*u8", sa_ptr="*u8", b_ptr=BF16P, c_ptr=F32P),
+          {"BM": 64, "BN": 64, "BK": 64}, num_warps=4,
+          note="tl.dot_scaled e2m1 (packed fp4, ttg.fp4_to_fp) with e8m0 scales x unscaled bf16"),
+    _spec("x_matmul_fp8", x_matmul_fp8, dict(a_ptr="*fp8e5", b_ptr="*fp8e5", c_ptr=F32P, M="i32", N="i32", K="i32"),
+          {"BM": 64, "BN": 64, "BK": 32}, num_warps=4, num_stages=3, divisible=("a_ptr", "b_ptr", "c_ptr", "N", "K"),
+          note="tl.dot of e5m2 tiles, f32 accumulator (sm80: fp8 upcast to f16 before the mma)"),
+    _spec("x_matmul_bf16", x_matmul_bf16, dict(a_ptr=BF16P, b_ptr=BF16P, c_ptr=BF16P, M="i32", N="i32", K="i32"),
+          {"BM": 64, "BN": 64, "BK": 32}, num_warps=4, num_stages=3, divisible=("a_ptr", "b_ptr", "c_ptr", "N", "K"),
+          note="bf16 matmul, f32 accumulator, bf16 result"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
