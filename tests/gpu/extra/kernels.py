@@ -917,6 +917,58 @@ def x_matmul_bf16(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constex
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16), mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+# --------------------------------------------------------------------------------------------------------
+# issue 23: persistent matmuls.  Each program walks the output tiles start, start + NUM_SMS, ... (grouped
+# ordering: GROUP_M tile rows per group, column-major inside a group); per tile an inner K loop of tl.dot
+# (fp16 in, fp32 acc, fp16 out), masked on every edge.  x_persistent_matmul marks the tile loop
+# tl.range(..., flatten=True), so tritongpu-fuse-nested-loops fuses tile and K loops into one pipelined loop;
+# x_persistent_matmul_nf is the same kernel without flatten (the nest stays, the K loop is pipelined alone).
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def _x_grouped_tile(tile, tiles_m, tiles_n, GROUP_M: tl.constexpr):
+    per_group = GROUP_M * tiles_n
+    first_m = (tile // per_group) * GROUP_M
+    rows = tl.minimum(tiles_m - first_m, GROUP_M)
+    in_group = tile % per_group
+    return first_m + in_group % rows, in_group // rows
+
+
+@triton.jit
+def _x_persistent_tile(a_ptr, b_ptr, c_ptr, M, N, K, tile, tiles_m, tiles_n, k_tiles, BM: tl.constexpr,
+                       BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
+    pm, pn = _x_grouped_tile(tile, tiles_m, tiles_n, GROUP_M)
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for kt in range(k_tiles):
+        k = kt * BK + rk
+        a = tl.load(a_ptr + rm[:, None] * K + k[None, :], mask=(rm[:, None] < M) & (k[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + k[:, None] * N + rn[None, :], mask=(k[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def x_persistent_matmul(a_ptr, b_ptr, c_ptr, M, N, K, NUM_SMS, BM: tl.constexpr, BN: tl.constexpr,
+                        BK: tl.constexpr, GROUP_M: tl.constexpr):
+    tiles_m = tl.cdiv(M, BM)
+    tiles_n = tl.cdiv(N, BN)
+    k_tiles = tl.cdiv(K, BK)
+    for tile in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS, flatten=True):
+        _x_persistent_tile(a_ptr, b_ptr, c_ptr, M, N, K, tile, tiles_m, tiles_n, k_tiles, BM, BN, BK, GROUP_M)
+
+
+@triton.jit
+def x_persistent_matmul_nf(a_ptr, b_ptr, c_ptr, M, N, K, NUM_SMS, BM: tl.constexpr, BN: tl.constexpr,
+                           BK: tl.constexpr, GROUP_M: tl.constexpr):
+    tiles_m = tl.cdiv(M, BM)
+    tiles_n = tl.cdiv(N, BN)
+    k_tiles = tl.cdiv(K, BK)
+    for tile in range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS):
+        _x_persistent_tile(a_ptr, b_ptr, c_ptr, M, N, K, tile, tiles_m, tiles_n, k_tiles, BM, BN, BK, GROUP_M)
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -1084,5 +1136,15 @@ KERNELS = [
     _spec("x_matmul_bf16", x_matmul_bf16, dict(a_ptr=BF16P, b_ptr=BF16P, c_ptr=BF16P, M="i32", N="i32", K="i32"),
           {"BM": 64, "BN": 64, "BK": 32}, num_warps=4, num_stages=3, divisible=("a_ptr", "b_ptr", "c_ptr", "N", "K"),
           note="bf16 matmul, f32 accumulator, bf16 result"),
+    _spec("x_persistent_matmul", x_persistent_matmul, dict(a_ptr=F16P, b_ptr=F16P, c_ptr=F16P, M="i32", N="i32",
+                                                           K="i32", NUM_SMS="i32"),
+          {"BM": 128, "BN": 128, "BK": 32, "GROUP_M": 8}, num_warps=4, num_stages=3,
+          divisible=("a_ptr", "b_ptr", "c_ptr", "M", "N", "K"),
+          note="persistent grouped-order matmul, tile loop tl.range(flatten=True): fused with the K loop"),
+    _spec("x_persistent_matmul_nf", x_persistent_matmul_nf, dict(a_ptr=F16P, b_ptr=F16P, c_ptr=F16P, M="i32",
+                                                                 N="i32", K="i32", NUM_SMS="i32"),
+          {"BM": 128, "BN": 128, "BK": 32, "GROUP_M": 8}, num_warps=4, num_stages=3,
+          divisible=("a_ptr", "b_ptr", "c_ptr", "M", "N", "K"),
+          note="the persistent matmul without flatten: the tile/K loop nest is kept, the K loop pipelined"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
