@@ -377,7 +377,7 @@ fn replace_all_uses(from: Val, to: Val) {
     unsafe { mlirValueReplaceAllUsesOfWith(from.0, to.0) }
 }
 
-/// Replaces the uses of `from` whose owner satisfies `keep_if` by `to`.
+/// Replaces the uses of `from` whose owner satisfies `replace` by `to`.
 fn replace_uses_if(from: Val, to: Val, replace: impl Fn(Op) -> bool) {
     for (owner, index) in from.uses() {
         if replace(owner) {
@@ -1055,7 +1055,7 @@ fn fuse_one_level(nest: &mut Nest, node: usize) -> Result<(), String> {
     let one = fb.int(int_ty, 1);
     let last = fb.binary("arith.subi", inner_len, one);
     let epilogue_cond = fb.cmpi(EQ, t, last);
-    let mut epilogue_if = fb.create_regions("scf.if", &[epilogue_cond], &epilogue.output_types(), 2);
+    let epilogue_if = fb.create_regions("scf.if", &[epilogue_cond], &epilogue.output_types(), 2);
     let then_block = append_block(epilogue_if.region(0), &[], b.loc);
     for op in &epilogue.ops {
         move_to_end(*op, then_block);
@@ -1088,11 +1088,9 @@ fn fuse_one_level(nest: &mut Nest, node: usize) -> Result<(), String> {
         outs.extend(prologue_if.results().into_iter().skip(1).take(logue.outputs.len()));
     }
     let fused_yield = fb.yield_(&outs);
-    let num_outer_results = outer.num_results();
     for (old, new) in outer.results().into_iter().zip(fused.results().into_iter().skip(outer_args_start)) {
         replace_all_uses(old, new);
     }
-    let _ = num_outer_results;
 
     // Inner-loop inits defined outside the fused loop: initialised by the
     // fused loop and reset in the epilogue instead of the prologue.
@@ -1145,9 +1143,7 @@ fn fuse_one_level(nest: &mut Nest, node: usize) -> Result<(), String> {
             fused_yield.set_operand(*operand, new_if.result(old_count + idx));
         }
         erase(epilogue_if)?;
-        epilogue_if = new_if;
     }
-    let _ = epilogue_if;
 
     // Attributes of the fused loop.
     let loops = || std::iter::once(outer).chain(inner_loops.iter().map(|l| l.lp));
