@@ -300,7 +300,22 @@ pub fn swizzled_shared_for_operand(
         Encoding::NvidiaMma { .. } | Encoding::AmdMfma { .. } | Encoding::AmdWmma { .. } => return None,
         _ => return Some(plain(1, 1, 1)),
     }
-    if bitwidth == 0 || order.is_empty() {
+    swizzled_shared_nvidia(*op_idx, *k_width, shape, order, cga, bitwidth, need_trans)
+}
+
+/// Triton's NVIDIA `SwizzledSharedEncodingAttr::get(opIdx, kWidth, ...)`:
+/// the `ldmatrix`-friendly swizzling of an mma v2/v3 operand `op_idx` with
+/// `k_width` elements per register along k, stored in `order`.
+pub fn swizzled_shared_nvidia(
+    op_idx: u32,
+    k_width: u32,
+    shape: &[i64],
+    order: &[u32],
+    cga: &Cga,
+    bitwidth: u32,
+    need_trans: bool,
+) -> Option<Encoding> {
+    if op_idx > 1 || bitwidth == 0 || order.is_empty() {
         return None;
     }
     let per_cta = shape_per_cta(cga, shape);
@@ -310,13 +325,14 @@ pub fn swizzled_shared_for_operand(
     }
     let bitwidth = bitwidth as i64;
     let per_phase = (1024 / (bitwidth * k)).max(1);
-    let mut mma_stride: i64 = 8;
-    let mut vec: i64 = 4 * *k_width as i64;
+    // f64 mma.sync is m8n8k4: 4 rows per stride instead of 8.
+    let mut mma_stride: i64 = if bitwidth == 64 { 4 } else { 8 };
+    let mut vec: i64 = 4 * k_width as i64;
     if need_trans {
         std::mem::swap(&mut vec, &mut mma_stride);
     }
     let rank = order.len();
-    let k_dim = if *op_idx == 0 { rank - 1 } else { rank.checked_sub(2)? };
+    let k_dim = if op_idx == 0 { rank - 1 } else { rank.checked_sub(2)? };
     if order[0] as usize != k_dim {
         std::mem::swap(&mut vec, &mut mma_stride);
     }
@@ -325,5 +341,11 @@ pub fn swizzled_shared_for_operand(
     }
     let mut max_phase = mma_stride.min(1024 / (vec * bitwidth)).max(1);
     max_phase = (max_phase / per_phase).max(1);
-    Some(plain(vec as u32, per_phase as u32, max_phase as u32))
+    Some(Encoding::SwizzledShared {
+        vec: vec as u32,
+        per_phase: per_phase as u32,
+        max_phase: max_phase as u32,
+        order: order.to_vec(),
+        cga: cga.clone(),
+    })
 }

@@ -1171,6 +1171,80 @@ def build_x_attention_fa2(p, C, rng):
     return _attention(p, C, rng, causal=True)
 
 
+# x_attn_bwd_preprocess: delta[h, i] = sum_d o[h, i, d] * do[h, i, d] over rows i < N_CTX (f16 in, f32 out).
+# The f16 products are exact in f32; only the f32 sum rounds: atol 1e-6 * sum_d |o * do| per row.
+@spec("x_attn_bwd_preprocess", cases=[dict(BH=1, N=1), dict(BH=2, N=63), dict(BH=1, N=64), dict(BH=3, N=100),
+                                      dict(BH=2, N=1000)], perf=dict(BH=32, N=4096), membound=True)
+def build_x_attn_bwd_preprocess(p, C, rng):
+    BH, N, D, BM = p["BH"], p["N"], C["HEAD_DIM"], C["BLOCK_M"]
+    o = rng.standard_normal(BH * N * D).astype(np.float16)
+    do = rng.standard_normal(BH * N * D).astype(np.float16)
+
+    def ref():
+        prod = (o.astype(np.float64) * do.astype(np.float64)).reshape(BH * N, D)
+        return [("delta_ptr", check_close(prod.sum(1), 0.0, 1e-6 * np.abs(prod).sum(1) + 1e-30))]
+    return Problem((cdiv(N, BM), BH), dict(o_ptr=o, do_ptr=do, delta_ptr=nan_f32(BH * N)), dict(N_CTX=N), ref,
+                   nbytes=4 * BH * N * D + 4 * BH * N, desc=f"BH={BH} N_CTX={N}")
+
+
+# x_attn_bwd / x_attn_bwd_causal: attention backward per head (q, k, v, do, dq, dk, dv are [BH, N_CTX, HEAD_DIM]
+# f16, head stride N_CTX * HEAD_DIM; m, delta are [BH, N_CTX] f32).  The host plays the forward: S = q k^T,
+# m = log2(sum_j 2^(S * qk_scale)) with qk_scale = f32(sm_scale * 1.44269504) as the kernel rounds it (causal:
+# keys j <= i), o = softmax(S * sm_scale) v rounded to f16, delta = rowsum(o * do); m and delta go in as f32.
+# The reference is the exact backward in float64 from those same m and delta:
+#   P = 2^(S * qk_scale - m), dV = P^T dO, dS = P * (dO V^T - delta), dQ = sm_scale dS K, dK = sm_scale dS^T Q.
+# The kernel rounds P and dS to f16 before the dots and the results to f16: rtol 5e-3 plus atol 5e-3 times the
+# RMS of each result (dQ and dK are sums with cancellation: sum_j dS_ij ~ 0); the CPU backend's errors stay
+# below half of that.
+def _attn_bwd(p, C, rng, causal):
+    BH, N, D = p["BH"], p["N"], C["HEAD_DIM"]
+    assert N % C["BLOCK_N1"] == 0 and N % C["BLOCK_M2"] == 0 and D == 64
+    scale = p.get("scale", 0.125)
+    q, k, v, do = (rng.standard_normal(BH * N * D).astype(np.float16) for _ in range(4))
+    Q, K, V, dO = (t.astype(np.float64).reshape(BH, N, D) for t in (q, k, v, do))
+    qk_scale = float(np.float32(np.float32(scale) * np.float32(1.44269504)))
+    S = np.einsum("hid,hjd->hij", Q, K) * qk_scale
+    if causal:
+        S = np.where(np.arange(N)[None, :, None] >= np.arange(N)[None, None, :], S, -np.inf)
+    smax = S.max(-1, keepdims=True)
+    E = np.exp2(S - smax)
+    m = (smax[..., 0] + np.log2(E.sum(-1))).astype(np.float32)
+    O = np.einsum("hij,hjd->hid", E / E.sum(-1, keepdims=True), V).astype(np.float16).astype(np.float64)
+    delta = (O * dO).sum(-1).astype(np.float32)
+
+    def ref():
+        P = np.exp2(S - m.astype(np.float64)[..., None])
+        dV = np.einsum("hij,hid->hjd", P, dO)
+        dS = P * (np.einsum("hid,hjd->hij", dO, V) - delta.astype(np.float64)[..., None])
+        s = float(np.float32(scale))
+        dQ = s * np.einsum("hij,hjd->hid", dS, K)
+        dK = s * np.einsum("hij,hid->hjd", dS, Q)
+        return [(name, check_close(r.reshape(-1), 5e-3, 5e-3 * np.sqrt(np.mean(r * r))))
+                for name, r in (("dq_ptr", dQ), ("dk_ptr", dK), ("dv_ptr", dV))]
+    n = BH * N * D
+    flops = 14 * BH * N * N * D // (2 if causal else 1)  # 4 dots for dK/dV + 3 for dQ per (query, key) block pair
+    return Problem((N // C["BLOCK_N1"], BH),
+                   dict(q_ptr=q, k_ptr=k, v_ptr=v, do_ptr=do, m_ptr=m.reshape(-1), delta_ptr=delta.reshape(-1),
+                        dq_ptr=np.full(n, np.nan, np.float16), dk_ptr=np.full(n, np.nan, np.float16),
+                        dv_ptr=np.full(n, np.nan, np.float16)),
+                   dict(sm_scale=scale, N_CTX=N, stride_h=N * D), ref, nbytes=14 * n + 8 * BH * N, flops=flops,
+                   desc=f"BH={BH} N_CTX={N}" + (f" scale={scale}" if "scale" in p else ""))
+
+
+_ATTN_BWD_CASES = [dict(BH=1, N=64), dict(BH=1, N=128), dict(BH=2, N=256), dict(BH=3, N=192, scale=0.3),
+                   dict(BH=1, N=512)]
+
+
+@spec("x_attn_bwd", cases=_ATTN_BWD_CASES, perf=dict(BH=32, N=4096))
+def build_x_attn_bwd(p, C, rng):
+    return _attn_bwd(p, C, rng, causal=False)
+
+
+@spec("x_attn_bwd_causal", cases=_ATTN_BWD_CASES, perf=dict(BH=32, N=4096))
+def build_x_attn_bwd_causal(p, C, rng):
+    return _attn_bwd(p, C, rng, causal=True)
+
+
 # x_bcast3d: z[a, b, c] = x[a, b, c] * y[b, c] + (3a - c) over rows a < M; s1 = sum_b z, m2 = max_c z.
 @spec("x_bcast3d", cases=[dict(M=1), dict(M=4), dict(M=5), dict(M=33), dict(M=1001)], perf=dict(M=1 << 16))
 def build_x_bcast3d(p, C, rng):

@@ -755,6 +755,58 @@ impl LinearLayout {
         Ok(layout)
     }
 
+    /// Triton's `divideLeft(self, b)`: the layout `c` with `b * c == self`, if
+    /// any. Every input and output dimension of `b` must be one of `self`;
+    /// `self`'s first bases of each input dimension must be those of `b`, and
+    /// the remaining ones (and the output sizes) multiples of `b`'s output
+    /// sizes, which they are divided by.
+    pub fn divide_left(&self, b: &Self) -> Option<Self> {
+        if b.bases.iter().any(|(n, _)| !self.has_in_dim(n)) || b.out_dims.iter().any(|(n, _)| !self.has_out_dim(n)) {
+            return None;
+        }
+        let b_size = |o: &str| b.out_dim_size(o).unwrap_or(1);
+        let b_at = |dim: &str, i: usize, o: &str| -> i32 {
+            match (b.basis(dim, i), b.out_dims.iter().position(|(n, _)| n == o)) {
+                (Some(v), Some(k)) => v.get(k).copied().unwrap_or(0),
+                _ => 0,
+            }
+        };
+        let mut c_outs = Vec::with_capacity(self.out_dims.len());
+        for (name, size) in &self.out_dims {
+            let sb = b_size(name);
+            if size % sb != 0 {
+                return None;
+            }
+            c_outs.push((name.clone(), size / sb));
+        }
+        let mut c_bases = Vec::with_capacity(self.bases.len());
+        for (name, vectors) in &self.bases {
+            let in_b = b.bases.iter().find(|(n, _)| n == name).map_or(0, |(_, v)| v.len());
+            if in_b > vectors.len() {
+                return None;
+            }
+            for (i, v) in vectors.iter().enumerate().take(in_b) {
+                if self.out_dims.iter().zip(v).any(|((o, _), &x)| x != b_at(name, i, o)) {
+                    return None;
+                }
+            }
+            let mut rest = Vec::with_capacity(vectors.len() - in_b);
+            for v in &vectors[in_b..] {
+                let mut w = Vec::with_capacity(v.len());
+                for ((o, _), &x) in self.out_dims.iter().zip(v) {
+                    let sb = b_size(o);
+                    if x % sb != 0 {
+                        return None;
+                    }
+                    w.push(x / sb);
+                }
+                rest.push(w);
+            }
+            c_bases.push((name.clone(), rest));
+        }
+        Self::new(c_bases, c_outs, false).ok()
+    }
+
     /// `outer ∘ self`: the outputs of `self` feed the inputs of `outer`.
     ///
     /// The output dimensions of `self` and the input dimensions of `outer` must

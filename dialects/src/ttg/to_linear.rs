@@ -1071,6 +1071,60 @@ fn nvidia_mma_tile(tile_shape: &[u32], k_width: u32, order: &[u32], rep_order: &
     Ok(ll)
 }
 
+/// Triton's `getContigPerThread` of a layout: along each dimension, taken in
+/// the register order (`order_per_dim` of the registers, row-major default),
+/// the run of leading register bases 1, 2, 4, ... along it.
+pub fn contig_per_thread(ll: &LinearLayout) -> Vec<u32> {
+    let rank = ll.num_out_dims();
+    let order = order_per_dim(ll, REGISTER, &matrix_order(rank, true));
+    let regs: &[Vec<i32>] = ll.bases().iter().find(|(n, _)| n == REGISTER).map_or(&[], |(_, v)| v.as_slice());
+    let mut contig = vec![1u32; rank];
+    let mut next = regs.iter().peekable();
+    for &d in &order {
+        let mut basis = vec![0i32; rank];
+        basis[d as usize] = 1;
+        while next.peek().is_some_and(|r| **r == basis) {
+            contig[d as usize] = contig[d as usize].saturating_mul(2);
+            basis[d as usize] = basis[d as usize].saturating_mul(2);
+            next.next();
+        }
+    }
+    contig
+}
+
+/// Triton's `swizzleDotOperandLike` test for a distributed layout that is not
+/// a dot operand (e.g. the `#ttg.linear` a `tt.trans` into a dot operand
+/// reads): whether it starts like an `mma.sync` operand tile, i.e. its thread
+/// order is that of a k-contiguous operand A (`[.., rank-1, rank-2]` fastest)
+/// or B, and `ll` divides on the left by `nvidiaMmaTile` of an `8 x (4 *
+/// kWidth)` microtile along that order, `kWidth` being the contiguous
+/// elements per thread along the fastest thread dimension. Returns the
+/// operand index, `kWidth` and the thread order, with which Triton builds the
+/// operand's swizzled shared encoding.
+pub fn mma_operand_like(ll: &LinearLayout) -> Option<(u32, u32, Vec<u32>)> {
+    let rank = ll.num_out_dims();
+    if rank < 2 {
+        return None;
+    }
+    let order = order_per_dim(ll, REGISTER, &matrix_order(rank, true));
+    let thread_order = order_per_dim(ll, LANE, &order);
+    let op_idx = if thread_order == order_for_dot_operand(0, rank, true) {
+        0
+    } else if thread_order == order_for_dot_operand(1, rank, true) {
+        1
+    } else {
+        return None;
+    };
+    let k_width = contig_per_thread(ll)[thread_order[0] as usize];
+    let mut micro = vec![1u32; rank];
+    micro[thread_order[0] as usize] = 4 * k_width;
+    micro[thread_order[1] as usize] = 8;
+    let rep_order: Vec<u32> = (0..rank as u32).collect();
+    let tile = nvidia_mma_tile(&micro, k_width, &thread_order, &rep_order).ok()?;
+    ll.divide_left(&tile)?;
+    Some((op_idx, k_width, thread_order))
+}
+
 /// `#ttg.nvidia_mma` versions 2 (Ampere `mma.sync`) and 3 (Hopper wgmma).
 fn nvidia_mma_to_linear(
     version_major: u32,

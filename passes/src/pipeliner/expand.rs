@@ -107,8 +107,13 @@ impl Pipeliner {
         let ops = for_op.operands();
         let (lb, ub, step) = (ops[0], ops[1], ops[2]);
         let max_stage = schedule.iter().map(|(_, s)| *s).max()?;
+        // Triton's expander takes the bounds as known only when they are
+        // `arith.constant`s of index type (`ConstantIndexOp`): a loop over i32
+        // constants, as Triton emits them, is pipelined as a dynamic one, its
+        // prologue predicated (masks that fold to all-true constants).
+        let index_constant = |v: Val| if unsafe { mlirTypeIsAIndex(v.ty().0) } { constant_value(v) } else { None };
         let mut dynamic = true;
-        if let (Some(l), Some(u), Some(s)) = (constant_value(lb), constant_value(ub), constant_value(step)) {
+        if let (Some(l), Some(u), Some(s)) = (index_constant(lb), index_constant(ub), index_constant(step)) {
             if s != 0 {
                 let n = (u - l + s - if s > 0 { 1 } else { -1 }) / s;
                 if n > max_stage {
@@ -503,8 +508,10 @@ fn set_segments(op: Op, sizes: &[i32]) {
 }
 
 /// Triton's `predicateOp`: makes `op` do nothing where `pred` is false.
+/// A predicate that folded to true still masks the op, as Triton 3.9 does:
+/// the prologue of a loop over i32 constants copies under an all-true mask.
 fn predicate_op(op: Op, pred: Val) {
-    if services::is_memory_effect_free(op) || constant_value(pred) == Some(1) || constant_value(pred) == Some(-1) {
+    if services::is_memory_effect_free(op) {
         return;
     }
     match op.name() {

@@ -21,7 +21,9 @@ use tritium_dialects::ir::{block_arguments, block_ops, block_terminator, region_
 use tritium_dialects::rewrite::Rewriter;
 use tritium_dialects::ttg::bridge;
 use tritium_dialects::ttg::encoding::{Cga, Encoding};
-use tritium_dialects::ttg::to_linear::to_linear_layout;
+use tritium_dialects::ttg::to_linear::{mma_operand_like, to_linear_layout};
+
+use crate::mma_utils::swizzled_shared_nvidia;
 
 pub mod expand;
 pub mod lower;
@@ -385,14 +387,20 @@ pub fn shared_enc_if_all_users_are_dot(value: Val) -> (Option<Encoding>, bool) {
             if !matches!(user.name(), "ttg.convert_layout" | "tt.fp_to_fp") {
                 return (None, false);
             }
-            if let Some(enc) = transposed_dot_operand(value, user) {
-                if found.as_ref().is_some_and(|prev| *prev != enc) {
-                    return (None, true);
-                }
-                found = Some(enc);
-                continue;
-            }
-            let Some(dot @ Encoding::DotOperand { .. }) = encoding(result_ty) else { return (None, false) };
+            let Some(dst_enc) = encoding(result_ty) else { return (None, false) };
+            let dot = match dst_enc {
+                dot @ Encoding::DotOperand { .. } => dot,
+                other => match dot_operand_like(value.ty(), result_ty, &other) {
+                    Some(enc) => {
+                        if found.as_ref().is_some_and(|prev| *prev != enc) {
+                            return (None, true);
+                        }
+                        found = Some(enc);
+                        continue;
+                    }
+                    None => return (None, false),
+                },
+            };
             let src = value.ty();
             let Some(shape) = src.shape() else { return (None, false) };
             let cga = encoding(src).map(|e| cga_of(&e)).unwrap_or_default();
@@ -416,35 +424,21 @@ pub fn shared_enc_if_all_users_are_dot(value: Val) -> (Option<Encoding>, bool) {
     (found, false)
 }
 
-/// The shared encoding for `value` when `cvt` converts it for a `tt.trans`
-/// whose result is a dot operand (`tl.dot(a, tl.trans(b))`): the dot
-/// operand's swizzling of the transposed tile, with the order mapped back to
-/// `value`'s dimensions, so the transpose reads shared memory in place.
-fn transposed_dot_operand(value: Val, cvt: Op) -> Option<Encoding> {
-    let users = cvt.result(0).users();
-    let [trans] = users.as_slice() else { return None };
-    if trans.name() != "tt.trans" {
-        return None;
-    }
-    let dot @ Encoding::DotOperand { .. } = encoding(trans.result(0).ty())? else { return None };
-    let perm: Vec<usize> = trans.attr("order")?.i32_array()?.iter().map(|&d| d as usize).collect();
-    let src = value.ty();
-    let shape = src.shape()?;
-    if perm.len() != shape.len() {
-        return None;
-    }
-    // Result dimension j is source dimension perm[j].
-    let to_result = |d: u32| perm.iter().position(|&p| p == d as usize).map(|j| j as u32);
-    let order_t: Vec<u32> = memory_order(src).into_iter().map(to_result).collect::<Option<_>>()?;
-    let shape_t: Vec<i64> = perm.iter().map(|&p| shape[p]).collect();
-    let cga = encoding(src).map(|e| cga_of(&e)).unwrap_or_default();
-    match swizzled_for_dot(&dot, &shape_t, &order_t, cga, src.element().bit_width()) {
-        Encoding::SwizzledShared { vec, per_phase, max_phase, order, cga } => {
-            let order = order.iter().map(|&j| perm[j as usize] as u32).collect();
-            Some(Encoding::SwizzledShared { vec, per_phase, max_phase, order, cga })
-        }
-        _ => None,
-    }
+/// Triton's `swizzleDotOperandLike`: the shared encoding for a value
+/// converted to `dst` (a layout that is no dot operand, e.g. the `#ttg.linear`
+/// a `tt.trans` into a dot operand reads) when `dst` starts like an mma
+/// operand tile ([`mma_operand_like`]): the operand's swizzling for `dst`'s
+/// shape, in `dst`'s thread order. `None` when it does not.
+fn dot_operand_like(src: Ty, dst: Ty, dst_enc: &Encoding) -> Option<Encoding> {
+    let shape = dst.shape()?;
+    let ll = to_linear_layout(dst_enc, &shape).ok()?;
+    let (op_idx, k_width, order) = mma_operand_like(&ll)?;
+    // A linear layout has no CGA of its own: the source's stands in.
+    let cga = match dst_enc {
+        Encoding::Linear(_) => encoding(src).map(|e| cga_of(&e)).unwrap_or_default(),
+        other => cga_of(other),
+    };
+    swizzled_shared_nvidia(op_idx, k_width, &shape, &order, &cga, dst.element().bit_width(), false)
 }
 
 /// Triton's `getSharedEncoding(op)` for a `tt.load`: the encoding of its

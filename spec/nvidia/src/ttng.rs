@@ -845,45 +845,7 @@ fn quotient(ll: &LinearLayout, dim: &str) -> Option<LinearLayout> {
 
 /// Triton's `divideLeft(a, b)`: the `c` with `b * c == a`, if any.
 fn divide_left(a: &LinearLayout, b: &LinearLayout) -> Option<LinearLayout> {
-    if b.bases().iter().any(|(n, _)| !a.has_in_dim(n)) || b.out_dims().iter().any(|(n, _)| !a.has_out_dim(n)) {
-        return None;
-    }
-    let mut c_outs = Vec::new();
-    for (name, size) in a.out_dims() {
-        let sb = out_size(b, name);
-        if size % sb != 0 {
-            return None;
-        }
-        c_outs.push((name.clone(), size / sb));
-    }
-    let mut c_bases = Vec::new();
-    for (name, vectors) in a.bases() {
-        let in_b = dim_bases(b, name).len();
-        if in_b > vectors.len() {
-            return None;
-        }
-        for i in 0..in_b {
-            for (o, _) in a.out_dims() {
-                if basis_at(a, name, i, o) != basis_at(b, name, i, o) {
-                    return None;
-                }
-            }
-        }
-        let mut rest = Vec::new();
-        for i in in_b..vectors.len() {
-            let mut v = Vec::new();
-            for (o, _) in a.out_dims() {
-                let (x, sb) = (basis_at(a, name, i, o), out_size(b, o));
-                if x % sb != 0 {
-                    return None;
-                }
-                v.push(x / sb);
-            }
-            rest.push(v);
-        }
-        c_bases.push((name.clone(), rest));
-    }
-    LinearLayout::new(c_bases, c_outs, false).ok()
+    a.divide_left(b)
 }
 
 /// `zeros1D(1, register, col, n) * ll`: every column value scaled by `n`.

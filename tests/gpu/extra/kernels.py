@@ -969,6 +969,132 @@ def x_persistent_matmul_nf(a_ptr, b_ptr, c_ptr, M, N, K, NUM_SMS, BM: tl.constex
         _x_persistent_tile(a_ptr, b_ptr, c_ptr, M, N, K, tile, tiles_m, tiles_n, k_tiles, BM, BN, BK, GROUP_M)
 
 
+# 14d. attention backward (FlashAttention-2 style), issue 23.  The forward's base-2 logsumexp m (per query row,
+#      of qk * sm_scale * log2(e)) and delta = rowsum(o * do) come in as f32 rows; p is recomputed blockwise.
+#      dS = P * (dP - delta), dV = P^T dO, dK = sm_scale * dS^T Q, dQ = sm_scale * dS K.
+#      q/k/v/do/dq/dk/dv are [BH, N_CTX, HEAD_DIM] f16 (row stride HEAD_DIM, head stride stride_h); m and
+#      delta are [BH, N_CTX] f32.
+@triton.jit
+def x_attn_bwd_preprocess(o_ptr, do_ptr, delta_ptr, N_CTX, BLOCK_M: tl.constexpr, HEAD_DIM: tl.constexpr):
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rows = tl.program_id(1).to(tl.int64) * N_CTX
+    offs_d = tl.arange(0, HEAD_DIM)
+    in_rows = offs_m < N_CTX
+    tile = (rows + offs_m[:, None]) * HEAD_DIM + offs_d[None, :]
+    o = tl.load(o_ptr + tile, mask=in_rows[:, None], other=0.0).to(tl.float32)
+    do = tl.load(do_ptr + tile, mask=in_rows[:, None], other=0.0).to(tl.float32)
+    tl.store(delta_ptr + rows + offs_m, tl.sum(o * do, axis=1), mask=in_rows)
+
+
+# dK/dV of one key block (k, v: [BLOCK_N, HEAD_DIM], kept in registers) over `steps` query blocks from lo:
+# the transposed problem (rows = keys), q read as a [HEAD_DIM, BLOCK_M] qT tile, do row-major.
+@triton.jit
+def _x_bwd_kv_blocks(dk, dv, k, v, q_ptr, do_ptr, m_ptr, delta_ptr, qk_scale, start_n, lo, steps,
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr, DIAGONAL: tl.constexpr):
+    offs_n = start_n + tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    offs_m = lo + tl.arange(0, BLOCK_M)
+    qT_ptrs = q_ptr + offs_m[None, :] * HEAD_DIM + offs_d[:, None]
+    do_ptrs = do_ptr + offs_m[:, None] * HEAD_DIM + offs_d[None, :]
+    for _ in range(steps):
+        qT = tl.load(qT_ptrs)
+        m = tl.load(m_ptr + offs_m)
+        pT = tl.math.exp2(tl.dot(k, qT) * qk_scale - m[None, :])
+        if DIAGONAL:
+            pT = tl.where(offs_m[None, :] >= offs_n[:, None], pT, 0.0)
+        do = tl.load(do_ptrs)
+        dv += tl.dot(pT.to(tl.float16), do)
+        dpT = tl.dot(v, tl.trans(do))
+        delta = tl.load(delta_ptr + offs_m)
+        dsT = pT * (dpT - delta[None, :])
+        dk += tl.dot(dsT.to(tl.float16), tl.trans(qT))
+        offs_m += BLOCK_M
+        qT_ptrs += BLOCK_M * HEAD_DIM
+        do_ptrs += BLOCK_M * HEAD_DIM
+    return dk, dv
+
+
+# dQ of one query block (q, do: [BLOCK_M, HEAD_DIM], m, delta: [BLOCK_M]) over `steps` key blocks from lo, with
+# K and V read as [HEAD_DIM, BLOCK_N] transposed tiles.
+@triton.jit
+def _x_bwd_q_blocks(dq, q, do, m, delta, k_ptr, v_ptr, qk_scale, start_m, lo, steps,
+                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr, DIAGONAL: tl.constexpr):
+    offs_m = start_m + tl.arange(0, BLOCK_M)
+    offs_d = tl.arange(0, HEAD_DIM)
+    offs_n = lo + tl.arange(0, BLOCK_N)
+    kT_ptrs = k_ptr + offs_n[None, :] * HEAD_DIM + offs_d[:, None]
+    vT_ptrs = v_ptr + offs_n[None, :] * HEAD_DIM + offs_d[:, None]
+    for _ in range(steps):
+        kT = tl.load(kT_ptrs)
+        vT = tl.load(vT_ptrs)
+        p = tl.math.exp2(tl.dot(q, kT) * qk_scale - m[:, None])
+        if DIAGONAL:
+            p = tl.where(offs_m[:, None] >= offs_n[None, :], p, 0.0)
+        dp = tl.dot(do, vT)
+        ds = p * (dp - delta[:, None])
+        dq += tl.dot(ds.to(tl.float16), tl.trans(kT))
+        offs_n += BLOCK_N
+        kT_ptrs += BLOCK_N * HEAD_DIM
+        vT_ptrs += BLOCK_N * HEAD_DIM
+    return dq
+
+
+# One program per (block, head): dK/dV of key block pid (BLOCK_N1 keys, query blocks of BLOCK_M1) and dQ of query
+# block pid (BLOCK_M2 = BLOCK_N1 queries, key blocks of BLOCK_N2).  CAUSAL: the blocks on the diagonal are
+# walked first with the mask, the rest without.  N_CTX is a multiple of BLOCK_N1 (no row/key masks).
+@triton.jit
+def x_attn_bwd(q_ptr, k_ptr, v_ptr, do_ptr, m_ptr, delta_ptr, dq_ptr, dk_ptr, dv_ptr, sm_scale, N_CTX, stride_h,
+               BLOCK_M1: tl.constexpr, BLOCK_N1: tl.constexpr, BLOCK_M2: tl.constexpr, BLOCK_N2: tl.constexpr,
+               HEAD_DIM: tl.constexpr, CAUSAL: tl.constexpr):
+    pid = tl.program_id(0)
+    bh = tl.program_id(1).to(tl.int64)
+    q_ptr += bh * stride_h
+    k_ptr += bh * stride_h
+    v_ptr += bh * stride_h
+    do_ptr += bh * stride_h
+    dq_ptr += bh * stride_h
+    dk_ptr += bh * stride_h
+    dv_ptr += bh * stride_h
+    m_ptr += bh * N_CTX
+    delta_ptr += bh * N_CTX
+    qk_scale = sm_scale * 1.44269504
+    offs_d = tl.arange(0, HEAD_DIM)
+
+    start_n = pid * BLOCK_N1
+    kv_tile = (start_n + tl.arange(0, BLOCK_N1))[:, None] * HEAD_DIM + offs_d[None, :]
+    k = tl.load(k_ptr + kv_tile)
+    v = tl.load(v_ptr + kv_tile)
+    dk = tl.zeros([BLOCK_N1, HEAD_DIM], dtype=tl.float32)
+    dv = tl.zeros([BLOCK_N1, HEAD_DIM], dtype=tl.float32)
+    lo = 0
+    if CAUSAL:
+        dk, dv = _x_bwd_kv_blocks(dk, dv, k, v, q_ptr, do_ptr, m_ptr, delta_ptr, qk_scale, start_n, start_n,
+                                  BLOCK_N1 // BLOCK_M1, BLOCK_M1, BLOCK_N1, HEAD_DIM, True)
+        lo = start_n + BLOCK_N1
+    dk, dv = _x_bwd_kv_blocks(dk, dv, k, v, q_ptr, do_ptr, m_ptr, delta_ptr, qk_scale, start_n, lo,
+                              (N_CTX - lo) // BLOCK_M1, BLOCK_M1, BLOCK_N1, HEAD_DIM, False)
+    tl.store(dv_ptr + kv_tile, dv.to(tl.float16))
+    tl.store(dk_ptr + kv_tile, (dk * sm_scale).to(tl.float16))
+
+    start_m = pid * BLOCK_M2
+    offs_m = start_m + tl.arange(0, BLOCK_M2)
+    q_tile = offs_m[:, None] * HEAD_DIM + offs_d[None, :]
+    q = tl.load(q_ptr + q_tile)
+    do = tl.load(do_ptr + q_tile)
+    m = tl.load(m_ptr + offs_m)
+    delta = tl.load(delta_ptr + offs_m)
+    dq = tl.zeros([BLOCK_M2, HEAD_DIM], dtype=tl.float32)
+    if CAUSAL:
+        dq = _x_bwd_q_blocks(dq, q, do, m, delta, k_ptr, v_ptr, qk_scale, start_m, start_m, BLOCK_M2 // BLOCK_N2,
+                             BLOCK_M2, BLOCK_N2, HEAD_DIM, True)
+        dq = _x_bwd_q_blocks(dq, q, do, m, delta, k_ptr, v_ptr, qk_scale, start_m, 0, start_m // BLOCK_N2,
+                             BLOCK_M2, BLOCK_N2, HEAD_DIM, False)
+    else:
+        dq = _x_bwd_q_blocks(dq, q, do, m, delta, k_ptr, v_ptr, qk_scale, start_m, 0, N_CTX // BLOCK_N2,
+                             BLOCK_M2, BLOCK_N2, HEAD_DIM, False)
+    tl.store(dq_ptr + q_tile, (dq * sm_scale).to(tl.float16))
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -1084,6 +1210,28 @@ KERNELS = [
           {"BLOCK_M": 128, "BLOCK_N": 64, "HEAD_DIM": 64}, num_warps=4, num_stages=3,
           divisible=("q_ptr", "k_ptr", "v_ptr", "o_ptr", "N_CTX", "stride_h"),
           note="causal attention, tutorial style: tl.trans(K) tiles, advanced pointers, off-diagonal + diagonal loops"),
+    _spec("x_attn_bwd_preprocess", x_attn_bwd_preprocess, dict(o_ptr=F16P, do_ptr=F16P, delta_ptr=F32P,
+                                                               N_CTX="i32"),
+          {"BLOCK_M": 64, "HEAD_DIM": 64}, num_warps=4,
+          note="attention backward preprocess: delta = rowsum(o * do) in f32, rows masked"),
+    _spec("x_attn_bwd", x_attn_bwd, dict(q_ptr=F16P, k_ptr=F16P, v_ptr=F16P, do_ptr=F16P, m_ptr=F32P, delta_ptr=F32P,
+                                         dq_ptr=F16P, dk_ptr=F16P, dv_ptr=F16P, sm_scale="fp32", N_CTX="i32",
+                                         stride_h="i32"),
+          {"BLOCK_M1": 32, "BLOCK_N1": 64, "BLOCK_M2": 64, "BLOCK_N2": 32, "HEAD_DIM": 64, "CAUSAL": False},
+          num_warps=4, num_stages=3,
+          divisible=("q_ptr", "k_ptr", "v_ptr", "do_ptr", "m_ptr", "delta_ptr", "dq_ptr", "dk_ptr", "dv_ptr", "N_CTX",
+                     "stride_h"),
+          note="attention backward: dK/dV over query blocks (qT tiles, tl.trans(do), tl.trans(qT)), dQ over key "
+               "blocks (tl.trans(kT)); five dots, two pipelined loops"),
+    _spec("x_attn_bwd_causal", x_attn_bwd, dict(q_ptr=F16P, k_ptr=F16P, v_ptr=F16P, do_ptr=F16P, m_ptr=F32P,
+                                                delta_ptr=F32P, dq_ptr=F16P, dk_ptr=F16P, dv_ptr=F16P,
+                                                sm_scale="fp32", N_CTX="i32", stride_h="i32"),
+          {"BLOCK_M1": 32, "BLOCK_N1": 64, "BLOCK_M2": 64, "BLOCK_N2": 32, "HEAD_DIM": 64, "CAUSAL": True},
+          num_warps=4, num_stages=2,
+          divisible=("q_ptr", "k_ptr", "v_ptr", "do_ptr", "m_ptr", "delta_ptr", "dq_ptr", "dk_ptr", "dv_ptr", "N_CTX",
+                     "stride_h"),
+          note="causal attention backward: masked diagonal blocks then unmasked ones, for dK/dV and for dQ "
+               "(four pipelined loops)"),
     _spec("x_select_scalar", x_select_scalar, dict(a_ptr=F32P, b_ptr=F32P, x_ptr=F16P, y_ptr=F16P, o_ptr=F32P,
                                                    c_ptr=F32P, q_ptr=F32P, flag="i32", M="i32", N="i32"),
           {"BM": 32, "BN": 32, "BK": 16}, num_warps=4,
