@@ -62,6 +62,28 @@ fn vector_width(cx: &mut Lowering<'_>, ptr: Val, mask: Option<Val>, elem_bits: u
     Ok(1 << (usize::BITS - 1 - vec.leading_zeros()))
 }
 
+/// Masked one-element accesses (`vec` 1) of a run of consecutive elements
+/// share the run's first pointer and add immediate byte offsets, as Triton
+/// does: one 64-bit address per run instead of one per element. The run is
+/// AxisInfo's contiguity of the pointers capped by the thread's consecutive
+/// registers along the fastest dimension (so registers `r - r % run .. r`
+/// hold consecutive elements); 1 otherwise.
+fn scalarized_run(cx: &Lowering<'_>, ptr: Val, masked: bool, vec: usize) -> usize {
+    if !masked || vec != 1 || !ptr.ty().is_tensor() {
+        return 1;
+    }
+    let run = cx.axis.scalarized_run(ptr).max(1) as usize;
+    // A power of two (the registers' consecutive runs are).
+    1 << (usize::BITS - 1 - run.leading_zeros())
+}
+
+/// The register whose pointer addresses register `r`, and the byte offset
+/// from it, for runs of `run` elements of `bits` bits.
+fn run_base(r: usize, run: usize, bits: u32) -> (usize, u32) {
+    let base = r - r % run;
+    (base, ((r - base) as u32) * (bits / 8).max(1))
+}
+
 /// The optional operand of `op` in segment `segment` (AttrSizedOperandSegments).
 fn optional_operand(op: Op, segment: usize) -> Option<Val> {
     let mut index = 0usize;
@@ -97,11 +119,13 @@ impl LowerPattern for Load {
         let masks = mask.map(|m| cx.get(m)).transpose()?;
         let others = other.map(|o| cx.get(o)).transpose()?;
         let vec = if ty.is_tensor() { vector_width(cx, ptr, mask, mem_bits(elem))? } else { 1 };
+        let run = scalarized_run(cx, ptr, mask.is_some(), vec);
         let mut out = Vec::with_capacity(ptrs.len());
         for start in (0..ptrs.len()).step_by(vec) {
             let pred = masks.as_ref().map(|m| m[start]);
             let o = others.as_ref().map(|o| &o[start..start + vec]);
-            let vals = cx.target.load_global(&mut cx.e, ptrs[start], elem, vec as u32, pred, o, hints)?;
+            let (base, offset) = run_base(start, run, mem_bits(elem));
+            let vals = cx.target.load_global(&mut cx.e, ptrs[base], offset, elem, vec as u32, pred, o, hints)?;
             out.extend(vals);
         }
         Ok(vec![out])
@@ -126,7 +150,7 @@ impl LowerPattern for Store {
         if !ptr.ty().is_tensor() {
             let first = cx.first_thread_pred();
             let pred = cx.e.and_pred(masks.as_ref().map(|m| m[0]), Some(first));
-            cx.target.store_global(&mut cx.e, ptrs[0], &values, pred, hints)?;
+            cx.target.store_global(&mut cx.e, ptrs[0], 0, &values, pred, hints)?;
             return Ok(vec![]);
         }
         let elem = cx.elem_ty(value.ty())?;
@@ -134,12 +158,14 @@ impl LowerPattern for Store {
         let l = cx.layout(ptr.ty())?;
         let dup = l.duplicate_regs();
         let unique = cx.unique_thread_pred(&l);
+        let run = scalarized_run(cx, ptr, mask.is_some(), vec);
         for start in (0..ptrs.len()).step_by(vec) {
             if dup[start] {
                 continue;
             }
             let pred = cx.e.and_pred(masks.as_ref().map(|m| m[start]), unique);
-            cx.target.store_global(&mut cx.e, ptrs[start], &values[start..start + vec], pred, hints)?;
+            let (base, offset) = run_base(start, run, mem_bits(elem));
+            cx.target.store_global(&mut cx.e, ptrs[base], offset, &values[start..start + vec], pred, hints)?;
         }
         Ok(vec![])
     }

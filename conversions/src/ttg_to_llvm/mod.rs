@@ -190,20 +190,23 @@ pub trait TargetInfo: Sync {
         3
     }
     /// Loads `vec` consecutive elements of type `elem` at global `ptr`
-    /// (aligned to their total size) when `pred`, else yields `other`
-    /// (zero where `other` is `None`).
+    /// plus `offset` bytes (aligned to their total size) when `pred`, else
+    /// yields `other` (zero where `other` is `None`).
+    #[allow(clippy::too_many_arguments)]
     fn load_global(
         &self,
         e: &mut Emitter,
         ptr: Val,
+        offset: u32,
         elem: Ty,
         vec: u32,
         pred: Option<Val>,
         other: Option<&[Val]>,
         hints: CacheHints,
     ) -> Result<Vec<Val>, String>;
-    /// Stores `values` (consecutive, aligned) at global `ptr` when `pred`.
-    fn store_global(&self, e: &mut Emitter, ptr: Val, values: &[Val], pred: Option<Val>, hints: CacheHints) -> Result<(), String>;
+    /// Stores `values` (consecutive, aligned) at global `ptr` plus `offset`
+    /// bytes when `pred`.
+    fn store_global(&self, e: &mut Emitter, ptr: Val, offset: u32, values: &[Val], pred: Option<Val>, hints: CacheHints) -> Result<(), String>;
     /// Stores `value` at shared `ptr` when `pred`.
     fn store_shared(&self, e: &mut Emitter, ptr: Val, value: Val, pred: Option<Val>);
     /// Loads a `ty` from shared `ptr`.

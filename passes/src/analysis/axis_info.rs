@@ -336,6 +336,22 @@ impl AxisInfoAnalysis {
         self.alignment(ptr, bits).min(per_thread)
     }
 
+    /// Triton's `getScalarizedContiguousRun`: for masked accesses of one
+    /// element, the run of consecutive elements along the layout's fastest
+    /// dimension that one base pointer plus immediate offsets can address
+    /// (the pointer's contiguity there, capped by the thread's consecutive
+    /// elements; alignment does not matter for one-element accesses).
+    pub fn scalarized_run(&self, ptr: Val) -> u32 {
+        let ty = ptr.ty();
+        if !ty.is_tensor() {
+            return 1;
+        }
+        let (Some(info), Some((order, contig))) = (self.get(ptr), Self::layout_order_contig(ty)) else { return 1 };
+        let d = order.first().copied().unwrap_or(0) as usize;
+        let per_thread = contig.get(d).copied().unwrap_or(1).max(1);
+        info.contiguity.get(d).copied().unwrap_or(1).min(per_thread).clamp(1, u32::MAX as i64) as u32
+    }
+
     /// Triton's `getPtrAlignment` (in elements): along the fastest dimension,
     /// min(contiguity, divisibility in bytes / element bytes).
     pub fn ptr_alignment(&self, ptr: Val) -> u32 {

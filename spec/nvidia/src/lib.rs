@@ -294,6 +294,7 @@ impl TargetInfo for Nvidia {
         &self,
         e: &mut Emitter,
         ptr: Val,
+        offset: u32,
         elem: Ty,
         vec: u32,
         pred: Option<Val>,
@@ -340,7 +341,7 @@ impl TargetInfo for Nvidia {
         let v = if n > 1 { format!(".v{n}") } else { String::new() };
         let dest = if n > 1 { format!("{{ {} }}", outs.join(", ")) } else { outs[0].clone() };
         let width = if p.word_bits == 8 { "b8".to_string() } else { ptx_word(p.word_bits).to_string() };
-        asm.push_str(&format!("ld.global{}{v}.{width} {dest}, [ ${ptr_idx} + 0 ];", cache_suffix(hints, true)));
+        asm.push_str(&format!("ld.global{}{v}.{width} {dest}, [ ${ptr_idx} + {offset} ];", cache_suffix(hints, true)));
         let results = vec![at; n];
         let words = e.inline_asm(&asm, &constraints.join(","), &operands, &results, true);
         let mut out = Vec::with_capacity(vec as usize);
@@ -350,7 +351,7 @@ impl TargetInfo for Nvidia {
         out.truncate(vec as usize);
         Ok(out)
     }
-    fn store_global(&self, e: &mut Emitter, ptr: Val, values: &[Val], pred: Option<Val>, hints: CacheHints) -> Result<(), String> {
+    fn store_global(&self, e: &mut Emitter, ptr: Val, offset: u32, values: &[Val], pred: Option<Val>, hints: CacheHints) -> Result<(), String> {
         let elem = values[0].ty();
         let bits = match elem.bit_width() {
             0 => 64,
@@ -380,7 +381,7 @@ impl TargetInfo for Nvidia {
         let v = if n > 1 { format!(".v{n}") } else { String::new() };
         let src = if n > 1 { format!("{{ {} }}", srcs.join(", ")) } else { srcs[0].clone() };
         let width = if p.word_bits == 8 { "b8".to_string() } else { ptx_word(p.word_bits).to_string() };
-        asm.push_str(&format!("st.global{}{v}.{width} [ $0 + 0 ], {src};", cache_suffix(hints, false)));
+        asm.push_str(&format!("st.global{}{v}.{width} [ $0 + {offset} ], {src};", cache_suffix(hints, false)));
         e.inline_asm(&asm, &constraints.join(","), &operands, &[], true);
         Ok(())
     }
