@@ -70,6 +70,9 @@ test: build
 	@# tests/capi/contract.c ran under AddressSanitizer too (libclang-rt-22-dev).
 	@test -x $(BUILD)/bin/tritium-capi-contract-asan || \
 	  { echo "test: no ASan build of tests/capi/contract.c (run make deps, then reconfigure $(BUILD))"; exit 1; }
+	@# tests/capi/threads.c ran under ThreadSanitizer too (same package).
+	@test -x $(BUILD)/bin/tritium-capi-threads-tsan || \
+	  { echo "test: no TSan build of tests/capi/threads.c (run make deps, then reconfigure $(BUILD))"; exit 1; }
 	python3 tests/passes/check_prellvm.py --corpus $(CORPUS)
 	python3 tests/passes/check_prellvm.py --corpus tests/gpu/extra --require-all
 	python3 tests/corpus/check_corpus.py --corpus $(CORPUS) \

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Transforms/Passes.h"
 
 #include <mutex>
@@ -39,6 +40,11 @@ void tritiumRegisterAllDialects(MlirDialectRegistry registry) {
            mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect,
            mlir::ROCDL::ROCDLDialect, mlir::index::IndexDialect>();
   mlir::func::registerInlinerExtension(r);
+  // The LLVM IR translations the compile and CPU calls register on the
+  // module's context: registered here, a context made with this registry
+  // already has them, so those calls add nothing to a shared context
+  // (MLIRContext::appendDialectRegistry returns early on a subset).
+  mlir::registerAllToLLVMIRTranslations(r);
 }
 
 void tritiumRegisterAllPasses(void) {

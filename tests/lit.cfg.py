@@ -45,6 +45,11 @@ if os.path.exists(os.path.join(build, "bin", "tritium-capi-contract-asan")):
     config.available_features.add("asan")
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
 
+# The C API thread test built with ThreadSanitizer (tests/CMakeLists.txt, when
+# the TSan runtime is installed).
+if os.path.exists(os.path.join(build, "bin", "tritium-capi-threads-tsan")):
+    config.available_features.add("tsan")
+
 # libdevice from the Triton 3.9.0 wheel that `make deps` installs (linked by
 # default into kernels that call it, as Triton does).
 import glob

@@ -349,6 +349,8 @@ fn on_module(module: MlirModule, body: impl FnOnce(Op) -> Result<(), String>) ->
         return false;
     }
     let op = unsafe { mlirModuleGetOperation(module) };
+    // One Tritium call at a time on a context (crate::context_lock).
+    let _lock = crate::context_lock::lock(unsafe { mlirOperationGetContext(op) });
     let (report, user_data) = report_on(op);
     guard(report, user_data, false, || match body(Op(op)) {
         Ok(()) => true,

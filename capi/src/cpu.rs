@@ -531,6 +531,7 @@ pub unsafe extern "C" fn tritiumCpuKernelLoad(module: MlirModule, options: Kerne
     unsafe extern "C" fn emit(user_data: *mut c_void, message: MlirStringRef) {
         emit_error(Op(MlirOperation { ptr: user_data }), str_of(message));
     }
+    let _lock = crate::context_lock::lock(mlirOperationGetContext(op));
     let loaded = guard(Some(emit), op.ptr, None, || match load(Op(op), options) {
         Ok(k) => Some(Box::new(k)),
         Err(message) => {
@@ -565,6 +566,7 @@ pub unsafe extern "C" fn tritiumCpuKernelEmitObject(
     unsafe extern "C" fn emit(user_data: *mut c_void, message: MlirStringRef) {
         emit_error(Op(MlirOperation { ptr: user_data }), str_of(message));
     }
+    let _lock = crate::context_lock::lock(mlirOperationGetContext(op));
     let bytes = guard(Some(emit), op.ptr, None, || {
         let object = prepare(Op(op), options).and_then(|p| emit_object(p, options.opt_level));
         match object {

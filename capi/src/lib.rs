@@ -12,6 +12,7 @@ use tritium_dialects::ttg;
 
 pub mod codegen;
 pub mod compile;
+pub mod context_lock;
 pub mod cpu;
 mod layout;
 pub mod npy;

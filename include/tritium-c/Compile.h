@@ -18,6 +18,9 @@
 |* passes and turns on the LLVM options `nvptx-short-ptr` (32-bit pointers to *|
 |* shared/constant/local memory) and `nvptx-mad-wide-opt`; the NVPTX and X86  *|
 |* LLVM targets are initialized.                                              *|
+|*                                                                            *|
+|* Threads: calls on one context run one at a time (a per-context lock), on  *|
+|* separate contexts in parallel; see tritiumRegisterAllDialects (Dialects.h).*|
 \*===----------------------------------------------------------------------===*/
 #ifndef TRITIUM_C_COMPILE_H
 #define TRITIUM_C_COMPILE_H

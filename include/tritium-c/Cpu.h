@@ -16,6 +16,8 @@
 |* launch starts `numThreads` threads (0: one per core) with 64 MiB stacks;   *|
 |* programs take ids from a shared counter, so their order is unspecified,   *|
 |* as on a GPU. `tt.atomic_*` are real atomics between those threads.        *|
+|* Loading holds the module's context lock (see tritiumRegisterAllDialects   *|
+|* in Dialects.h): loads on one shared context run one at a time.            *|
 |*                                                                            *|
 |* Errors: a bad module (an op the backend does not lower, TTGIR input, no    *|
 |* kernel) fails the load with MLIR diagnostics on the module's context; a    *|

@@ -32,9 +32,27 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TritonAMDGPU, amdg);
 
 /** Inserts every Tritium dialect (`tt`, `ttg`, the in-tree backends' `ttng`, ...) and the upstream dialects Triton IR
  *  uses (arith, math, scf, cf, ub, func, gpu, llvm, nvvm, rocdl, index) into
- *  `registry` (nothing for a null registry). The registry stays owned by the
- *  caller. Dialects are loaded
- *  lazily by the context, or eagerly with mlirContextLoadAllAvailableDialects. */
+ *  `registry` (nothing for a null registry), with the LLVM IR translations of
+ *  every dialect (which the compile calls would otherwise add to the module's
+ *  context). The registry stays owned by the caller. Dialects are loaded
+ *  lazily by the context, or eagerly with mlirContextLoadAllAvailableDialects.
+ *
+ *  Threads. Separate contexts are independent: compile on as many threads as
+ *  you like, one context each. One context may also be shared:
+ *  - Tritium's calls that run passes or report diagnostics on a module's
+ *    context (tritiumCompileTo*, tritiumLowerToLLVMDialect,
+ *    tritiumKernelMetadataJSON, tritiumCpuKernelLoad,
+ *    tritiumCpuKernelEmitObject) hold that context's lock while they run, so
+ *    on a shared context they run one at a time (another thread's call
+ *    waits; the lock is re-entrant, and a callback may call Tritium on the
+ *    same thread). For parallel compiles use one context per thread.
+ *  - Your own MLIR calls on a shared context (parsing, creating or destroying
+ *    modules, attaching handlers) are MLIR's business: MLIR loads dialects
+ *    lazily, which is not thread-safe, so load them all before the threads
+ *    start: mlirContextAppendDialectRegistry with this registry, then
+ *    mlirContextLoadAllAvailableDialects; and never use one module from two
+ *    threads at once.
+ *  tests/capi/threads.c runs both ways under ThreadSanitizer. */
 MLIR_CAPI_EXPORTED void tritiumRegisterAllDialects(MlirDialectRegistry registry);
 
 /** The version of Triton whose IR this library reads and prints ("3.9.0").
