@@ -659,10 +659,11 @@ fn plan_matrix_read(cx: &mut Lowering<'_>, store_ty: tritium_dialects::ir::Ty, d
     let lanes: Vec<i64> = dst.lanes.iter().map(|b| map.slot(lin(b))).collect();
     let warps: Vec<i64> = dst.warps.iter().map(|b| map.slot(lin(b))).collect();
     let dup = dst.reg_bases.iter().enumerate().filter(|(_, b)| lin(b) == 0).fold(0usize, |m, (i, _)| m | 1 << i);
+    let rounds = dst.reg_bases.iter().enumerate().filter(|(_, b)| map.round(lin(b)) != 0).fold(0usize, |m, (i, _)| m | 1 << i);
     let target = cx.target;
     let plan = {
         let e = &cx.e;
-        super::shared::matrix_plan(&regs, &lanes, &warps, bits, dup, |t| t == trans && target.has_load_matrix(e, t))?
+        super::shared::matrix_plan(&regs, &lanes, &warps, bits, dup, rounds, |t| t == trans && target.has_load_matrix(e, t))?
     };
     let per = (32 / bits) as usize;
     let word_bits: Vec<usize> = if plan.trans { vec![0] } else { (0..per.trailing_zeros() as usize).collect() };

@@ -476,13 +476,17 @@ pub(super) struct MatrixPlan {
 /// the row. The next two register bits pick one of up to 4 matrices of an
 /// instruction (lanes `8j..8j+7` give the rows of matrix `j`); the
 /// remaining register bits enumerate the instructions. Every row must be 16
-/// bytes aligned. `allow(trans)` says which forms the target has.
+/// bytes aligned. `allow(trans)` says which forms the target has. The
+/// register bits in `avoid` (those a conversion's scratch splits into
+/// rounds) do not pick matrices: one instruction must read one round, so
+/// they enumerate instructions and the next free bits pick matrices.
 pub(super) fn matrix_plan(
     regs: &[i64],
     lanes: &[i64],
     rest: &[i64],
     bits: u32,
     dup: usize,
+    avoid: usize,
     allow: impl Fn(bool) -> bool,
 ) -> Option<MatrixPlan> {
     if !matches!(bits, 8 | 16 | 32) || lanes.len() != 5 {
@@ -505,7 +509,8 @@ pub(super) fn matrix_plan(
             continue;
         }
         let free: Vec<usize> = (0..regs.len()).filter(|i| !used.contains(i) && dup >> i & 1 == 0).collect();
-        let (mats, others) = free.split_at(free.len().min(2));
+        let mats: Vec<usize> = free.iter().copied().filter(|i| avoid >> i & 1 == 0).take(2).collect();
+        let others: Vec<usize> = free.iter().copied().filter(|i| !mats.contains(i)).collect();
         let aligned = rows.iter().chain(free.iter().map(|&i| &regs[i])).chain(rest).all(|x| x % row_elems == 0);
         if !aligned || !allow(trans) {
             continue;
@@ -515,7 +520,7 @@ pub(super) fn matrix_plan(
         for (j, &i) in mats.iter().enumerate() {
             l[3 + j] = regs[i];
         }
-        return Some(MatrixPlan { trans, lanes: l, mats: mats.to_vec(), others: others.to_vec() });
+        return Some(MatrixPlan { trans, lanes: l, mats, others });
     }
     None
 }
@@ -536,7 +541,7 @@ fn load_matrices(cx: &mut Lowering<'_>, a: &Access) -> Result<Option<Vec<Val>>, 
     rest.push(a.view_const);
     let target = cx.target;
     let e = &cx.e;
-    let Some(plan) = matrix_plan(&a.regs, &a.lanes, &rest, bits, dup, |trans| target.has_load_matrix(e, trans)) else {
+    let Some(plan) = matrix_plan(&a.regs, &a.lanes, &rest, bits, dup, 0, |trans| target.has_load_matrix(e, trans)) else {
         return Ok(None);
     };
     let mut addr = a.addresser(cx, &plan.lanes);
@@ -875,13 +880,18 @@ mod tests {
     /// and checks, by simulating ldmatrix, that every register of every
     /// lane and warp receives its element. Returns the plan.
     fn simulate(shared: &Encoding, dist: &Encoding, shape: &[i64], bits: u32) -> Option<MatrixPlan> {
+        simulate_avoiding(shared, dist, shape, bits, 0)
+    }
+
+    /// [`simulate`] with the register bits of `avoid` kept out of the matrices.
+    fn simulate_avoiding(shared: &Encoding, dist: &Encoding, shape: &[i64], bits: u32, avoid: usize) -> Option<MatrixPlan> {
         let sb = offset_bits(shared, shape).unwrap();
         let l = DistLayout::from_encoding(dist, shape).unwrap();
         let regs: Vec<i64> = l.reg_bases.iter().map(|b| offset(&sb, b)).collect();
         let lanes: Vec<i64> = l.lanes.iter().map(|b| offset(&sb, b)).collect();
         let warps: Vec<i64> = l.warps.iter().map(|b| offset(&sb, b)).collect();
         let dup = regs.iter().enumerate().filter(|(_, &x)| x == 0).fold(0usize, |m, (i, _)| m | 1 << i);
-        let plan = matrix_plan(&regs, &lanes, &warps, bits, dup, |_| true)?;
+        let plan = matrix_plan(&regs, &lanes, &warps, bits, dup, avoid, |_| true)?;
         let per = (32 / bits) as usize;
         let row_elems = i64::from(128 / bits);
         for w in 0..1usize << warps.len() {
@@ -920,6 +930,29 @@ mod tests {
         let b = simulate(&swizzled(8, 1, 8), &dot(1, 2, vec![2, 4]), &[32, 128], 16).expect("B uses ldmatrix.trans");
         assert!(b.trans);
         assert_eq!(b.mats.len(), 2);
+    }
+
+    #[test]
+    fn matrices_skip_avoided_register_bits() {
+        // Attention backward's qT tile read for tt.trans (#linear, 64x32, k = dim 1 in pairs) from a
+        // dim-0-contiguous buffer: transposed loads. With register bit 2 (dim 1 += 16) avoided, as a
+        // two-round conversion scratch needs, bits 1 and 3 pick the matrices and bit 2 enumerates
+        // loads; every element still reaches its register.
+        use tritium_dialects::ttg::linear_layout::LinearLayout;
+        let bases = vec![
+            ("register".to_string(), vec![vec![0, 1], vec![0, 8], vec![0, 16], vec![8, 0], vec![16, 0], vec![32, 0]]),
+            ("lane".to_string(), vec![vec![0, 2], vec![0, 4], vec![1, 0], vec![2, 0], vec![4, 0]]),
+            ("warp".to_string(), vec![vec![0, 0], vec![0, 0]]),
+            ("block".to_string(), vec![]),
+        ];
+        let ll = LinearLayout::new(bases, vec![("dim0".to_string(), 64), ("dim1".to_string(), 32)], false).unwrap();
+        let col = Encoding::SwizzledShared { vec: 8, per_phase: 1, max_phase: 8, order: vec![0, 1], cga: Cga::default() };
+        let free = simulate(&col, &Encoding::Linear(ll.clone()), &[64, 32], 16).expect("transposed loads");
+        assert!(free.trans);
+        assert_eq!(free.mats, vec![1, 2]);
+        let plan = simulate_avoiding(&col, &Encoding::Linear(ll), &[64, 32], 16, 1 << 2).expect("still transposed loads");
+        assert_eq!(plan.mats, vec![1, 3]);
+        assert_eq!(plan.others, vec![2, 4, 5]);
     }
 
     #[test]
