@@ -87,10 +87,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xbf16, #blocked> -> tensor<128xf8E5M2, #blocked>
     tt.return %0 : tensor<128xf8E5M2, #blocked>
   }
+  // e5m2 -> f16: a byte is the f16's high byte; four bytes packed in a word
+  // go into two f16 pairs with two byte permutes (the sizePerThread of 1
+  // here leaves one byte per word).
+  // CHECK-LABEL: llvm.func @e5m2_to_f16(
+  // CHECK-SAME: %{{.*}}: i8
+  // CHECK: llvm.zext %{{.*}} : i8 to i32
+  // CHECK: llvm.inline_asm asm_dialect = att "prmt.b32 $0, 0, $2, 0x5140;\0Aprmt.b32 $1, 0, $2, 0x7362;", "=r,=r,r" %{{.*}} : (i32) -> !llvm.struct<(i32, i32)>
+  // CHECK: llvm.trunc %{{.*}} : i32 to i16
+  // CHECK: llvm.bitcast %{{.*}} : i16 to f16
+  tt.func public @e5m2_to_f16(%x: tensor<128xf8E5M2, #blocked>) -> tensor<128xf16, #blocked> {
+    %0 = tt.fp_to_fp %x : tensor<128xf8E5M2, #blocked> -> tensor<128xf16, #blocked>
+    tt.return %0 : tensor<128xf16, #blocked>
+  }
   // CHECK-LABEL: llvm.func @e5m2_to_f32(
   // CHECK-SAME: %{{.*}}: i8
-  // CHECK: llvm.zext %{{.*}} : i8 to i16
-  // CHECK: llvm.shl
+  // CHECK: "prmt.b32 $0, 0, $2, 0x5140;
   // CHECK: llvm.bitcast %{{.*}} : i16 to f16
   // CHECK: llvm.fpext %{{.*}} : f16 to f32
   tt.func public @e5m2_to_f32(%x: tensor<128xf8E5M2, #blocked>) -> tensor<128xf32, #blocked> {

@@ -669,9 +669,54 @@ impl TargetInfo for Nvidia {
                 "{}: conversions from/to f8E4M3FN need compute capability >= 89",
                 fp_to_fp::unsupported(conv, &target)
             ));
+        } else if let Some(out) = e5m2_to_f16_bytes(e, conv, values) {
+            return Ok(out);
         }
         fp_to_fp::lower_software(e, &PtxCvt, conv, values, &target)
     }
+}
+
+/// e5m2 → f16 (and → f32 through f16) without fp8 hardware, as Triton does
+/// it before sm89: an e5m2 byte is the high byte of the f16 with the same
+/// value (exact, inf and NaN included), so four bytes packed in a word move
+/// into two f16 pairs with two byte permutes (`prmt`), instead of a shift
+/// and a repack per element. `None` for other conversions.
+fn e5m2_to_f16_bytes(e: &mut Emitter, conv: FpConversion, values: &[Val]) -> Option<Vec<Val>> {
+    use Format::*;
+    let (s, d) = (Format::of(conv.src), Format::of(conv.dst));
+    if s != E5m2 || !matches!(d, F16 | F32) || conv.rounding.is_some() {
+        return None;
+    }
+    let (i16t, i32t) = (e.int_ty(16), e.i32());
+    let f16t = fp_to_fp::float_ty(e, "f16");
+    let f32t = e.f32();
+    let mut out = Vec::with_capacity(values.len());
+    for group in values.chunks(4) {
+        // Byte k of the word is element k (missing ones zero).
+        let mut word = e.i32_const(0);
+        for (k, &b) in group.iter().enumerate() {
+            let x = e.cast("llvm.zext", b, i32t);
+            let x = if k == 0 { x } else { e.shl_i32(x, 8 * k as u32) };
+            word = e.or(word, x);
+        }
+        // Selector nibbles pick bytes of {b = word (4..7), a = 0 (0..3)}:
+        // 0x5140 gives [0, w0, 0, w1], 0x7362 gives [0, w2, 0, w3].
+        let pairs = e.inline_asm(
+            "prmt.b32 $0, 0, $2, 0x5140;\nprmt.b32 $1, 0, $2, 0x7362;",
+            "=r,=r,r",
+            &[word],
+            &[i32t, i32t],
+            false,
+        );
+        for k in 0..group.len() {
+            let pair = pairs[k / 2];
+            let half = if k % 2 == 0 { pair } else { e.lshr_i32(pair, 16) };
+            let h = e.cast("llvm.trunc", half, i16t);
+            let h = e.cast("llvm.bitcast", h, f16t);
+            out.push(if d == F32 { e.cast("llvm.fpext", h, f32t) } else { h });
+        }
+    }
+    Some(out)
 }
 
 /// Triton's fp8 conversions from sm89 on, with the fp8 `cvt` instructions
