@@ -29,9 +29,14 @@
 //! `f32` load whose rounding flag is not a constant `false` is followed by an
 //! `scf.if` that rounds the loaded value to tf32, as in Triton 3.9.
 //!
-//! Not supported yet (diagnostic, IR unchanged): `tt.descriptor_gather`,
-//! `tt.descriptor_scatter`, `tt.descriptor_reduce`, and descriptors through
-//! any other op (`arith.select`, `cf` branches...).
+//! An `arith.select` between two descriptors becomes one select per piece.
+//!
+//! `tt.descriptor_gather` / `tt.descriptor_scatter` (rank 2: a tensor of row
+//! indices and one column offset) become a masked `tt.load` / `tt.store` of
+//! the gathered block.
+//!
+//! Not supported yet (diagnostic, IR unchanged): `tt.descriptor_reduce`, and
+//! descriptors through any other op (`cf` branches...).
 use std::collections::HashMap;
 
 use mlir_sys::*;
@@ -152,12 +157,33 @@ fn check_supported(ops: &[Op]) -> bool {
             "tt.descriptor_load" => {
                 o.operand(0).ty().is_tensordesc() && rank_of(o.operand(0)).is_some_and(|r| r > 0 && n == 1 + r)
             }
+            "tt.descriptor_gather" => {
+                n == 3
+                    && o.operand(0).ty().is_tensordesc()
+                    && rank_of(o.operand(0)) == Some(2)
+                    && o.result(0).ty().shape_or_scalar().len() == 2
+            }
+            "tt.descriptor_scatter" => {
+                n == 4
+                    && o.operand(0).ty().is_tensordesc()
+                    && !o.operand(3).ty().is_tensordesc()
+                    && rank_of(o.operand(0)) == Some(2)
+                    && o.operand(3).ty().shape_or_scalar().len() == 2
+            }
             "tt.descriptor_store" => {
                 o.operand(0).ty().is_tensordesc()
                     && !o.operands()[1..].iter().any(|v| v.ty().is_tensordesc())
                     && rank_of(o.operand(0)).is_some_and(|r| r > 0 && n == 2 + r)
             }
             "tt.func" | "tt.call" | "tt.return" | "scf.for" | "scf.if" | "scf.while" | "scf.condition" => true,
+            // A choice between two descriptors (canonicalize makes one of an
+            // scf.if, e.g. in the inliner): one select per piece.
+            "arith.select" => {
+                n == 3
+                    && !o.operand(0).ty().is_tensordesc()
+                    && o.operand(1).ty() == o.result(0).ty()
+                    && o.operand(2).ty() == o.result(0).ty()
+            }
             "scf.yield" => o.parent().is_some_and(|p| matches!(p.name(), "scf.for" | "scf.if" | "scf.while")),
             _ => false,
         };
@@ -288,21 +314,31 @@ impl State {
                 let operands = self.expand(&o.operands());
                 o.set_operands(&operands);
             }
+            "arith.select" => {
+                let (t, f) = (self.expand(&[o.operand(1)]), self.expand(&[o.operand(2)]));
+                if t.len() != f.len() {
+                    return;
+                }
+                let cond = o.operand(0);
+                let pieces = t.iter().zip(&f).map(|(a, b)| create1(o, "arith.select", &[cond, *a, *b], a.ty(), &[])).collect();
+                self.map.insert(key(o.result(0)), pieces);
+                self.dead_ops.push(o);
+            }
             "tt.make_tensor_descriptor" => {
                 if let Some(pieces) = lower_make_desc(o) {
                     self.map.insert(key(o.result(0)), pieces);
                 }
                 self.dead_ops.push(o);
             }
-            "tt.descriptor_load" | "tt.descriptor_store" => {
+            "tt.descriptor_load" | "tt.descriptor_store" | "tt.descriptor_gather" | "tt.descriptor_scatter" => {
                 let d = o.operand(0);
                 let Some(pieces) = self.map.get(&key(d)) else { return };
                 let Some(desc) = Desc::new(d.ty(), pieces) else { return };
-                if name == "tt.descriptor_load" {
-                    lower_load(o, &desc);
-                } else {
-                    lower_store(o, &desc);
-                }
+                match name {
+                    "tt.descriptor_load" => lower_load(o, &desc),
+                    "tt.descriptor_store" => lower_store(o, &desc),
+                    _ => lower_gather_scatter(o, &desc),
+                };
             }
             _ => self.walk_regions(o),
         }
@@ -396,9 +432,8 @@ fn lower_make_desc(op: Op) -> Option<Vec<Val>> {
         return None;
     }
     let ctx = op.context();
-    let i64_ty = Ty::int(ctx, 64);
     let mut pieces = vec![operands[0]];
-    pieces.extend(operands[1..1 + rank].iter().map(|s| create1(op, "arith.extsi", &[*s], i64_ty, &[])));
+    pieces.extend(operands[1..1 + rank].iter().map(|s| to_i64(op, *s)));
     pieces.extend(operands[1 + rank..].iter().copied());
     // `padding` is Triton's PaddingOption enum: PAD_ZERO = 1, PAD_NAN = 2.
     let nan = op.attr("padding").is_some_and(|p| p.int() == Some(2) || p.to_string().contains("nan"));
@@ -445,21 +480,32 @@ fn broadcast(anchor: Op, v: Val, block: &[i64]) -> Val {
 
 fn pointers(anchor: Op, desc: &Desc, offsets: &[Val]) -> Option<Val> {
     let offs = block_offsets(anchor, desc, offsets);
-    let ptr_ty = Ty::tensor(&desc.block, desc.base.ty(), None);
+    Some(pointers_at(anchor, desc, &offs, &desc.block))
+}
+
+/// `base + sum_d broadcast(offs_d * splat(stride_d))` over `block`, from
+/// per-dimension offsets shaped `1 x .. x S_d x .. x 1`.
+fn pointers_at(anchor: Op, desc: &Desc, offs: &[Val], block: &[i64]) -> Val {
+    let ptr_ty = Ty::tensor(block, desc.base.ty(), None);
     let mut ptr = create1(anchor, "tt.splat", &[desc.base], ptr_ty, &[]);
     for (d, off) in offs.iter().enumerate() {
         let stride = create1(anchor, "tt.splat", &[desc.strides[d]], off.ty(), &[]);
         let scaled = create1(anchor, "arith.muli", &[*off, stride], off.ty(), &[]);
-        let wide = broadcast(anchor, scaled, &desc.block);
+        let wide = broadcast(anchor, scaled, block);
         ptr = create1(anchor, "tt.addptr", &[ptr, wide], ptr_ty, &[]);
     }
-    Some(ptr)
+    ptr
 }
 
 fn mask(anchor: Op, desc: &Desc, offsets: &[Val]) -> Val {
+    let offs = block_offsets(anchor, desc, offsets);
+    mask_at(anchor, desc, &offs, &desc.block)
+}
+
+/// `and_d broadcast(offs_d >= 0 && offs_d < splat(shape_d))` over `block`.
+fn mask_at(anchor: Op, desc: &Desc, offs: &[Val], block: &[i64]) -> Val {
     let ctx = anchor.context();
     let (i1, i64_ty) = (Ty::i1(ctx), Ty::int(ctx, 64));
-    let offs = block_offsets(anchor, desc, offsets);
     let predicate = |p: i64| Attr::integer(i64_ty, p).0;
     let mut result: Option<Val> = None;
     for (d, off) in offs.iter().enumerate() {
@@ -470,7 +516,7 @@ fn mask(anchor: Op, desc: &Desc, offsets: &[Val]) -> Val {
         let bound = create1(anchor, "tt.splat", &[desc.shape[d]], off.ty(), &[]);
         let lt = create1(anchor, "arith.cmpi", &[*off, bound], bool_ty, &[("predicate", predicate(2))]);
         let both = create1(anchor, "arith.andi", &[ge, lt], bool_ty, &[]);
-        let wide = broadcast(anchor, both, &desc.block);
+        let wide = broadcast(anchor, both, block);
         result = Some(match result {
             None => wide,
             Some(acc) => create1(anchor, "arith.andi", &[acc, wide], wide.ty(), &[]),
@@ -480,8 +526,19 @@ fn mask(anchor: Op, desc: &Desc, offsets: &[Val]) -> Val {
 }
 
 fn extend_indices(anchor: Op, indices: &[Val]) -> Vec<Val> {
+    indices.iter().map(|i| to_i64(anchor, *i)).collect()
+}
+
+/// `arith.extsi v : i32 to i64`, folded as Triton's builder folds it: a
+/// constant `v` gives an `i64` constant (canonicalize orders constants by
+/// where they were made, so an unfolded extsi shows in the printed TTIR).
+fn to_i64(anchor: Op, v: Val) -> Val {
     let i64_ty = Ty::int(anchor.context(), 64);
-    indices.iter().map(|i| create1(anchor, "arith.extsi", &[*i], i64_ty, &[])).collect()
+    let folded = v.defining_op().filter(|d| d.name() == "arith.constant").and_then(|d| d.attr("value")?.int());
+    match folded {
+        Some(x) => constant(anchor, Attr::integer(i64_ty, x), i64_ty),
+        None => create1(anchor, "arith.extsi", &[v], i64_ty, &[]),
+    }
 }
 
 fn lower_load(op: Op, desc: &Desc) -> bool {
@@ -492,18 +549,7 @@ fn lower_load(op: Op, desc: &Desc) -> bool {
     }
     let result_ty = op.result(0).ty();
     let offsets = extend_indices(op, &operands[1..]);
-    let block_ty = Ty::tensor(&desc.block, desc.element, None);
-    let other = if desc.element.is_float() {
-        let ctx = op.context();
-        let nan = Attr(unsafe { mlirFloatAttrDoubleGet(ctx, desc.element.0, f64::NAN) });
-        let zero = Attr(unsafe { mlirFloatAttrDoubleGet(ctx, desc.element.0, 0.0) });
-        // Zero before NaN: Triton builds the select's operands last to first.
-        let zero = constant(op, Attr::splat(block_ty, zero), block_ty);
-        let nan = constant(op, Attr::splat(block_ty, nan), block_ty);
-        create1(op, "arith.select", &[desc.nan_padding, nan, zero], block_ty, &[])
-    } else {
-        constant(op, Attr::splat(block_ty, Attr::integer(desc.element, 0)), block_ty)
-    };
+    let other = padding_value(op, desc, &desc.block);
     let Some(ptr) = pointers(op, desc, &offsets) else { return false };
     let m = mask(op, desc, &offsets);
     let segments = unsafe { mlirDenseI32ArrayGet(op.context(), 3, [1i32, 1, 1].as_ptr()) };
@@ -516,6 +562,73 @@ fn lower_load(op: Op, desc: &Desc) -> bool {
         mlirValueReplaceAllUsesOfWith(op.result(0).0, value.0);
         mlirOperationDestroy(op.0);
     }
+    true
+}
+
+/// The value of masked-off elements of a load over `block`: `select(padding,
+/// NaN, 0)` for floats, 0 for integers.
+fn padding_value(op: Op, desc: &Desc, block: &[i64]) -> Val {
+    let block_ty = Ty::tensor(block, desc.element, None);
+    if desc.element.is_float() {
+        let ctx = op.context();
+        let nan = Attr(unsafe { mlirFloatAttrDoubleGet(ctx, desc.element.0, f64::NAN) });
+        let zero = Attr(unsafe { mlirFloatAttrDoubleGet(ctx, desc.element.0, 0.0) });
+        let nan = constant(op, Attr::splat(block_ty, nan), block_ty);
+        let zero = constant(op, Attr::splat(block_ty, zero), block_ty);
+        create1(op, "arith.select", &[desc.nan_padding, nan, zero], block_ty, &[])
+    } else {
+        constant(op, Attr::splat(block_ty, Attr::integer(desc.element, 0)), block_ty)
+    }
+}
+
+/// `tt.descriptor_gather desc[x, y]` (rows `x`, a tensor of N row indices,
+/// and the BN columns from `y`) becomes a masked `tt.load` of the N x BN
+/// block; `tt.descriptor_scatter desc[x, y], src` a masked `tt.store`. The
+/// row offsets are `extsi(reshape(x))` (N x 1), the column offsets those of a
+/// block access (1 x BN); pointers and mask are computed from them once.
+fn lower_gather_scatter(op: Op, desc: &Desc) -> bool {
+    let gather = op.name() == "tt.descriptor_gather";
+    let operands = op.operands();
+    let (x, y) = (operands[1], operands[2]);
+    let value_ty = if gather { op.result(0).ty() } else { operands[3].ty() };
+    let block = value_ty.shape_or_scalar();
+    if block.len() != 2 || desc.block.len() != 2 {
+        return false;
+    }
+    let ctx = op.context();
+    let (i32_ty, i64_ty) = (Ty::int(ctx, 32), Ty::int(ctx, 64));
+    let x_elem = x.ty().element();
+    let rows = create1(op, "tt.reshape", &[x], Ty::tensor(&[block[0], 1], x_elem, None), &[]);
+    let y64 = to_i64(op, y);
+    let rows = create1(op, "arith.extsi", &[rows], Ty::tensor(&[block[0], 1], i64_ty, None), &[]);
+    let n = block[1];
+    let t64 = Ty::tensor(&[n], i64_ty, None);
+    let splat = create1(op, "tt.splat", &[y64], t64, &[]);
+    let range = create1(
+        op,
+        "tt.make_range",
+        &[],
+        Ty::tensor(&[n], i32_ty, None),
+        &[("start", Attr::integer(i32_ty, 0).0), ("end", Attr::integer(i32_ty, n).0)],
+    );
+    let ext = create1(op, "arith.extsi", &[range], t64, &[]);
+    let sum = create1(op, "arith.addi", &[splat, ext], t64, &[]);
+    let cols = create1(op, "tt.reshape", &[sum], Ty::tensor(&[1, n], i64_ty, None), &[]);
+    let offs = [rows, cols];
+    let ptr = pointers_at(op, desc, &offs, &block);
+    let m = mask_at(op, desc, &offs, &block);
+    if gather {
+        let other = padding_value(op, desc, &block);
+        let segments = unsafe { mlirDenseI32ArrayGet(ctx, 3, [1i32, 1, 1].as_ptr()) };
+        let mut attrs: Vec<(&str, MlirAttribute)> = vec![("operandSegmentSizes", segments)];
+        attrs.extend(copied_attrs(op));
+        let load = create1(op, "tt.load", &[ptr, m, other], value_ty, &attrs);
+        let value = round_to_tf32_select(op, desc, load, &block);
+        unsafe { mlirValueReplaceAllUsesOfWith(op.result(0).0, value.0) };
+    } else {
+        create(op, "tt.store", &[ptr, operands[3], m], &[], &copied_attrs(op));
+    }
+    unsafe { mlirOperationDestroy(op.0) };
     true
 }
 
@@ -549,14 +662,16 @@ fn append(block: MlirBlock, loc: MlirLocation, name: &str, operands: &[Val], ty:
 /// For `f32` descriptors whose tf32-rounding flag is not known to be false,
 /// `scf.if flag { round-to-nearest-even to tf32 } else { value }`.
 fn round_to_tf32(anchor: Op, desc: &Desc, value: Val) -> Val {
+    round_to_tf32_over(anchor, desc, value, &desc.block)
+}
+
+/// [`round_to_tf32`] of a value of shape `block`, in an `scf.if`.
+fn round_to_tf32_over(anchor: Op, desc: &Desc, value: Val, block: &[i64]) -> Val {
     if !(desc.element.is_float() && desc.element.bit_width() == 32) || is_const_false(desc.round_tf32) {
         return value;
     }
-    let ctx = anchor.context();
     let loc = anchor.location();
     let ty = value.ty();
-    let ity = Ty::tensor(&desc.block, Ty::int(ctx, 32), None);
-    let bty = Ty::tensor(&desc.block, Ty::i1(ctx), None);
     let if_op = Rewriter::build(loc, "scf.if", &[desc.round_tf32], &[ty], &[], 2);
     let (then_block, else_block) = unsafe {
         let t = mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
@@ -565,31 +680,60 @@ fn round_to_tf32(anchor: Op, desc: &Desc, value: Val) -> Val {
         mlirRegionAppendOwnedBlock(if_op.region(1), e);
         (t, e)
     };
-    let b = then_block;
-    let splat = |v: i64| Attr::splat(ity, Attr::integer(Ty::int(ctx, 32), v));
-    let cst = |v: i64| append(b, loc, "arith.constant", &[], Some(ity), &[("value", splat(v).0)]).unwrap();
-    let bits = append(b, loc, "tt.bitcast", &[value], Some(ity), &[]).unwrap();
-    let exp_mask = cst(0x7F80_0000);
-    let exp = append(b, loc, "arith.andi", &[bits, exp_mask], Some(ity), &[]).unwrap();
-    let eq = Attr::integer(Ty::int(ctx, 64), 0).0;
-    let special = append(b, loc, "arith.cmpi", &[exp, exp_mask], Some(bty), &[("predicate", eq)]).unwrap();
-    let c13 = cst(13);
-    let shifted = append(b, loc, "arith.shrui", &[bits, c13], Some(ity), &[]).unwrap();
-    let c1 = cst(1);
-    let lsb = append(b, loc, "arith.andi", &[shifted, c1], Some(ity), &[]).unwrap();
-    let c4095 = cst(4095);
-    let bias = append(b, loc, "arith.addi", &[lsb, c4095], Some(ity), &[]).unwrap();
-    let biased = append(b, loc, "arith.addi", &[bits, bias], Some(ity), &[]).unwrap();
-    let cmask = cst(-8192);
-    let rounded = append(b, loc, "arith.andi", &[biased, cmask], Some(ity), &[]).unwrap();
-    let picked = append(b, loc, "arith.select", &[special, bits, rounded], Some(ity), &[]).unwrap();
-    let back = append(b, loc, "tt.bitcast", &[picked], Some(ty), &[]).unwrap();
-    append(b, loc, "scf.yield", &[back], None, &[]);
+    let mut emit = |name: &str, operands: &[Val], ty: Ty, attrs: &[(&str, MlirAttribute)]| {
+        let op = Rewriter::build(loc, name, operands, &[ty], attrs, 0);
+        unsafe { mlirBlockAppendOwnedOperation(then_block, op.0) };
+        op.result(0)
+    };
+    let back = tf32_rounding(&mut emit, anchor, value, block);
+    append(then_block, loc, "scf.yield", &[back], None, &[]);
     append(else_block, loc, "scf.yield", &[value], None, &[]);
     if let Some(block) = anchor.block() {
         unsafe { mlirBlockInsertOwnedOperationBefore(block, anchor.0, if_op.0) };
     }
     if_op.result(0)
+}
+
+/// The rounding of a gather (as Triton does it): computed unconditionally
+/// before `anchor`, then `select(flag, rounded, value)`.
+fn round_to_tf32_select(anchor: Op, desc: &Desc, value: Val, block: &[i64]) -> Val {
+    if !(desc.element.is_float() && desc.element.bit_width() == 32) || is_const_false(desc.round_tf32) {
+        return value;
+    }
+    let mut emit =
+        |name: &str, operands: &[Val], ty: Ty, attrs: &[(&str, MlirAttribute)]| create1(anchor, name, operands, ty, attrs);
+    let back = tf32_rounding(&mut emit, anchor, value, block);
+    create1(anchor, "arith.select", &[desc.round_tf32, back, value], value.ty(), &[])
+}
+
+/// Builds one single-result op (name, operands, result type, attributes).
+type Emit<'a> = dyn FnMut(&str, &[Val], Ty, &[(&str, MlirAttribute)]) -> Val + 'a;
+
+/// f32 -> tf32 round to nearest even on the bits (exponent all ones kept):
+/// `bits + ((bits >> 13) & 1) + 4095`, low 13 bits cleared.
+fn tf32_rounding(emit: &mut Emit<'_>, anchor: Op, value: Val, block: &[i64]) -> Val {
+    let ctx = anchor.context();
+    let ty = value.ty();
+    let ity = Ty::tensor(block, Ty::int(ctx, 32), None);
+    let bty = Ty::tensor(block, Ty::i1(ctx), None);
+    let splat = |v: i64| Attr::splat(ity, Attr::integer(Ty::int(ctx, 32), v));
+    let mut op = |name: &str, operands: &[Val], t: Ty, attrs: &[(&str, MlirAttribute)]| emit(name, operands, t, attrs);
+    let bits = op("tt.bitcast", &[value], ity, &[]);
+    let exp_mask = op("arith.constant", &[], ity, &[("value", splat(0x7F80_0000).0)]);
+    let exp = op("arith.andi", &[bits, exp_mask], ity, &[]);
+    let eq = Attr::integer(Ty::int(ctx, 64), 0).0;
+    let special = op("arith.cmpi", &[exp, exp_mask], bty, &[("predicate", eq)]);
+    let c13 = op("arith.constant", &[], ity, &[("value", splat(13).0)]);
+    let shifted = op("arith.shrui", &[bits, c13], ity, &[]);
+    let c1 = op("arith.constant", &[], ity, &[("value", splat(1).0)]);
+    let lsb = op("arith.andi", &[shifted, c1], ity, &[]);
+    let c4095 = op("arith.constant", &[], ity, &[("value", splat(4095).0)]);
+    let bias = op("arith.addi", &[lsb, c4095], ity, &[]);
+    let biased = op("arith.addi", &[bits, bias], ity, &[]);
+    let cmask = op("arith.constant", &[], ity, &[("value", splat(-8192).0)]);
+    let rounded = op("arith.andi", &[biased, cmask], ity, &[]);
+    let picked = op("arith.select", &[special, bits, rounded], ity, &[]);
+    op("tt.bitcast", &[picked], ty, &[])
 }
 
 /// The attributes of `op` but its operand segment sizes.

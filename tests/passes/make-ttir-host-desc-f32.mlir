@@ -1,8 +1,10 @@
 // make_ttir on a host-side f32 tensor descriptor (a kernel argument, as the
 // frontend emits it for a TensorDescriptor on cuda:80): the descriptor becomes
 // pointer, i64 shape/strides and the padding / tf32-rounding flags; the load's
-// padding value is select(padding, NaN, 0) and, after canonicalize, the NaN
-// constant comes first, as in Triton 3.9's TTIR (Tritium had them swapped).
+// padding value is select(padding, NaN, 0). The constant indices are cast to
+// i64 constants (folded, as Triton's builder folds extsi of a constant), not
+// arith.extsi ops: canonicalize orders the constants it hoists by where they
+// were made, and with the unfolded casts Tritium printed 0 before NaN.
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-ttir{target=cuda:80})' | FileCheck %s
 
 // CHECK-LABEL: tt.func public @host_f32

@@ -3,19 +3,21 @@
 // RUN: not tritium-opt %s -split-input-file -triton-rewrite-tensor-descriptor-to-pointer -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(triton-rewrite-tensor-descriptor-to-pointer)' -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
 
-// Not supported yet: descriptor gathers (also scatters and reductions).
-tt.func @gather(%d: !tt.tensordesc<1x32xf16>, %xs: tensor<8xi32>, %y: i32) -> tensor<8x32xf16> {
-  // ERR: :[[@LINE+1]]:8: error: 'tt.descriptor_gather' on a tensor descriptor is not supported
-  %v = tt.descriptor_gather %d[%xs, %y] : (!tt.tensordesc<1x32xf16>, tensor<8xi32>, i32) -> tensor<8x32xf16>
-  tt.return %v : tensor<8x32xf16>
+// Not supported yet: descriptor reductions (Triton makes atomics of them).
+tt.func @reduce(%d: !tt.tensordesc<8xi32>, %v: tensor<8xi32>, %x: i32) {
+  // ERR: :[[@LINE+1]]:3: error: 'tt.descriptor_reduce' on a tensor descriptor is not supported
+  tt.descriptor_reduce add, %d[%x], %v : !tt.tensordesc<8xi32>, tensor<8xi32>
+  tt.return
 }
 
 // -----
 
-// Not supported: descriptors through other ops (Triton handles arith.select).
-tt.func @select(%b: i1, %d0: !tt.tensordesc<8xf16>, %d1: !tt.tensordesc<8xf16>, %x: i32) -> tensor<8xf16> {
-  // ERR: :[[@LINE+1]]:8: error: 'arith.select' on a tensor descriptor is not supported
-  %d = arith.select %b, %d0, %d1 : !tt.tensordesc<8xf16>
+// Not supported: descriptors through other ops (a cf branch here: reported
+// on the block taking the descriptor).
+// ERR: :[[@LINE+1]]:1: error: tensor descriptor block arguments of 'tt.func' are not supported
+tt.func @branch(%d0: !tt.tensordesc<8xf16>, %x: i32) -> tensor<8xf16> {
+  cf.br ^bb1(%d0 : !tt.tensordesc<8xf16>)
+^bb1(%d: !tt.tensordesc<8xf16>):
   %v = tt.descriptor_load %d[%x] : !tt.tensordesc<8xf16> -> tensor<8xf16>
   tt.return %v : tensor<8xf16>
 }

@@ -12,10 +12,8 @@
 // CHECK: %[[PAD:.*]] = arith.constant false
 // CHECK-NEXT: arith.constant false
 // CHECK: %[[X64:.*]] = arith.extsi %[[X]] : i32 to i64
-// The zero before the NaN, as Triton creates them (canonicalize then hoists
-// them in the other order; make-ttir-host-desc-f32.mlir checks the result).
-// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<16x32xf16>
-// CHECK-NEXT: %[[NAN:.*]] = arith.constant dense<0x7E00> : tensor<16x32xf16>
+// CHECK: %[[NAN:.*]] = arith.constant dense<0x7E00> : tensor<16x32xf16>
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<16x32xf16>
 // CHECK: %[[OTHER:.*]] = arith.select %[[PAD]], %[[NAN]], %[[ZERO]] : tensor<16x32xf16>
 // CHECK: tt.splat %[[X64]] : i64 -> tensor<16xi64>
 // CHECK: tt.make_range {end = 16 : i32, start = 0 : i32}
@@ -213,4 +211,24 @@ tt.func @while_desc(%d0: !tt.tensordesc<8xf16>, %x: i32) -> !tt.tensordesc<8xf16
     scf.yield %e, %j : !tt.tensordesc<8xf16>, i32
   }
   tt.return %r#1 : !tt.tensordesc<8xf16>
+}
+
+// -----
+
+// Constant indices and shapes are cast to i64 constants, not arith.extsi ops
+// (Triton folds the cast when it builds it).
+// CHECK-LABEL: tt.func @constant_indices
+// CHECK-NOT: arith.extsi %c
+// CHECK: %[[C5:.*]] = arith.constant 5 : i64
+// CHECK: %[[C3:.*]] = arith.constant 3 : i64
+// CHECK-NEXT: arith.constant dense<0x7E00> : tensor<8xf16>
+// CHECK: tt.splat %[[C3]] : i64 -> tensor<8xi64>
+// CHECK: tt.splat %[[C5]] : i64 -> tensor<8xi64>
+tt.func @constant_indices(%base: !tt.ptr<f16>) -> tensor<8xf16> {
+  %c5 = arith.constant 5 : i32
+  %c1 = arith.constant 1 : i64
+  %c3 = arith.constant 3 : i32
+  %d = tt.make_tensor_descriptor %base, [%c5], [%c1] : <f16>, <8xf16>
+  %v = tt.descriptor_load %d[%c3] : !tt.tensordesc<8xf16> -> tensor<8xf16>
+  tt.return %v : tensor<8xf16>
 }
