@@ -630,6 +630,40 @@ def build_x_matmul_hints(p, C, rng):
                    ref, flops=2 * M * N * K, desc=f"M={M} N={N} K={K}")
 
 
+# x_persistent_matmul / x_persistent_matmul_nf: C = A @ B (fp16 in, fp32 accumulate, fp16 out), row-major, M, N, K
+# multiples of 16 (divisibility hints); NUM_SMS programs walk the output tiles grid-stride in grouped order, so a
+# program handles several tiles (and none when NUM_SMS > tiles).  The perf case uses an H100's 132 SMs.
+def _persistent_matmul_problem(p, C, rng):
+    M, N, K, sms = p["M"], p["N"], p["K"], p["sms"]
+    a = (rng.standard_normal(M * K) * 0.5).astype(np.float16)
+    b = (rng.standard_normal(K * N) * 0.5).astype(np.float16)
+
+    def ref():
+        A, B = a.astype(np.float64).reshape(M, K), b.astype(np.float64).reshape(K, N)
+        exact = A @ B
+        tol = 2e-6 * (np.abs(A) @ np.abs(B)) + np.abs(exact) * 2.0 ** -10 + 1e-6
+        return [("c_ptr", check_close(exact.reshape(-1), 0.0, tol.reshape(-1)))]
+    return Problem((sms,), dict(a_ptr=a, b_ptr=b, c_ptr=np.full(M * N, np.nan, np.float16)),
+                   dict(M=M, N=N, K=K, NUM_SMS=sms), ref, flops=2 * M * N * K,
+                   desc=f"M={M} N={N} K={K} programs={sms}")
+
+
+_PERSISTENT_CASES = [dict(M=128, N=128, K=32, sms=1), dict(M=256, N=384, K=96, sms=2),
+                     dict(M=400, N=272, K=208, sms=3), dict(M=16, N=16, K=16, sms=4),
+                     dict(M=1040, N=528, K=64, sms=5), dict(M=272, N=1168, K=48, sms=7), dict(M=48, N=160, K=0, sms=2)]
+_PERSISTENT_PERF = dict(M=8192, N=8192, K=4096, sms=132)
+
+
+@spec("x_persistent_matmul", cases=_PERSISTENT_CASES, perf=_PERSISTENT_PERF)
+def build_x_persistent_matmul(p, C, rng):
+    return _persistent_matmul_problem(p, C, rng)
+
+
+@spec("x_persistent_matmul_nf", cases=_PERSISTENT_CASES, perf=_PERSISTENT_PERF)
+def build_x_persistent_matmul_nf(p, C, rng):
+    return _persistent_matmul_problem(p, C, rng)
+
+
 # x_grouped_gemm: for each group g, C_g = A_g @ B_g (fp16 in, fp32 accumulate, fp16 out), row-major A_g [m, k],
 # B_g [k, n], C_g [m, n] with lda = k, ldb = ldc = n; k and n are multiples of 16 (the kernel's multiple_of hints),
 # m is not.  The base addresses are written into the i64 tables by the harness (Problem.ptr_tables); `progs`
@@ -738,40 +772,6 @@ def build_x_layernorm_dwdb(p, C, rng):
         return out
     return Problem((cdiv(N, C["BN"]),), dict(dw_part=dwp, db_part=dbp, dw_ptr=nan_f32(N), db_ptr=nan_f32(N)),
                    dict(G=G, N=N), ref, nbytes=2 * G * N * 4, desc=f"G={G} N={N}")
-
-
-# x_persistent_matmul / x_persistent_matmul_nf: C = A @ B (fp16 in, fp32 accumulate, fp16 out), row-major, M, N, K
-# multiples of 16 (divisibility hints); NUM_SMS programs walk the output tiles grid-stride in grouped order, so a
-# program handles several tiles (and none when NUM_SMS > tiles).  The perf case uses an H100's 132 SMs.
-def _persistent_matmul_problem(p, C, rng):
-    M, N, K, sms = p["M"], p["N"], p["K"], p["sms"]
-    a = (rng.standard_normal(M * K) * 0.5).astype(np.float16)
-    b = (rng.standard_normal(K * N) * 0.5).astype(np.float16)
-
-    def ref():
-        A, B = a.astype(np.float64).reshape(M, K), b.astype(np.float64).reshape(K, N)
-        exact = A @ B
-        tol = 2e-6 * (np.abs(A) @ np.abs(B)) + np.abs(exact) * 2.0 ** -10 + 1e-6
-        return [("c_ptr", check_close(exact.reshape(-1), 0.0, tol.reshape(-1)))]
-    return Problem((sms,), dict(a_ptr=a, b_ptr=b, c_ptr=np.full(M * N, np.nan, np.float16)),
-                   dict(M=M, N=N, K=K, NUM_SMS=sms), ref, flops=2 * M * N * K,
-                   desc=f"M={M} N={N} K={K} programs={sms}")
-
-
-_PERSISTENT_CASES = [dict(M=128, N=128, K=32, sms=1), dict(M=256, N=384, K=96, sms=2),
-                     dict(M=400, N=272, K=208, sms=3), dict(M=16, N=16, K=16, sms=4),
-                     dict(M=1040, N=528, K=64, sms=5), dict(M=272, N=1168, K=48, sms=7), dict(M=48, N=160, K=0, sms=2)]
-_PERSISTENT_PERF = dict(M=8192, N=8192, K=4096, sms=132)
-
-
-@spec("x_persistent_matmul", cases=_PERSISTENT_CASES, perf=_PERSISTENT_PERF)
-def build_x_persistent_matmul(p, C, rng):
-    return _persistent_matmul_problem(p, C, rng)
-
-
-@spec("x_persistent_matmul_nf", cases=_PERSISTENT_CASES, perf=_PERSISTENT_PERF)
-def build_x_persistent_matmul_nf(p, C, rng):
-    return _persistent_matmul_problem(p, C, rng)
 
 
 # x_cumsum_2d: per [R, C] tile (rows pid*R..), scans along axis 0 (fwd f32, reverse i32) and axis 1 (reverse f32,

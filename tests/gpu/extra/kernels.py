@@ -645,330 +645,6 @@ def x_attention_fa2(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, N_CTX, stride_h,
     tl.store(o_ptr + off_h + offs_m[:, None] * HEAD_DIM + offs_d[None, :], acc.to(tl.float16))
 
 
-# --------------------------------------------------------------------------------------------------------
-# masked loads with a non-zero `other` inside software-pipelined loops (tl.range(num_stages=4)): Triton turns
-# them into async copies to shared memory, and the padding value is applied by a select after the wait.
-# x_softmax_pipelined: one row per program, an online max/sum pass over column chunks padded with -inf, then a
-# second pass that writes exp(x - max) / sum.  x_accum_other: running sums of chunks padded with 1.0 (f32) and
-# 7 (i32), so every padded lane adds a known amount.
-# --------------------------------------------------------------------------------------------------------
-@triton.jit
-def x_softmax_pipelined(x_ptr, out_ptr, N, stride, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
-    src = x_ptr + row * stride
-    dst = out_ptr + row * stride
-    cols = tl.arange(0, BLOCK)
-    run_max = -float("inf")
-    run_sum = 0.0
-    for start in tl.range(0, N, BLOCK, num_stages=4):
-        idx = start + cols
-        x = tl.load(src + idx, mask=idx < N, other=-float("inf"))
-        new_max = tl.maximum(run_max, tl.max(x, 0))
-        run_sum = run_sum * tl.exp(run_max - new_max) + tl.sum(tl.exp(x - new_max), 0)
-        run_max = new_max
-    for start in tl.range(0, N, BLOCK, num_stages=4):
-        idx = start + cols
-        x = tl.load(src + idx, mask=idx < N, other=-float("inf"))
-        tl.store(dst + idx, tl.exp(x - run_max) / run_sum, mask=idx < N)
-
-
-@triton.jit
-def x_accum_other(x_ptr, i_ptr, out_ptr, iout_ptr, N, stride, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
-    cols = tl.arange(0, BLOCK)
-    acc = tl.zeros([BLOCK], dtype=tl.float32)
-    iacc = tl.zeros([BLOCK], dtype=tl.int32)
-    for start in tl.range(0, N, BLOCK, num_stages=4):
-        idx = start + cols
-        inside = idx < N
-        acc += tl.load(x_ptr + row * stride + idx, mask=inside, other=1.0)
-        iacc += tl.load(i_ptr + row * stride + idx, mask=inside, other=7)
-    tl.store(out_ptr + row, tl.sum(acc, 0))
-    tl.store(iout_ptr + row, tl.sum(iacc, 0))
-
-
-# --------------------------------------------------------------------------------------------------------
-# tensor descriptors on sm80 (make_ttir rewrites them to masked pointer loads/stores).
-# x_desc_matmul: host-side TensorDescriptor arguments; C = A @ B^T with B stored [N, K], the K extent read from
-# A's descriptor.  x_make_desc: device-side descriptors; tiles read partly or wholly out of bounds (negative
-# column offsets too) read 0, a shifted store writes only its in-bounds part.
-# --------------------------------------------------------------------------------------------------------
-@triton.jit
-def x_desc_matmul(a_desc, b_desc, c_desc, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    om = tl.program_id(0) * BM
-    on = tl.program_id(1) * BN
-    acc = tl.zeros([BM, BN], dtype=tl.float32)
-    for k in range(0, a_desc.shape[1], BK):
-        a = a_desc.load([om, k])
-        b = b_desc.load([on, k])
-        acc = tl.dot(a, b.T, acc)
-    c_desc.store([om, on], acc.to(tl.float16))
-
-
-@triton.jit
-def x_make_desc(in_ptr, out_ptr, out2_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
-    src = tl.make_tensor_descriptor(in_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
-    dst = tl.make_tensor_descriptor(out_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
-    dst2 = tl.make_tensor_descriptor(out2_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
-    om = tl.program_id(0) * BM
-    on = tl.program_id(1) * BN
-    tile = src.load([om, on])
-    shifted = src.load([om + 1, on - 3])
-    dst.store([om, on], tile + shifted)
-    dst2.store([om - 1, on + 2], tile * 2.0)
-
-
-# --------------------------------------------------------------------------------------------------------
-# dropout with Triton's Philox generator: keep x / (1 - p) where tl.rand(seed, offset) > p, else 0; the keep
-# mask and the raw tl.randint bits are stored too, so the generator is checked bit for bit.  An i64 seed feeds
-# both key words.
-# --------------------------------------------------------------------------------------------------------
-@triton.jit
-def x_dropout(x_ptr, out_ptr, keep_ptr, bits_ptr, n, p, seed, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    inside = offs < n
-    x = tl.load(x_ptr + offs, mask=inside)
-    keep = tl.rand(seed, offs) > p
-    tl.store(out_ptr + offs, tl.where(keep, x / (1 - p), 0.0), mask=inside)
-    tl.store(keep_ptr + offs, keep.to(tl.int8), mask=inside)
-    tl.store(bits_ptr + offs, tl.randint(seed, offs), mask=inside)
-
-
-# --------------------------------------------------------------------------------------------------------
-# issue 23: a grouped GEMM over pointer tables (Triton's tutorial 08 shape).  Group g multiplies the fp16
-# row-major A_g [m, k] by B_g [k, n] into C_g [m, n] (fp32 accumulate, fp16 out); the base addresses live in
-# i64 tables, the sizes (m, n, k) and leading dimensions (lda, ldb, ldc) in i32 tables, all in device memory.
-# Each program walks the tiles of every group, grid-stride.  Hints: the loaded k and leading dimensions are
-# multiples of 16 (multiple_of on the loads), the bases 16-byte aligned (multiple_of on the int_to_ptr), the
-# row/column offsets multiple_of / max_contiguous BM/BN, the loop-carried pointers multiple_of [16, 16] (the
-# tutorial's hint on scf.for block arguments) and tl.assume facts on the leading dimensions.
-# --------------------------------------------------------------------------------------------------------
-@triton.jit
-def x_grouped_gemm(a_tab, b_tab, c_tab, sizes, lds, n_groups, BM: tl.constexpr, BN: tl.constexpr,
-                   BK: tl.constexpr):
-    tile = tl.program_id(0)
-    stride = tl.num_programs(0)
-    first = 0
-    for g in range(n_groups):
-        m = tl.load(sizes + 3 * g)
-        n = tl.load(sizes + 3 * g + 1)
-        k = tl.multiple_of(tl.load(sizes + 3 * g + 2), 16)
-        tiles_n = tl.cdiv(n, BN)
-        last = first + tl.cdiv(m, BM) * tiles_n
-        while tile >= first and tile < last:
-            lda = tl.multiple_of(tl.load(lds + 3 * g), 16)
-            ldb = tl.multiple_of(tl.load(lds + 3 * g + 1), 16)
-            ldc = tl.multiple_of(tl.load(lds + 3 * g + 2), 16)
-            tl.assume(lda > 0)
-            tl.assume(ldb > 0)
-            tl.assume(ldc > 0)
-            a_base = tl.multiple_of(tl.load(a_tab + g).to(tl.pointer_type(tl.float16)), 16)
-            b_base = tl.multiple_of(tl.load(b_tab + g).to(tl.pointer_type(tl.float16)), 16)
-            c_base = tl.multiple_of(tl.load(c_tab + g).to(tl.pointer_type(tl.float16)), 16)
-            t_m = (tile - first) // tiles_n
-            t_n = (tile - first) % tiles_n
-            tl.assume(t_m >= 0)
-            tl.assume(t_n >= 0)
-            rows = tl.max_contiguous(tl.multiple_of((t_m * BM + tl.arange(0, BM)) % m, BM), BM)
-            cols = tl.max_contiguous(tl.multiple_of((t_n * BN + tl.arange(0, BN)) % n, BN), BN)
-            ks = tl.arange(0, BK)
-            a_ptrs = a_base + rows[:, None] * lda + ks[None, :]
-            b_ptrs = b_base + ks[:, None] * ldb + cols[None, :]
-            acc = tl.zeros((BM, BN), dtype=tl.float32)
-            for kk in range(0, tl.cdiv(k, BK)):
-                tl.multiple_of(a_ptrs, [16, 16])
-                tl.multiple_of(b_ptrs, [16, 16])
-                a = tl.load(a_ptrs, mask=ks[None, :] < k - kk * BK, other=0.0)
-                b = tl.load(b_ptrs, mask=ks[:, None] < k - kk * BK, other=0.0)
-                acc = tl.dot(a, b, acc)
-                a_ptrs += BK
-                b_ptrs += BK * ldb
-            out_m = t_m * BM + tl.arange(0, BM)
-            out_n = t_n * BN + tl.arange(0, BN)
-            c_ptrs = c_base + ldc * out_m[:, None] + out_n[None, :]
-            tl.store(c_ptrs, acc.to(tl.float16), mask=(out_m[:, None] < m) & (out_n[None, :] < n))
-            tile += stride
-        first = last
-
-
-# --------------------------------------------------------------------------------------------------------
-# issue 23: layer norm backward (Triton's tutorial 05 shape).  One program per row of x [M, N] (fp16, row
-# stride `stride`): dx = (w*dy - (xhat*c1 + c2)) * rstd with xhat = (x - mean)*rstd, c1 = mean(xhat*w*dy),
-# c2 = mean(w*dy); the row's dw = dy*xhat and db = dy are added into the f32 partial row `row % GROUP` of
-# dw_part / db_part [GROUP, N] under a spin lock (atomic_cas lock[slot] 0 -> 1, released with atomic_xchg);
-# lock[GROUP + slot] counts whether the partial row was written yet.  x_layernorm_dwdb then sums the GROUP
-# partial rows per column.
-# --------------------------------------------------------------------------------------------------------
-@triton.jit
-def x_layernorm_bwd(dx_ptr, dy_ptr, dw_part, db_part, x_ptr, w_ptr, mean_ptr, rstd_ptr, lock_ptr, stride, N,
-                    GROUP: tl.constexpr, BLOCK_N: tl.constexpr):
-    row = tl.program_id(0)
-    cols = tl.arange(0, BLOCK_N)
-    in_row = cols < N
-    x = tl.load(x_ptr + row * stride + cols, mask=in_row, other=0.0).to(tl.float32)
-    dy = tl.load(dy_ptr + row * stride + cols, mask=in_row, other=0.0).to(tl.float32)
-    w = tl.load(w_ptr + cols, mask=in_row, other=0.0).to(tl.float32)
-    mean = tl.load(mean_ptr + row)
-    rstd = tl.load(rstd_ptr + row)
-    xhat = tl.where(in_row, (x - mean) * rstd, 0.0)
-    wdy = tl.where(in_row, w * dy, 0.0)
-    c1 = tl.sum(xhat * wdy, axis=0) / N
-    c2 = tl.sum(wdy, axis=0) / N
-    dx = (wdy - (xhat * c1 + c2)) * rstd
-    tl.store(dx_ptr + row * stride + cols, dx.to(tl.float16), mask=in_row)
-    dw = dy * xhat
-    db = dy
-    slot = row % GROUP
-    lock = lock_ptr + slot
-    written = lock_ptr + GROUP + slot
-    part = slot * N + cols
-    while tl.atomic_cas(lock, 0, 1) == 1:
-        pass
-    if tl.load(written) == 0:
-        tl.atomic_xchg(written, 1)
-    else:
-        dw += tl.load(dw_part + part, mask=in_row, other=0.0)
-        db += tl.load(db_part + part, mask=in_row, other=0.0)
-    tl.store(dw_part + part, dw, mask=in_row)
-    tl.store(db_part + part, db, mask=in_row)
-    tl.debug_barrier()
-    tl.atomic_xchg(lock, 0)
-
-
-@triton.jit
-def x_layernorm_dwdb(dw_part, db_part, dw_ptr, db_ptr, G, N, BM: tl.constexpr, BN: tl.constexpr):
-    cols = tl.program_id(0) * BN + tl.arange(0, BN)
-    dw = tl.zeros((BM, BN), dtype=tl.float32)
-    db = tl.zeros((BM, BN), dtype=tl.float32)
-    for i in range(0, G, BM):
-        rows = i + tl.arange(0, BM)
-        inside = (rows[:, None] < G) & (cols[None, :] < N)
-        offs = rows[:, None] * N + cols[None, :]
-        dw += tl.load(dw_part + offs, mask=inside, other=0.0)
-        db += tl.load(db_part + offs, mask=inside, other=0.0)
-    tl.store(dw_ptr + cols, tl.sum(dw, axis=0), mask=cols < N)
-    tl.store(db_ptr + cols, tl.sum(db, axis=0), mask=cols < N)
-
-
-# --------------------------------------------------------------------------------------------------------
-# 16. microscaled dot (tl.dot_scaled, issue 23): on sm80 Triton emulates it, upcasting the operands to bf16,
-#     multiplying them by their e8m0 block scales (one per 32 elements along K) and running a bf16 mma.
-#     Triton 3.9 refuses e4m3 on sm80 (fp8e4nv is sm89+), so the fp8 operands are e5m2.
-# --------------------------------------------------------------------------------------------------------
-@triton.jit
-def x_dot_scaled(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
-                 BK: tl.constexpr):
-    rm = tl.program_id(0) * BM + tl.arange(0, BM)
-    rn = tl.program_id(1) * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    rs = tl.arange(0, BK // 32)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, K, BK):
-        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
-        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0.0)
-        sa = tl.load(sa_ptr + rm[:, None] * (K // 32) + (k // 32 + rs)[None, :], mask=rm[:, None] < M, other=127)
-        sb = tl.load(sb_ptr + rn[:, None] * (K // 32) + (k // 32 + rs)[None, :], mask=rn[:, None] < N, other=127)
-        acc = tl.dot_scaled(a, sa, "e5m2", b, sb, "e5m2", acc)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-# 16b. e2m1 (fp4, two values per byte, low nibble first along K) with e8m0 scales times an unscaled bf16 rhs
-#      (ttg.fp4_to_fp on sm80), one K block per program.
-@triton.jit
-def x_dot_scaled_fp4(a_ptr, sa_ptr, b_ptr, c_ptr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    rm = tl.program_id(0) * BM + tl.arange(0, BM)
-    rn = tl.program_id(1) * BN + tl.arange(0, BN)
-    N = tl.num_programs(1) * BN
-    rk2 = tl.arange(0, BK // 2)
-    rk = tl.arange(0, BK)
-    rs = tl.arange(0, BK // 32)
-    a = tl.load(a_ptr + rm[:, None] * (BK // 2) + rk2[None, :])
-    sa = tl.load(sa_ptr + rm[:, None] * (BK // 32) + rs[None, :])
-    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
-    c = tl.dot_scaled(a, sa, "e2m1", b, None, "bf16")
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
-
-
-# 17. fp8 matmul through tl.dot: e5m2 operands (sm80: upcast to f16 for the mma), f32 accumulator.
-@triton.jit
-def x_matmul_fp8(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    rm = tl.program_id(0) * BM + tl.arange(0, BM)
-    rn = tl.program_id(1) * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, K, BK):
-        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
-        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0.0)
-        acc = tl.dot(a, b, acc)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-# 18. bf16 matmul with a bf16 result (f32 accumulator rounded once at the end).
-@triton.jit
-def x_matmul_bf16(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    rm = tl.program_id(0) * BM + tl.arange(0, BM)
-    rn = tl.program_id(1) * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, K, BK):
-        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
-        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0.0)
-        acc = tl.dot(a, b, acc)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16), mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-# --------------------------------------------------------------------------------------------------------
-# issue 23: persistent matmuls.  Each program walks the output tiles start, start + NUM_SMS, ... (grouped
-# ordering: GROUP_M tile rows per group, column-major inside a group); per tile an inner K loop of tl.dot
-# (fp16 in, fp32 acc, fp16 out), masked on every edge.  x_persistent_matmul marks the tile loop
-# tl.range(..., flatten=True), so tritongpu-fuse-nested-loops fuses tile and K loops into one pipelined loop;
-# x_persistent_matmul_nf is the same kernel without flatten (the nest stays, the K loop is pipelined alone).
-# --------------------------------------------------------------------------------------------------------
-@triton.jit
-def _x_grouped_tile(tile, tiles_m, tiles_n, GROUP_M: tl.constexpr):
-    per_group = GROUP_M * tiles_n
-    first_m = (tile // per_group) * GROUP_M
-    rows = tl.minimum(tiles_m - first_m, GROUP_M)
-    in_group = tile % per_group
-    return first_m + in_group % rows, in_group // rows
-
-
-@triton.jit
-def _x_persistent_tile(a_ptr, b_ptr, c_ptr, M, N, K, tile, tiles_m, tiles_n, k_tiles, BM: tl.constexpr,
-                       BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
-    pm, pn = _x_grouped_tile(tile, tiles_m, tiles_n, GROUP_M)
-    rm = pm * BM + tl.arange(0, BM)
-    rn = pn * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for kt in range(k_tiles):
-        k = kt * BK + rk
-        a = tl.load(a_ptr + rm[:, None] * K + k[None, :], mask=(rm[:, None] < M) & (k[None, :] < K), other=0.0)
-        b = tl.load(b_ptr + k[:, None] * N + rn[None, :], mask=(k[:, None] < K) & (rn[None, :] < N), other=0.0)
-        acc = tl.dot(a, b, acc)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-@triton.jit
-def x_persistent_matmul(a_ptr, b_ptr, c_ptr, M, N, K, NUM_SMS, BM: tl.constexpr, BN: tl.constexpr,
-                        BK: tl.constexpr, GROUP_M: tl.constexpr):
-    tiles_m = tl.cdiv(M, BM)
-    tiles_n = tl.cdiv(N, BN)
-    k_tiles = tl.cdiv(K, BK)
-    for tile in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS, flatten=True):
-        _x_persistent_tile(a_ptr, b_ptr, c_ptr, M, N, K, tile, tiles_m, tiles_n, k_tiles, BM, BN, BK, GROUP_M)
-
-
-@triton.jit
-def x_persistent_matmul_nf(a_ptr, b_ptr, c_ptr, M, N, K, NUM_SMS, BM: tl.constexpr, BN: tl.constexpr,
-                           BK: tl.constexpr, GROUP_M: tl.constexpr):
-    tiles_m = tl.cdiv(M, BM)
-    tiles_n = tl.cdiv(N, BN)
-    k_tiles = tl.cdiv(K, BK)
-    for tile in range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS):
-        _x_persistent_tile(a_ptr, b_ptr, c_ptr, M, N, K, tile, tiles_m, tiles_n, k_tiles, BM, BN, BK, GROUP_M)
-
-
 # 14d. attention backward (FlashAttention-2 style), issue 23.  The forward's base-2 logsumexp m (per query row,
 #      of qk * sm_scale * log2(e)) and delta = rowsum(o * do) come in as f32 rows; p is recomputed blockwise.
 #      dS = P * (dP - delta), dV = P^T dO, dK = sm_scale * dS^T Q, dQ = sm_scale * dS K.
@@ -1093,6 +769,330 @@ def x_attn_bwd(q_ptr, k_ptr, v_ptr, do_ptr, m_ptr, delta_ptr, dq_ptr, dk_ptr, dv
         dq = _x_bwd_q_blocks(dq, q, do, m, delta, k_ptr, v_ptr, qk_scale, start_m, 0, N_CTX // BLOCK_N2,
                              BLOCK_M2, BLOCK_N2, HEAD_DIM, False)
     tl.store(dq_ptr + q_tile, (dq * sm_scale).to(tl.float16))
+
+
+# --------------------------------------------------------------------------------------------------------
+# masked loads with a non-zero `other` inside software-pipelined loops (tl.range(num_stages=4)): Triton turns
+# them into async copies to shared memory, and the padding value is applied by a select after the wait.
+# x_softmax_pipelined: one row per program, an online max/sum pass over column chunks padded with -inf, then a
+# second pass that writes exp(x - max) / sum.  x_accum_other: running sums of chunks padded with 1.0 (f32) and
+# 7 (i32), so every padded lane adds a known amount.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_softmax_pipelined(x_ptr, out_ptr, N, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    src = x_ptr + row * stride
+    dst = out_ptr + row * stride
+    cols = tl.arange(0, BLOCK)
+    run_max = -float("inf")
+    run_sum = 0.0
+    for start in tl.range(0, N, BLOCK, num_stages=4):
+        idx = start + cols
+        x = tl.load(src + idx, mask=idx < N, other=-float("inf"))
+        new_max = tl.maximum(run_max, tl.max(x, 0))
+        run_sum = run_sum * tl.exp(run_max - new_max) + tl.sum(tl.exp(x - new_max), 0)
+        run_max = new_max
+    for start in tl.range(0, N, BLOCK, num_stages=4):
+        idx = start + cols
+        x = tl.load(src + idx, mask=idx < N, other=-float("inf"))
+        tl.store(dst + idx, tl.exp(x - run_max) / run_sum, mask=idx < N)
+
+
+@triton.jit
+def x_accum_other(x_ptr, i_ptr, out_ptr, iout_ptr, N, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    iacc = tl.zeros([BLOCK], dtype=tl.int32)
+    for start in tl.range(0, N, BLOCK, num_stages=4):
+        idx = start + cols
+        inside = idx < N
+        acc += tl.load(x_ptr + row * stride + idx, mask=inside, other=1.0)
+        iacc += tl.load(i_ptr + row * stride + idx, mask=inside, other=7)
+    tl.store(out_ptr + row, tl.sum(acc, 0))
+    tl.store(iout_ptr + row, tl.sum(iacc, 0))
+
+
+# --------------------------------------------------------------------------------------------------------
+# tensor descriptors on sm80 (make_ttir rewrites them to masked pointer loads/stores).
+# x_desc_matmul: host-side TensorDescriptor arguments; C = A @ B^T with B stored [N, K], the K extent read from
+# A's descriptor.  x_make_desc: device-side descriptors; tiles read partly or wholly out of bounds (negative
+# column offsets too) read 0, a shifted store writes only its in-bounds part.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_desc_matmul(a_desc, b_desc, c_desc, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    om = tl.program_id(0) * BM
+    on = tl.program_id(1) * BN
+    acc = tl.zeros([BM, BN], dtype=tl.float32)
+    for k in range(0, a_desc.shape[1], BK):
+        a = a_desc.load([om, k])
+        b = b_desc.load([on, k])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([om, on], acc.to(tl.float16))
+
+
+@triton.jit
+def x_make_desc(in_ptr, out_ptr, out2_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    src = tl.make_tensor_descriptor(in_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    dst = tl.make_tensor_descriptor(out_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    dst2 = tl.make_tensor_descriptor(out2_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    om = tl.program_id(0) * BM
+    on = tl.program_id(1) * BN
+    tile = src.load([om, on])
+    shifted = src.load([om + 1, on - 3])
+    dst.store([om, on], tile + shifted)
+    dst2.store([om - 1, on + 2], tile * 2.0)
+
+
+# --------------------------------------------------------------------------------------------------------
+# dropout with Triton's Philox generator: keep x / (1 - p) where tl.rand(seed, offset) > p, else 0; the keep
+# mask and the raw tl.randint bits are stored too, so the generator is checked bit for bit.  An i64 seed feeds
+# both key words.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_dropout(x_ptr, out_ptr, keep_ptr, bits_ptr, n, p, seed, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    inside = offs < n
+    x = tl.load(x_ptr + offs, mask=inside)
+    keep = tl.rand(seed, offs) > p
+    tl.store(out_ptr + offs, tl.where(keep, x / (1 - p), 0.0), mask=inside)
+    tl.store(keep_ptr + offs, keep.to(tl.int8), mask=inside)
+    tl.store(bits_ptr + offs, tl.randint(seed, offs), mask=inside)
+
+
+# --------------------------------------------------------------------------------------------------------
+# 16. microscaled dot (tl.dot_scaled, issue 23): on sm80 Triton emulates it, upcasting the operands to bf16,
+#     multiplying them by their e8m0 block scales (one per 32 elements along K) and running a bf16 mma.
+#     Triton 3.9 refuses e4m3 on sm80 (fp8e4nv is sm89+), so the fp8 operands are e5m2.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_dot_scaled(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                 BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    rs = tl.arange(0, BK // 32)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0.0)
+        sa = tl.load(sa_ptr + rm[:, None] * (K // 32) + (k // 32 + rs)[None, :], mask=rm[:, None] < M, other=127)
+        sb = tl.load(sb_ptr + rn[:, None] * (K // 32) + (k // 32 + rs)[None, :], mask=rn[:, None] < N, other=127)
+        acc = tl.dot_scaled(a, sa, "e5m2", b, sb, "e5m2", acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+# 16b. e2m1 (fp4, two values per byte, low nibble first along K) with e8m0 scales times an unscaled bf16 rhs
+#      (ttg.fp4_to_fp on sm80), one K block per program.
+@triton.jit
+def x_dot_scaled_fp4(a_ptr, sa_ptr, b_ptr, c_ptr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    N = tl.num_programs(1) * BN
+    rk2 = tl.arange(0, BK // 2)
+    rk = tl.arange(0, BK)
+    rs = tl.arange(0, BK // 32)
+    a = tl.load(a_ptr + rm[:, None] * (BK // 2) + rk2[None, :])
+    sa = tl.load(sa_ptr + rm[:, None] * (BK // 32) + rs[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    c = tl.dot_scaled(a, sa, "e2m1", b, None, "bf16")
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c)
+
+
+# 17. fp8 matmul through tl.dot: e5m2 operands (sm80: upcast to f16 for the mma), f32 accumulator.
+@triton.jit
+def x_matmul_fp8(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+# 18. bf16 matmul with a bf16 result (f32 accumulator rounded once at the end).
+@triton.jit
+def x_matmul_bf16(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+# --------------------------------------------------------------------------------------------------------
+# issue 23: a grouped GEMM over pointer tables (Triton's tutorial 08 shape).  Group g multiplies the fp16
+# row-major A_g [m, k] by B_g [k, n] into C_g [m, n] (fp32 accumulate, fp16 out); the base addresses live in
+# i64 tables, the sizes (m, n, k) and leading dimensions (lda, ldb, ldc) in i32 tables, all in device memory.
+# Each program walks the tiles of every group, grid-stride.  Hints: the loaded k and leading dimensions are
+# multiples of 16 (multiple_of on the loads), the bases 16-byte aligned (multiple_of on the int_to_ptr), the
+# row/column offsets multiple_of / max_contiguous BM/BN, the loop-carried pointers multiple_of [16, 16] (the
+# tutorial's hint on scf.for block arguments) and tl.assume facts on the leading dimensions.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_grouped_gemm(a_tab, b_tab, c_tab, sizes, lds, n_groups, BM: tl.constexpr, BN: tl.constexpr,
+                   BK: tl.constexpr):
+    tile = tl.program_id(0)
+    stride = tl.num_programs(0)
+    first = 0
+    for g in range(n_groups):
+        m = tl.load(sizes + 3 * g)
+        n = tl.load(sizes + 3 * g + 1)
+        k = tl.multiple_of(tl.load(sizes + 3 * g + 2), 16)
+        tiles_n = tl.cdiv(n, BN)
+        last = first + tl.cdiv(m, BM) * tiles_n
+        while tile >= first and tile < last:
+            lda = tl.multiple_of(tl.load(lds + 3 * g), 16)
+            ldb = tl.multiple_of(tl.load(lds + 3 * g + 1), 16)
+            ldc = tl.multiple_of(tl.load(lds + 3 * g + 2), 16)
+            tl.assume(lda > 0)
+            tl.assume(ldb > 0)
+            tl.assume(ldc > 0)
+            a_base = tl.multiple_of(tl.load(a_tab + g).to(tl.pointer_type(tl.float16)), 16)
+            b_base = tl.multiple_of(tl.load(b_tab + g).to(tl.pointer_type(tl.float16)), 16)
+            c_base = tl.multiple_of(tl.load(c_tab + g).to(tl.pointer_type(tl.float16)), 16)
+            t_m = (tile - first) // tiles_n
+            t_n = (tile - first) % tiles_n
+            tl.assume(t_m >= 0)
+            tl.assume(t_n >= 0)
+            rows = tl.max_contiguous(tl.multiple_of((t_m * BM + tl.arange(0, BM)) % m, BM), BM)
+            cols = tl.max_contiguous(tl.multiple_of((t_n * BN + tl.arange(0, BN)) % n, BN), BN)
+            ks = tl.arange(0, BK)
+            a_ptrs = a_base + rows[:, None] * lda + ks[None, :]
+            b_ptrs = b_base + ks[:, None] * ldb + cols[None, :]
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
+            for kk in range(0, tl.cdiv(k, BK)):
+                tl.multiple_of(a_ptrs, [16, 16])
+                tl.multiple_of(b_ptrs, [16, 16])
+                a = tl.load(a_ptrs, mask=ks[None, :] < k - kk * BK, other=0.0)
+                b = tl.load(b_ptrs, mask=ks[:, None] < k - kk * BK, other=0.0)
+                acc = tl.dot(a, b, acc)
+                a_ptrs += BK
+                b_ptrs += BK * ldb
+            out_m = t_m * BM + tl.arange(0, BM)
+            out_n = t_n * BN + tl.arange(0, BN)
+            c_ptrs = c_base + ldc * out_m[:, None] + out_n[None, :]
+            tl.store(c_ptrs, acc.to(tl.float16), mask=(out_m[:, None] < m) & (out_n[None, :] < n))
+            tile += stride
+        first = last
+
+
+# --------------------------------------------------------------------------------------------------------
+# issue 23: layer norm backward (Triton's tutorial 05 shape).  One program per row of x [M, N] (fp16, row
+# stride `stride`): dx = (w*dy - (xhat*c1 + c2)) * rstd with xhat = (x - mean)*rstd, c1 = mean(xhat*w*dy),
+# c2 = mean(w*dy); the row's dw = dy*xhat and db = dy are added into the f32 partial row `row % GROUP` of
+# dw_part / db_part [GROUP, N] under a spin lock (atomic_cas lock[slot] 0 -> 1, released with atomic_xchg);
+# lock[GROUP + slot] counts whether the partial row was written yet.  x_layernorm_dwdb then sums the GROUP
+# partial rows per column.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_layernorm_bwd(dx_ptr, dy_ptr, dw_part, db_part, x_ptr, w_ptr, mean_ptr, rstd_ptr, lock_ptr, stride, N,
+                    GROUP: tl.constexpr, BLOCK_N: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK_N)
+    in_row = cols < N
+    x = tl.load(x_ptr + row * stride + cols, mask=in_row, other=0.0).to(tl.float32)
+    dy = tl.load(dy_ptr + row * stride + cols, mask=in_row, other=0.0).to(tl.float32)
+    w = tl.load(w_ptr + cols, mask=in_row, other=0.0).to(tl.float32)
+    mean = tl.load(mean_ptr + row)
+    rstd = tl.load(rstd_ptr + row)
+    xhat = tl.where(in_row, (x - mean) * rstd, 0.0)
+    wdy = tl.where(in_row, w * dy, 0.0)
+    c1 = tl.sum(xhat * wdy, axis=0) / N
+    c2 = tl.sum(wdy, axis=0) / N
+    dx = (wdy - (xhat * c1 + c2)) * rstd
+    tl.store(dx_ptr + row * stride + cols, dx.to(tl.float16), mask=in_row)
+    dw = dy * xhat
+    db = dy
+    slot = row % GROUP
+    lock = lock_ptr + slot
+    written = lock_ptr + GROUP + slot
+    part = slot * N + cols
+    while tl.atomic_cas(lock, 0, 1) == 1:
+        pass
+    if tl.load(written) == 0:
+        tl.atomic_xchg(written, 1)
+    else:
+        dw += tl.load(dw_part + part, mask=in_row, other=0.0)
+        db += tl.load(db_part + part, mask=in_row, other=0.0)
+    tl.store(dw_part + part, dw, mask=in_row)
+    tl.store(db_part + part, db, mask=in_row)
+    tl.debug_barrier()
+    tl.atomic_xchg(lock, 0)
+
+
+@triton.jit
+def x_layernorm_dwdb(dw_part, db_part, dw_ptr, db_ptr, G, N, BM: tl.constexpr, BN: tl.constexpr):
+    cols = tl.program_id(0) * BN + tl.arange(0, BN)
+    dw = tl.zeros((BM, BN), dtype=tl.float32)
+    db = tl.zeros((BM, BN), dtype=tl.float32)
+    for i in range(0, G, BM):
+        rows = i + tl.arange(0, BM)
+        inside = (rows[:, None] < G) & (cols[None, :] < N)
+        offs = rows[:, None] * N + cols[None, :]
+        dw += tl.load(dw_part + offs, mask=inside, other=0.0)
+        db += tl.load(db_part + offs, mask=inside, other=0.0)
+    tl.store(dw_ptr + cols, tl.sum(dw, axis=0), mask=cols < N)
+    tl.store(db_ptr + cols, tl.sum(db, axis=0), mask=cols < N)
+
+
+# --------------------------------------------------------------------------------------------------------
+# issue 23: persistent matmuls.  Each program walks the output tiles start, start + NUM_SMS, ... (grouped
+# ordering: GROUP_M tile rows per group, column-major inside a group); per tile an inner K loop of tl.dot
+# (fp16 in, fp32 acc, fp16 out), masked on every edge.  x_persistent_matmul marks the tile loop
+# tl.range(..., flatten=True), so tritongpu-fuse-nested-loops fuses tile and K loops into one pipelined loop;
+# x_persistent_matmul_nf is the same kernel without flatten (the nest stays, the K loop is pipelined alone).
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def _x_grouped_tile(tile, tiles_m, tiles_n, GROUP_M: tl.constexpr):
+    per_group = GROUP_M * tiles_n
+    first_m = (tile // per_group) * GROUP_M
+    rows = tl.minimum(tiles_m - first_m, GROUP_M)
+    in_group = tile % per_group
+    return first_m + in_group % rows, in_group // rows
+
+
+@triton.jit
+def _x_persistent_tile(a_ptr, b_ptr, c_ptr, M, N, K, tile, tiles_m, tiles_n, k_tiles, BM: tl.constexpr,
+                       BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
+    pm, pn = _x_grouped_tile(tile, tiles_m, tiles_n, GROUP_M)
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for kt in range(k_tiles):
+        k = kt * BK + rk
+        a = tl.load(a_ptr + rm[:, None] * K + k[None, :], mask=(rm[:, None] < M) & (k[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + k[:, None] * N + rn[None, :], mask=(k[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def x_persistent_matmul(a_ptr, b_ptr, c_ptr, M, N, K, NUM_SMS, BM: tl.constexpr, BN: tl.constexpr,
+                        BK: tl.constexpr, GROUP_M: tl.constexpr):
+    tiles_m = tl.cdiv(M, BM)
+    tiles_n = tl.cdiv(N, BN)
+    k_tiles = tl.cdiv(K, BK)
+    for tile in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS, flatten=True):
+        _x_persistent_tile(a_ptr, b_ptr, c_ptr, M, N, K, tile, tiles_m, tiles_n, k_tiles, BM, BN, BK, GROUP_M)
+
+
+@triton.jit
+def x_persistent_matmul_nf(a_ptr, b_ptr, c_ptr, M, N, K, NUM_SMS, BM: tl.constexpr, BN: tl.constexpr,
+                           BK: tl.constexpr, GROUP_M: tl.constexpr):
+    tiles_m = tl.cdiv(M, BM)
+    tiles_n = tl.cdiv(N, BN)
+    k_tiles = tl.cdiv(K, BK)
+    for tile in range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS):
+        _x_persistent_tile(a_ptr, b_ptr, c_ptr, M, N, K, tile, tiles_m, tiles_n, k_tiles, BM, BN, BK, GROUP_M)
 
 
 # ========================================================================================================
@@ -1257,19 +1257,6 @@ KERNELS = [
     _spec("x_dropout", x_dropout, dict(x_ptr=F32P, out_ptr=F32P, keep_ptr=I8P, bits_ptr=U32P, n="i32", p="fp32",
                                        seed="i64"), {"BLOCK": 1024}, num_warps=4,
           note="dropout with tl.rand / tl.randint (Philox 4x32-10, i64 seed), keep mask and raw bits stored"),
-    _spec("x_grouped_gemm", x_grouped_gemm, dict(a_tab=I64P, b_tab=I64P, c_tab=I64P, sizes=I32P, lds=I32P,
-                                                 n_groups="i32"),
-          {"BM": 128, "BN": 128, "BK": 32}, num_warps=4, num_stages=3,
-          note="grouped GEMM over device pointer tables: multiple_of on loads/int_to_ptr/offsets/loop-carried "
-               "pointers, max_contiguous, tl.assume; fp16 in, fp32 acc, fp16 out"),
-    _spec("x_layernorm_bwd", x_layernorm_bwd, dict(dx_ptr=F16P, dy_ptr=F16P, dw_part=F32P, db_part=F32P, x_ptr=F16P,
-                                                   w_ptr=F16P, mean_ptr=F32P, rstd_ptr=F32P, lock_ptr=I32P,
-                                                   stride="i32", N="i32"),
-          {"GROUP": 16, "BLOCK_N": 1024}, num_warps=4,
-          note="layer norm backward dx + partial dw/db accumulated under an atomic_cas/atomic_xchg spin lock"),
-    _spec("x_layernorm_dwdb", x_layernorm_dwdb, dict(dw_part=F32P, db_part=F32P, dw_ptr=F32P, db_ptr=F32P, G="i32",
-                                                     N="i32"),
-          {"BM": 32, "BN": 128}, num_warps=4, note="layer norm backward second stage: column sums of the partials"),
     _spec("x_dot_scaled", x_dot_scaled, dict(a_ptr="*fp8e5", sa_ptr="*u8", b_ptr="*fp8e5", sb_ptr="*u8", c_ptr=F32P,
                                              M="i32", N="i32", K="i32"),
           {"BM": 64, "BN": 64, "BK": 64}, num_warps=4, num_stages=1, divisible=("a_ptr", "sa_ptr", "b_ptr", "sb_ptr",
@@ -1284,6 +1271,19 @@ KERNELS = [
     _spec("x_matmul_bf16", x_matmul_bf16, dict(a_ptr=BF16P, b_ptr=BF16P, c_ptr=BF16P, M="i32", N="i32", K="i32"),
           {"BM": 64, "BN": 64, "BK": 32}, num_warps=4, num_stages=3, divisible=("a_ptr", "b_ptr", "c_ptr", "N", "K"),
           note="bf16 matmul, f32 accumulator, bf16 result"),
+    _spec("x_grouped_gemm", x_grouped_gemm, dict(a_tab=I64P, b_tab=I64P, c_tab=I64P, sizes=I32P, lds=I32P,
+                                                 n_groups="i32"),
+          {"BM": 128, "BN": 128, "BK": 32}, num_warps=4, num_stages=3,
+          note="grouped GEMM over device pointer tables: multiple_of on loads/int_to_ptr/offsets/loop-carried "
+               "pointers, max_contiguous, tl.assume; fp16 in, fp32 acc, fp16 out"),
+    _spec("x_layernorm_bwd", x_layernorm_bwd, dict(dx_ptr=F16P, dy_ptr=F16P, dw_part=F32P, db_part=F32P, x_ptr=F16P,
+                                                   w_ptr=F16P, mean_ptr=F32P, rstd_ptr=F32P, lock_ptr=I32P,
+                                                   stride="i32", N="i32"),
+          {"GROUP": 16, "BLOCK_N": 1024}, num_warps=4,
+          note="layer norm backward dx + partial dw/db accumulated under an atomic_cas/atomic_xchg spin lock"),
+    _spec("x_layernorm_dwdb", x_layernorm_dwdb, dict(dw_part=F32P, db_part=F32P, dw_ptr=F32P, db_ptr=F32P, G="i32",
+                                                     N="i32"),
+          {"BM": 32, "BN": 128}, num_warps=4, note="layer norm backward second stage: column sums of the partials"),
     _spec("x_persistent_matmul", x_persistent_matmul, dict(a_ptr=F16P, b_ptr=F16P, c_ptr=F16P, M="i32", N="i32",
                                                            K="i32", NUM_SMS="i32"),
           {"BM": 128, "BN": 128, "BK": 32, "GROUP_M": 8}, num_warps=4, num_stages=3,
