@@ -9,6 +9,7 @@
 //! both layouts put every element in the same thread; otherwise the
 //! elements go through shared memory (see [`ConvertLayout`]).
 use super::layout::{remap_registers, remap_registers_shifted, DistLayout};
+use super::shared::Addresser;
 use super::{warp_local, LowerPattern, Lowering};
 use tritium_dialects::ir::{Op, Val};
 
@@ -433,19 +434,23 @@ pub fn through_shared(
         _ => (SlotMap::from_rounds(bits, round_bits(src, dst, bytes, limit)?), ScratchRead::Plain),
     };
     let base = cx.scratch(op)?;
-    // The thread's part of the slot for each layout.
-    let thread_slot = |cx: &mut Lowering<'_>, l: &DistLayout| -> Val {
+    // Each side's addresses: the thread's part of the slot (its lanes' and
+    // warps' slot bits) XOR a register constant, whose other bits are an
+    // immediate offset.
+    let addresser = |cx: &mut Lowering<'_>, l: &DistLayout| -> Addresser {
         let (_, lane, warp) = cx.thread_ids();
         let lanes: Vec<i64> = l.lanes.iter().map(|b| map.slot(l.linear(b))).collect();
         let warps: Vec<i64> = l.warps.iter().map(|b| map.slot(l.linear(b))).collect();
+        let mask = lanes.iter().chain(&warps).fold(0, |m, x| m | x);
         let t = cx.xor_of_bits(lane, &lanes, None);
-        cx.xor_of_bits(warp, &warps, t).unwrap_or_else(|| cx.e.i32_const(0))
+        let t = cx.xor_of_bits(warp, &warps, t);
+        Addresser::new(base, store_ty, t, mask)
     };
-    let src_thread = thread_slot(cx, src);
-    let dst_thread = thread_slot(cx, dst);
+    let mut src_addr = addresser(cx, src);
+    let mut dst_addr = addresser(cx, dst);
     // Triton reads with matrix loads where its allocator chose them.
     let matrix = match read {
-        ScratchRead::Matrix { trans } => plan_matrix_read(cx, store_ty, dst, &map, trans),
+        ScratchRead::Matrix { trans } => plan_matrix_read(cx, base, store_ty, dst, &map, trans),
         ScratchRead::Plain => None,
     };
     let dup = src.duplicate_regs();
@@ -469,9 +474,7 @@ pub fn through_shared(
             if map.round(lin) != *round || dup[start] {
                 continue;
             }
-            let slot = cx.e.i32_const(map.slot(lin));
-            let idx = cx.e.xor(src_thread, slot);
-            let ptr = cx.e.gep(base, store_ty, idx);
+            let ptr = src_addr.at(cx, map.slot(lin));
             let vals: Vec<Val> = (0..src_vec).map(|k| to_storage(cx, regs[member(&src_vbits, start, k)], store_ty)).collect();
             if src_vec == 1 {
                 cx.target.store_shared(&mut cx.e, ptr, vals[0], None);
@@ -486,7 +489,7 @@ pub fn through_shared(
         }
         cx.barrier();
         if let Some(m) = &matrix {
-            m.emit(cx, base, store_ty, elem, *round, &mut out)?;
+            m.emit(cx, store_ty, elem, *round, &mut out)?;
             continue;
         }
         for start in starts(&dst_vbits, dst.num_regs()) {
@@ -494,9 +497,7 @@ pub fn through_shared(
             if map.round(lin) != *round {
                 continue;
             }
-            let slot = cx.e.i32_const(map.slot(lin));
-            let idx = cx.e.xor(dst_thread, slot);
-            let ptr = cx.e.gep(base, store_ty, idx);
+            let ptr = dst_addr.at(cx, map.slot(lin));
             if dst_vec == 1 {
                 let v = cx.target.load_shared(&mut cx.e, ptr, store_ty);
                 out[start] = Some(from_storage(cx, v, elem));
@@ -631,7 +632,7 @@ enum ScratchRead {
 }
 
 /// The destination side of a conversion read with warp-wide 8x8 matrix
-/// loads: one load per entry of `loads` (first register, round, slot index).
+/// loads: one load per entry of `loads` (first register, round, address).
 struct MatrixRead {
     plan: super::shared::MatrixPlan,
     loads: Vec<(usize, i64, Val)>,
@@ -646,7 +647,14 @@ struct MatrixRead {
 /// each 16-byte row contiguous and one instruction stays in one round (see
 /// `shared::matrix_plan`); `None` when it does not, and the caller reads
 /// with plain loads. The loads' addresses are computed here, once.
-fn plan_matrix_read(cx: &mut Lowering<'_>, store_ty: tritium_dialects::ir::Ty, dst: &DistLayout, map: &SlotMap, trans: bool) -> Option<MatrixRead> {
+fn plan_matrix_read(
+    cx: &mut Lowering<'_>,
+    base: Val,
+    store_ty: tritium_dialects::ir::Ty,
+    dst: &DistLayout,
+    map: &SlotMap,
+    trans: bool,
+) -> Option<MatrixRead> {
     if !(store_ty.is_integer() || store_ty.is_float()) {
         return None;
     }
@@ -673,27 +681,24 @@ fn plan_matrix_read(cx: &mut Lowering<'_>, store_ty: tritium_dialects::ir::Ty, d
     let (_, lane, warp) = cx.thread_ids();
     let t = cx.xor_of_bits(lane, &plan.lanes, None);
     let thread = cx.xor_of_bits(warp, &warps, t);
+    let mask = plan.lanes.iter().chain(&warps).fold(0, |m, x| m | x);
+    let mut addr = Addresser::new(base, store_ty, thread, mask);
     let mut loads = Vec::new();
     for o in 0..1usize << plan.others.len() {
         let r0 = plan.others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0usize, |r, (_, &i)| r | 1 << i);
         let l0 = dst.linear(&dst.regs[r0]);
-        let k = cx.e.i32_const(map.slot(l0));
-        let idx = match thread {
-            Some(t) => cx.e.xor(t, k),
-            None => k,
-        };
-        loads.push((r0, map.round(l0), idx));
+        let ptr = addr.at(cx, map.slot(l0));
+        loads.push((r0, map.round(l0), ptr));
     }
     Some(MatrixRead { plan, loads, dup, per })
 }
 
 impl MatrixRead {
     /// Emits the loads of `round` from `base`, filling `out`.
-    fn emit(&self, cx: &mut Lowering<'_>, base: Val, store_ty: tritium_dialects::ir::Ty, elem: tritium_dialects::ir::Ty, round: i64, out: &mut [Option<Val>]) -> Result<(), String> {
+    fn emit(&self, cx: &mut Lowering<'_>, store_ty: tritium_dialects::ir::Ty, elem: tritium_dialects::ir::Ty, round: i64, out: &mut [Option<Val>]) -> Result<(), String> {
         let count = 1u32 << self.plan.mats.len();
         let word_ty = if self.per == 1 { store_ty } else { cx.e.vector_ty(store_ty, self.per as u32) };
-        for &(r0, _, idx) in self.loads.iter().filter(|(_, r, _)| *r == round) {
-            let ptr = cx.e.gep(base, store_ty, idx);
+        for &(r0, _, ptr) in self.loads.iter().filter(|(_, r, _)| *r == round) {
             let words = cx.target.load_matrix(&mut cx.e, ptr, count, self.plan.trans)?;
             for (j, w) in words.into_iter().enumerate() {
                 let r1 = self.plan.mats.iter().enumerate().filter(|(b, _)| j >> b & 1 == 1).fold(r0, |r, (_, &i)| r | 1 << i);

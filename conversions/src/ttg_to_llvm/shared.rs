@@ -229,8 +229,11 @@ fn view_term(cx: &mut Lowering<'_>, m: &SharedMap, md: &MemDescValue) -> (i64, O
     (constant, runtime, mask)
 }
 
-/// Addresses of elements from (thread part, register constant).
-struct Addresser {
+/// Addresses of elements from (thread part, register constant): the thread
+/// part `T` has only bits of `thread_mask`, so `T ^ c` is
+/// `(T ^ (c & thread_mask)) + (c & !thread_mask)`; the first term is one
+/// value per distinct masked constant and the second an immediate offset.
+pub(super) struct Addresser {
     base: Val,
     storage: Ty,
     thread: Option<Val>,
@@ -240,8 +243,14 @@ struct Addresser {
 }
 
 impl Addresser {
+    /// An addresser of elements of type `storage` at `base`, whose thread
+    /// part `thread` (in elements) only has bits of `thread_mask`.
+    pub(super) fn new(base: Val, storage: Ty, thread: Option<Val>, thread_mask: i64) -> Addresser {
+        Addresser { base, storage, thread, thread_mask, constant: 0, cache: HashMap::new() }
+    }
+
     /// The address of the element at offset `T ^ c` (`c` a constant).
-    fn at(&mut self, cx: &mut Lowering<'_>, c: i64) -> Val {
+    pub(super) fn at(&mut self, cx: &mut Lowering<'_>, c: i64) -> Val {
         let c = c ^ self.constant;
         let shared = c & self.thread_mask;
         let rest = c & !self.thread_mask;
