@@ -35,8 +35,12 @@
 //! indices and one column offset) become a masked `tt.load` / `tt.store` of
 //! the gathered block.
 //!
-//! Not supported yet (diagnostic, IR unchanged): `tt.descriptor_reduce`, and
-//! descriptors through any other op (`cf` branches...).
+//! `tt.descriptor_reduce` becomes a masked `tt.atomic_rmw` (release, gpu)
+//! of the block; a reduction with no atomic to fall back on (inc, dec, and
+//! min/max of floats or signless integers) is refused as Triton refuses it.
+//!
+//! Not supported yet (diagnostic, IR unchanged): descriptors through any
+//! other op (`cf` branches...).
 use std::collections::HashMap;
 
 use mlir_sys::*;
@@ -174,6 +178,19 @@ fn check_supported(ops: &[Op]) -> bool {
                 o.operand(0).ty().is_tensordesc()
                     && !o.operands()[1..].iter().any(|v| v.ty().is_tensordesc())
                     && rank_of(o.operand(0)).is_some_and(|r| r > 0 && n == 2 + r)
+            }
+            "tt.descriptor_reduce" => {
+                let shaped = o.operand(0).ty().is_tensordesc()
+                    && !o.operands()[1..].iter().any(|v| v.ty().is_tensordesc())
+                    && rank_of(o.operand(0)).is_some_and(|r| r > 0 && n == 2 + r);
+                if shaped && reduce_rmw_kind(o).is_none() {
+                    // Triton's own refusal (a min/max of floats or of
+                    // signless integers has no atomic to fall back on).
+                    let element = tensordesc_block(o.operand(0).ty()).map(|(_, e)| e.to_string()).unwrap_or_default();
+                    emit_error(o, &format!("Cannot fallback on descriptor atomic op, unsupported for type {element}"));
+                    return false;
+                }
+                shaped
             }
             "tt.func" | "tt.call" | "tt.return" | "scf.for" | "scf.if" | "scf.while" | "scf.condition" => true,
             // A choice between two descriptors (canonicalize makes one of an
@@ -330,13 +347,14 @@ impl State {
                 }
                 self.dead_ops.push(o);
             }
-            "tt.descriptor_load" | "tt.descriptor_store" | "tt.descriptor_gather" | "tt.descriptor_scatter" => {
+            "tt.descriptor_load" | "tt.descriptor_store" | "tt.descriptor_reduce" | "tt.descriptor_gather" | "tt.descriptor_scatter" => {
                 let d = o.operand(0);
                 let Some(pieces) = self.map.get(&key(d)) else { return };
                 let Some(desc) = Desc::new(d.ty(), pieces) else { return };
                 match name {
                     "tt.descriptor_load" => lower_load(o, &desc),
                     "tt.descriptor_store" => lower_store(o, &desc),
+                    "tt.descriptor_reduce" => lower_reduce(o, &desc),
                     _ => lower_gather_scatter(o, &desc),
                 };
             }
@@ -642,6 +660,57 @@ fn lower_store(op: Op, desc: &Desc) -> bool {
     let Some(ptr) = pointers(op, desc, &offsets) else { return false };
     let m = mask(op, desc, &offsets);
     create(op, "tt.store", &[ptr, operands[1], m], &[], &copied_attrs(op));
+    unsafe { mlirOperationDestroy(op.0) };
+    true
+}
+
+/// The `tt.atomic_rmw` kind (RMWOp code) a `tt.descriptor_reduce` falls
+/// back on, as Triton chooses it: add (fadd for floats), min/max only for
+/// signed (min, max) or unsigned (umin, umax) integer blocks, and, or, xor;
+/// `None` for the rest (inc, dec, float or signless min/max).
+fn reduce_rmw_kind(op: Op) -> Option<i64> {
+    let (_, element) = tensordesc_block(op.operand(0).ty())?;
+    let (signed, unsigned) = if element.is_integer() {
+        unsafe { (mlirIntegerTypeIsSigned(element.0), mlirIntegerTypeIsUnsigned(element.0)) }
+    } else {
+        (false, false)
+    };
+    // DescriptorReduceKind: add 1, min 2, max 3, inc 4, dec 5, and 6, or 7, xor 8.
+    // RMWOp: and 1, or 2, xor 3, add 4, fadd 5, max 6, min 7, umax 8, umin 9.
+    match op.attr("kind").and_then(|a| a.int())? {
+        1 => Some(if element.is_integer() { 4 } else { 5 }),
+        2 if unsigned => Some(9),
+        2 if signed => Some(7),
+        3 if unsigned => Some(8),
+        3 if signed => Some(6),
+        6 => Some(1),
+        7 => Some(2),
+        8 => Some(3),
+        _ => None,
+    }
+}
+
+/// `tt.descriptor_reduce` as Triton rewrites it: a masked `tt.atomic_rmw`
+/// (release, gpu scope) of the block at the descriptor's pointers, whose
+/// result is unused.
+fn lower_reduce(op: Op, desc: &Desc) -> bool {
+    let operands = op.operands();
+    let rank = desc.block.len();
+    let Some(kind) = reduce_rmw_kind(op) else { return false };
+    if operands.len() != 2 + rank || rank == 0 {
+        return false;
+    }
+    let offsets = extend_indices(op, &operands[2..]);
+    let Some(ptr) = pointers(op, desc, &offsets) else { return false };
+    let m = mask(op, desc, &offsets);
+    let i32t = Ty::int(op.context(), 32);
+    let attrs = [
+        ("atomic_rmw_op", Attr::integer(i32t, kind).0),
+        ("sem", Attr::integer(i32t, 3).0),
+        ("scope", Attr::integer(i32t, 1).0),
+    ];
+    let src = operands[1];
+    create(op, "tt.atomic_rmw", &[ptr, src, m], &[src.ty()], &attrs);
     unsafe { mlirOperationDestroy(op.0) };
     true
 }

@@ -1415,6 +1415,42 @@ def build_x_make_desc(p, C, rng):
                    dict(M=M, N=N), ref, nbytes=12 * M * N, desc=f"M={M} N={N}")
 
 
+# x_desc_atomic: [M, N] f32 x (N divisible by 16), one program per [BM, BN] tile at (om, on); iv = int(x * 1000)
+# (0 where the tile leaves the tensor).  y += x; imax = max(imax, iv); ixor ^= iv; umax = max as u32; imin gets
+# the tile at (om + 1, on - 3): imin[i, j] = min(imin[i, j], ivpad[i - 1, j + 3]) for i >= 1 and j + 3 inside the
+# programs' column cover, ivpad being iv with zeros outside the tensor but inside the tiles.
+@spec("x_desc_atomic", cases=[dict(M=1, N=16), dict(M=32, N=32), dict(M=33, N=80), dict(M=100, N=208),
+                              dict(M=7, N=1024), dict(M=64, N=48)],
+      perf=dict(M=4096, N=4096), membound=True)
+def build_x_desc_atomic(p, C, rng):
+    M, N, BM, BN = p["M"], p["N"], C["BM"], C["BN"]
+    x = randn(rng, M * N)
+    y = randn(rng, M * N)
+    ints = lambda: rng.integers(-3000, 3000, M * N).astype(np.int32)
+    imax, imin, ixor = ints(), ints(), ints()
+    umax = rng.integers(0, 1 << 32, M * N, dtype=np.uint64).astype(np.uint32)
+
+    def ref():
+        X = x.reshape(M, N)
+        iv = (X * np.float32(1000.0)).astype(np.int32)
+        mr, nc = cdiv(M, BM) * BM, cdiv(N, BN) * BN
+        ivpad = np.zeros((mr, nc), np.int32)
+        ivpad[:M, :N] = iv
+        emin = imin.reshape(M, N).copy()
+        rows = min(M - 1, mr - 1)
+        cols = max(0, min(N, nc - 3))
+        if rows > 0 and cols > 0:
+            emin[1:rows + 1, :cols] = np.minimum(emin[1:rows + 1, :cols], ivpad[:rows, 3:cols + 3])
+        return [("y_ptr", check_exact((y.reshape(M, N) + X).reshape(-1))),
+                ("imax_ptr", check_exact(np.maximum(imax.reshape(M, N), iv).reshape(-1))),
+                ("imin_ptr", check_exact(emin.reshape(-1))),
+                ("ixor_ptr", check_exact((ixor.reshape(M, N) ^ iv).reshape(-1))),
+                ("umax_ptr", check_exact(np.maximum(umax.reshape(M, N), iv.view(np.uint32)).reshape(-1)))]
+    return Problem((cdiv(M, BM), cdiv(N, BN)), dict(x_ptr=x, y_ptr=y.copy(), imax_ptr=imax.copy(), imin_ptr=imin.copy(),
+                                                    ixor_ptr=ixor.copy(), umax_ptr=umax.copy()),
+                   dict(M=M, N=N), ref, nbytes=28 * M * N, desc=f"M={M} N={N}")
+
+
 # Triton's Philox 4x32 (triton/language/random.py): counter (c0..c3), key (k0, k1); per round
 #   c0' = hi(B * c2) ^ c1 ^ k0,  c2' = hi(A * c0) ^ c3 ^ k1,  c1' = lo(B * c2),  c3' = lo(A * c0),
 # then the key is bumped by the Weyl constants.  tl.randint(seed, offset) with i32 offsets runs it on

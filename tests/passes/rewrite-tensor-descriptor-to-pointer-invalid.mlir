@@ -3,10 +3,20 @@
 // RUN: not tritium-opt %s -split-input-file -triton-rewrite-tensor-descriptor-to-pointer -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: not %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(triton-rewrite-tensor-descriptor-to-pointer)' -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
 
-// Not supported yet: descriptor reductions (Triton makes atomics of them).
-tt.func @reduce(%d: !tt.tensordesc<8xi32>, %v: tensor<8xi32>, %x: i32) {
-  // ERR: :[[@LINE+1]]:3: error: 'tt.descriptor_reduce' on a tensor descriptor is not supported
-  tt.descriptor_reduce add, %d[%x], %v : !tt.tensordesc<8xi32>, tensor<8xi32>
+// A descriptor reduction with no atomic to fall back on: a max of floats
+// (Triton's own refusal; signed/unsigned integer blocks have max/umax).
+tt.func @reduce(%d: !tt.tensordesc<8xf32>, %v: tensor<8xf32>, %x: i32) {
+  // ERR: :[[@LINE+1]]:3: error: Cannot fallback on descriptor atomic op, unsupported for type f32
+  tt.descriptor_reduce max, %d[%x], %v : !tt.tensordesc<8xf32>, tensor<8xf32>
+  tt.return
+}
+
+// -----
+
+// The same for inc (no atomic kind).
+tt.func @reduce_inc(%d: !tt.tensordesc<8xsi32>, %v: tensor<8xi32>, %x: i32) {
+  // ERR: :[[@LINE+1]]:3: error: Cannot fallback on descriptor atomic op, unsupported for type si32
+  tt.descriptor_reduce inc, %d[%x], %v : !tt.tensordesc<8xsi32>, tensor<8xi32>
   tt.return
 }
 

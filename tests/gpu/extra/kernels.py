@@ -844,6 +844,29 @@ def x_make_desc(in_ptr, out_ptr, out2_ptr, M, N, BM: tl.constexpr, BN: tl.conste
     dst2.store([om - 1, on + 2], tile * 2.0)
 
 
+# x_desc_atomic: descriptor reductions (desc.atomic_add/max/min/xor, tt.descriptor_reduce), which Triton rewrites
+# on sm80 into masked tt.atomic_rmw (release, gpu) of the block: f32 add, i32 max/xor, a u32 max (umax), and an i32
+# min at a shifted, partly out-of-bounds tile that overlaps other programs' tiles (min commutes, so the result is
+# deterministic).
+@triton.jit
+def x_desc_atomic(x_ptr, y_ptr, imax_ptr, imin_ptr, ixor_ptr, umax_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    xd = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    yd = tl.make_tensor_descriptor(y_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    maxd = tl.make_tensor_descriptor(imax_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    mind = tl.make_tensor_descriptor(imin_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    xord = tl.make_tensor_descriptor(ixor_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    umaxd = tl.make_tensor_descriptor(umax_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    om = tl.program_id(0) * BM
+    on = tl.program_id(1) * BN
+    v = xd.load([om, on])
+    yd.atomic_add([om, on], v)
+    iv = (v * 1000.0).to(tl.int32)
+    maxd.atomic_max([om, on], iv)
+    mind.atomic_min([om + 1, on - 3], iv)
+    xord.atomic_xor([om, on], iv)
+    umaxd.atomic_max([om, on], iv.to(tl.uint32, bitcast=True))
+
+
 # --------------------------------------------------------------------------------------------------------
 # dropout with Triton's Philox generator: keep x / (1 - p) where tl.rand(seed, offset) > p, else 0; the keep
 # mask and the raw tl.randint bits are stored too, so the generator is checked bit for bit.  An i64 seed feeds
@@ -1254,6 +1277,11 @@ KERNELS = [
     _spec("x_make_desc", x_make_desc, dict(in_ptr=F32P, out_ptr=F32P, out2_ptr=F32P, M="i32", N="i32"),
           {"BM": 32, "BN": 64}, num_warps=4, divisible=("in_ptr", "out_ptr", "out2_ptr", "N"),
           note="device-side tl.make_tensor_descriptor: out-of-bounds tiles (negative offsets too) read 0, store clipped"),
+    _spec("x_desc_atomic", x_desc_atomic, dict(x_ptr=F32P, y_ptr=F32P, imax_ptr=I32P, imin_ptr=I32P, ixor_ptr=I32P,
+                                               umax_ptr=U32P, M="i32", N="i32"),
+          {"BM": 32, "BN": 32}, num_warps=4, divisible=("x_ptr", "y_ptr", "imax_ptr", "imin_ptr", "ixor_ptr",
+                                                        "umax_ptr", "N"),
+          note="descriptor reductions (atomic add/max/min/xor, u32 max) rewritten to masked tt.atomic_rmw on sm80"),
     _spec("x_dropout", x_dropout, dict(x_ptr=F32P, out_ptr=F32P, keep_ptr=I8P, bits_ptr=U32P, n="i32", p="fp32",
                                        seed="i64"), {"BLOCK": 1024}, num_warps=4,
           note="dropout with tl.rand / tl.randint (Philox 4x32-10, i64 seed), keep mask and raw bits stored"),
