@@ -1451,6 +1451,34 @@ def build_x_desc_atomic(p, C, rng):
                    dict(M=M, N=N), ref, nbytes=28 * M * N, desc=f"M={M} N={N}")
 
 
+# x_desc_gather: a [M, N] f32 (host descriptor, NaN padding), o and p [M, N] f32 (zero padding); grid
+# (G, cdiv(N, BN)) with rows = a permutation of range(G * BR) (G = cdiv(M, BR)), so every row of o is scattered
+# exactly once: o = 2 a.  p[i, j] = apad[i, j + 1] + 1 for i < min(G, M) and j < N (apad: NaN outside the tensor, so
+# column N - 1 is NaN unless BN divides N, where it is never written); other cells keep their sentinel -7.
+@spec("x_desc_gather", cases=[dict(M=1, N=16), dict(M=8, N=32), dict(M=37, N=80), dict(M=100, N=208),
+                              dict(M=9, N=1024), dict(M=64, N=48)],
+      perf=dict(M=8192, N=4096), membound=True)
+def build_x_desc_gather(p, C, rng):
+    M, N, BR, BN = p["M"], p["N"], C["BR"], C["BN"]
+    G, NC = cdiv(M, BR), cdiv(N, BN) * BN
+    a = randn(rng, M * N)
+    rows = rng.permutation(G * BR).astype(np.int32)
+
+    def ref():
+        A = a.reshape(M, N)
+        apad = np.full((M, NC + 1), np.nan, np.float32)
+        apad[:, :N] = A
+        pp = np.full((M, N), -7.0, np.float32)
+        rws = min(G, M)
+        last = min(N, NC - 1)  # columns j <= NC - 2 are written
+        pp[:rws, :last] = apad[:rws, 1:last + 1] + np.float32(1.0)
+        return [("o_desc", check_exact((np.float32(2.0) * A).reshape(-1))), ("p_desc", check_exact(pp.reshape(-1)))]
+    return Problem((G, cdiv(N, BN)),
+                   dict(a_desc=a, o_desc=nan_f32(M * N), p_desc=np.full(M * N, -7.0, np.float32), rows_ptr=rows),
+                   dict(a_desc=HostDesc([M, N], [N, 1], padding="nan"), o_desc=HostDesc([M, N], [N, 1]),
+                        p_desc=HostDesc([M, N], [N, 1])), ref, nbytes=16 * M * N, desc=f"M={M} N={N}")
+
+
 # Triton's Philox 4x32 (triton/language/random.py): counter (c0..c3), key (k0, k1); per round
 #   c0' = hi(B * c2) ^ c1 ^ k0,  c2' = hi(A * c0) ^ c3 ^ k1,  c1' = lo(B * c2),  c3' = lo(A * c0),
 # then the key is bumped by the Weyl constants.  tl.randint(seed, offset) with i32 offsets runs it on

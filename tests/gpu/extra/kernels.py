@@ -867,6 +867,21 @@ def x_desc_atomic(x_ptr, y_ptr, imax_ptr, imin_ptr, ixor_ptr, umax_ptr, M, N, BM
     umaxd.atomic_max([om, on], iv.to(tl.uint32, bitcast=True))
 
 
+# x_desc_gather: host-side f32 descriptors with block [1, BN] (on sm80 Triton passes each as pointer, shapes,
+# strides and the padding / tf32 flags): a row gather by an index vector and a scatter of the rows back (both
+# masked per row and column), and a plain block load stored one column to the left (the padding of the load's
+# out-of-bounds column shows in the last column).
+@triton.jit
+def x_desc_gather(a_desc, o_desc, p_desc, rows_ptr, BR: tl.constexpr, BN: tl.constexpr):
+    pid = tl.program_id(0)
+    pn = tl.program_id(1) * BN
+    r = tl.load(rows_ptr + pid * BR + tl.arange(0, BR))
+    g = a_desc.gather(r, pn)
+    o_desc.scatter(g * 2.0, r, pn)
+    t = a_desc.load([pid, pn])
+    p_desc.store([pid, pn - 1], t + 1.0)
+
+
 # --------------------------------------------------------------------------------------------------------
 # dropout with Triton's Philox generator: keep x / (1 - p) where tl.rand(seed, offset) > p, else 0; the keep
 # mask and the raw tl.randint bits are stored too, so the generator is checked bit for bit.  An i64 seed feeds
@@ -1282,6 +1297,10 @@ KERNELS = [
           {"BM": 32, "BN": 32}, num_warps=4, divisible=("x_ptr", "y_ptr", "imax_ptr", "imin_ptr", "ixor_ptr",
                                                         "umax_ptr", "N"),
           note="descriptor reductions (atomic add/max/min/xor, u32 max) rewritten to masked tt.atomic_rmw on sm80"),
+    _spec("x_desc_gather", x_desc_gather, dict(a_desc="tensordesc<fp32[1, 32]>", o_desc="tensordesc<fp32[1, 32]>",
+                                               p_desc="tensordesc<fp32[1, 32]>", rows_ptr=I32P),
+          {"BR": 8, "BN": 32}, num_warps=4, divisible=("rows_ptr",),
+          note="host-side f32 descriptors: row gather/scatter by an index vector, a block load with NaN padding"),
     _spec("x_dropout", x_dropout, dict(x_ptr=F32P, out_ptr=F32P, keep_ptr=I8P, bits_ptr=U32P, n="i32", p="fp32",
                                        seed="i64"), {"BLOCK": 1024}, num_warps=4,
           note="dropout with tl.rand / tl.randint (Philox 4x32-10, i64 seed), keep mask and raw bits stored"),
