@@ -329,8 +329,8 @@ struct MakeTTGIROptions : public PassPipelineOptions<MakeTTGIROptions> {
   Option<int32_t> numWarps{*this, "num-warps", llvm::cl::desc("number of warps"),
                            llvm::cl::init(4)};
   Option<int32_t> threadsPerWarp{*this, "threads-per-warp",
-                                 llvm::cl::desc("threads per warp (if not given: 64 "
-                                                "for hip:gfx9, else 32)"),
+                                 llvm::cl::desc("threads per warp (if not given: the "
+                                                "backend's default, 32 on cuda)"),
                                  llvm::cl::init(32)};
   Option<int32_t> numCTAs{*this, "num-ctas", llvm::cl::desc("number of CTAs"),
                           llvm::cl::init(1)};
@@ -364,71 +364,6 @@ LogicalResult checkTarget(StringRef pipeline, StringRef target,
   return onError(pipeline + ": " + message);
 }
 
-/// Triton's make_llir for `target` (the passes before the conversion that
-/// Triton runs on sm80 and that Tritium has; the Hopper/Blackwell-only ones
-/// are no-ops there). Built from text so that each pass is looked up by its
-/// registered flag.
-LogicalResult buildMakeLLIR(OpPassManager &pm, const MakeLLIROptions &options,
-                            function_ref<LogicalResult(const Twine &)> onError) {
-  StringRef target = options.target;
-  if (failed(checkTarget("tritium-make-llir", target, onError)))
-    return failure();
-  unsigned cc = 0;
-  if (!target.starts_with("cuda:") || target.drop_front(5).getAsInteger(10, cc))
-    return onError("tritium-make-llir: unsupported target '" + target +
-                   "' (expected cuda:<compute capability>)");
-  std::string cap = "compute-capability=" + std::to_string(cc);
-  std::string ptx = options.ptxVersion ? " ptx-version=" + std::to_string(options.ptxVersion) : "";
-  std::string pipeline =
-      "tritongpu-combine-tensor-select-and-if,tritongpu-allocate-warp-groups,"
-      "convert-scf-to-cf,allocate-shared-memory-nv{" + cap + ptx + "},"
-      "triton-nvidia-gpu-membar{" + cap + ptx + "},"
-      "tritongpu-global-scratch-memory-allocation,"
-      "convert-triton-gpu-to-llvm{" + cap + ptx + "},"
-      "canonicalize,cse,symbol-dce";
-  std::string errors;
-  llvm::raw_string_ostream os(errors);
-  if (failed(parsePassPipeline(pipeline, pm, os)))
-    return onError("tritium-make-llir: " + errors);
-  return success();
-}
-
-/// cuda:CC with CC < 90, or any hip target: no TMA, so descriptors become pointers.
-bool lacksTMA(StringRef target) {
-  if (target.consume_front("cuda:")) {
-    unsigned cc = 0;
-    return !target.getAsInteger(10, cc) && cc < 90;
-  }
-  return target.starts_with("hip:");
-}
-
-/// Triton's make_ttir, as `triton.compile` runs it for `target`.
-LogicalResult buildMakeTTIR(OpPassManager &pm, const MakeTTIROptions &options,
-                            function_ref<LogicalResult(const Twine &)> onError) {
-  if (failed(checkTarget("tritium-make-ttir", options.target, onError)))
-    return failure();
-  pm.addPass(createInlinerPass());
-  if (lacksTMA(options.target))
-    pm.addPass(tritium::createTritonRewriteTensorDescriptorToPointer());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(tritium::createTritonCombine());
-  pm.addPass(tritium::createTritonReorderBroadcast());
-  pm.addPass(createCSEPass());
-  if (StringRef(options.target).starts_with("hip:"))
-    pm.addPass(tritium::createTritonLoopInvariantCodeMotion());
-  pm.addPass(createSymbolDCEPass());
-  pm.addPass(tritium::createTritonLoopUnroll());
-  return success();
-}
-
-/// The compute capability of a `cuda:<cc>` target, or 0.
-int cudaComputeCapability(StringRef target) {
-  unsigned cc = 0;
-  if (!target.consume_front("cuda:") || target.getAsInteger(10, cc))
-    return 0;
-  return cc;
-}
-
 /// Fails on the module with a diagnostic at its location: what a pipeline
 /// runs for a target it does not implement, instead of a degraded program.
 class RefusePass : public PassWrapper<RefusePass, OperationPass<ModuleOp>> {
@@ -445,71 +380,85 @@ private:
   std::string message;
 };
 
-/// Triton's make_ttgir for cuda compute capabilities 8.x, pass for pass
-/// (third_party/nvidia/backend/compiler.py in Triton 3.9).
-void buildMakeTTGIRSm8x(OpPassManager &pm, const MakeTTGIROptions &options,
-                        const tritium::ConvertTritonToTritonGPUOptions &convert, int cc) {
-  pm.addPass(tritium::createConvertTritonToTritonGPU(convert));
-  pm.addPass(tritium::createTritonGPUCoalesce());
-  pm.addPass(tritium::createTritonGPUF32DotTC({/*emuTF32=*/cc >= 80}));
-  pm.addPass(tritium::createTritonNvidiaGPUAssignCGALayouts());
-  pm.addPass(tritium::createTritonGPURemoveLayoutConversions());
-  pm.addPass(tritium::createTritonNvidiaGPUOptimizeCTALocality());
-  pm.addPass(tritium::createTritonGPURemoveLayoutConversions());
-  pm.addPass(tritium::createTritonGPUOptimizeThreadLocality());
-  pm.addPass(tritium::createTritonGPUAccelerateMatmul());
-  pm.addPass(tritium::createTritonNvidiaGPUCheckMatmulTwoCTA());
-  pm.addPass(tritium::createTritonGPURemoveLayoutConversions());
-  pm.addPass(tritium::createTritonGPUOptimizeDotOperands({/*hoistLayoutConversion=*/cc >= 80}));
-  pm.addPass(tritium::createTritonNvidiaGPUOptimizeDescriptorEncoding());
-  pm.addPass(tritium::createTritonLoopAwareCSE());
-  pm.addPass(tritium::createTritonGPUFuseNestedLoops());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(tritium::createTritonLoopInvariantCodeMotion());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(tritium::createTritonGPUCombineTensorSelectAndIf());
-  pm.addPass(tritium::createNVGPUWarpSpecialization({options.numStages, false}));
-  pm.addPass(tritium::createTritonGPUAssignLatencies({options.numStages}));
-  pm.addPass(tritium::createTritonGPUScheduleLoops());
-  pm.addPass(tritium::createTritonGPUPipeline({options.numStages, false}));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(tritium::createTritonLoopAwareCSE());
-  pm.addPass(tritium::createTritonGPUPrefetch());
-  pm.addPass(tritium::createTritonGPUOptimizeDotOperands({cc >= 80}));
-  pm.addPass(tritium::createTritonGPUCoalesceAsyncCopy());
-  pm.addPass(tritium::createTritonNvidiaGPUOptimizeTMemLayouts());
-  pm.addPass(tritium::createTritonNvidiaGPUTMemLoadReduce());
-  pm.addPass(tritium::createTritonGPURemoveLayoutConversions());
-  pm.addPass(tritium::createTritonNvidiaGPUInterleaveTMem());
-  pm.addPass(tritium::createTritonGPUReduceDataDuplication());
-  pm.addPass(tritium::createTritonGPUReorderInstructions());
-  pm.addPass(tritium::createTritonLoopAwareCSE());
-  pm.addPass(createSymbolDCEPass());
-  pm.addPass(tritium::createTritonNvidiaGPUFenceInsertion({cc}));
-  pm.addPass(tritium::createTritonNvidiaGPUMMALowering());
-  pm.addPass(tritium::createTritonNvidiaGPUHoistMBarrierLifecycle({cc}));
-  pm.addPass(createSCCPPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
+/// What the backend serving a checked target builds for a stage.
+struct StagePipeline {
+  int kind = 0; // 0: no backend builds it; 1: `text` is the pass list; 2, 3: `text` is a message
+  std::string text;
+};
+
+StagePipeline backendStagePipeline(StringRef stage, StringRef target, int32_t numWarps,
+                                   int32_t threadsPerWarp, int32_t numCTAs, int32_t numStages,
+                                   int32_t ptxVersion) {
+  StagePipeline result;
+  auto collect = [](void *userData, MlirStringRef text) {
+    static_cast<std::string *>(userData)->append(text.data, text.length);
+  };
+  result.kind = tritium_stage_pipeline(toRef(stage), toRef(target), numWarps, threadsPerWarp,
+                                       numCTAs, numStages, ptxVersion, collect, &result.text);
+  return result;
 }
 
-/// Triton's make_ttgir: exactly Triton's pipeline for cuda 8.x. Any other
-/// target is refused: a generic pipeline would compile a degraded program
-/// (no MMA layouts, no async copies) where Triton's is specialized.
-void buildMakeTTGIR(OpPassManager &pm, const MakeTTGIROptions &options) {
+/// Adds the textual pass list `pipeline` of stage `stage` to `pm`.
+LogicalResult addPipeline(OpPassManager &pm, StringRef stage, StringRef pipeline,
+                          function_ref<LogicalResult(const Twine &)> onError) {
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (failed(parsePassPipeline(pipeline, pm, os)))
+    return onError(stage + ": " + errors);
+  return success();
+}
+
+/// Triton's make_llir for `target`: the backend serving it builds the
+/// pipeline (the passes before the conversion, the conversion and the
+/// LLVM-dialect cleanups).
+LogicalResult buildMakeLLIR(OpPassManager &pm, const MakeLLIROptions &options,
+                            function_ref<LogicalResult(const Twine &)> onError) {
+  StringRef target = options.target;
+  if (failed(checkTarget("tritium-make-llir", target, onError)))
+    return failure();
+  StagePipeline built =
+      backendStagePipeline("tritium-make-llir", target, 0, -1, 0, 0, options.ptxVersion);
+  if (built.kind == 1)
+    return addPipeline(pm, "tritium-make-llir", built.text, onError);
+  if (built.kind == 0)
+    return onError("tritium-make-llir: unsupported target '" + target +
+                   "' (no backend of this library lowers it to LLVM)");
+  return onError(built.text);
+}
+
+/// Triton's make_ttir, as `triton.compile` runs it for `target`: the
+/// backend serving the target builds it (its target-dependent passes); for
+/// a target no backend specializes, the target-independent list.
+LogicalResult buildMakeTTIR(OpPassManager &pm, const MakeTTIROptions &options,
+                            function_ref<LogicalResult(const Twine &)> onError) {
+  if (failed(checkTarget("tritium-make-ttir", options.target, onError)))
+    return failure();
+  StagePipeline built = backendStagePipeline("tritium-make-ttir", options.target, 0, -1, 0, 0, 0);
+  if (built.kind == 1)
+    return addPipeline(pm, "tritium-make-ttir", built.text, onError);
+  if (built.kind != 0)
+    return onError(built.text);
+  pm.addPass(createInlinerPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tritium::createTritonCombine());
+  pm.addPass(tritium::createTritonReorderBroadcast());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(tritium::createTritonLoopUnroll());
+  return success();
+}
+
+/// Triton's make_ttgir, as the backend serving the target builds it. A
+/// target no backend builds it for is refused: a generic pipeline would
+/// compile a degraded program (no MMA layouts, no async copies) where
+/// Triton's is specialized.
+LogicalResult buildMakeTTGIR(OpPassManager &pm, const MakeTTGIROptions &options,
+                             function_ref<LogicalResult(const Twine &)> onError) {
   tritium::ConvertTritonToTritonGPUOptions convert;
   convert.target = options.target;
   convert.numWarps = options.numWarps;
-  // Given, the value goes to the conversion, whose check is the one rule
-  // (0 is refused there); not given, it follows the target.
-  int32_t threads = options.threadsPerWarp;
-  if (!options.threadsPerWarp.hasValue())
-    threads = StringRef(options.target).starts_with("hip:gfx9") ? 64 : 32;
-  convert.threadsPerWarp = threads;
+  convert.threadsPerWarp = options.threadsPerWarp;
   convert.numCTAs = options.numCTAs;
-  int cc = cudaComputeCapability(options.target);
-  if (cc >= 80 && cc < 90)
-    return buildMakeTTGIRSm8x(pm, options, convert, cc);
   // A missing or malformed target: the conversion reports it at the module.
   std::string ignored;
   auto collect = [](void *userData, MlirStringRef text) {
@@ -517,15 +466,24 @@ void buildMakeTTGIR(OpPassManager &pm, const MakeTTGIROptions &options) {
   };
   if (!tritium_check_target(wrap(StringRef(options.target)), collect, &ignored)) {
     pm.addPass(tritium::createConvertTritonToTritonGPU(convert));
-    return;
+    return success();
   }
-  std::string what = cc >= 90 ? "its Hopper/Blackwell passes (mma v3/v5 in accelerate-matmul, "
-                                "TMA lowering, warp specialization, the Hopper pipeliner) are "
-                                "missing; for sm80 code on this GPU use target=cuda:80"
-                              : "its target-specific passes are missing";
-  pm.addPass(std::make_unique<RefusePass>(
-      "tritium-make-ttgir: Triton's make_ttgir for '" + options.target +
-      "' is not implemented: " + what + " (implemented: cuda:80 to cuda:89)"));
+  // Given, threads-per-warp goes to the conversion, whose check is the one
+  // rule (0 is refused there); not given, the backend picks it.
+  int32_t threads = options.threadsPerWarp.hasValue() ? int32_t(options.threadsPerWarp) : -1;
+  StagePipeline built =
+      backendStagePipeline("tritium-make-ttgir", options.target, options.numWarps, threads,
+                           options.numCTAs, options.numStages, 0);
+  if (built.kind == 1)
+    return addPipeline(pm, "tritium-make-ttgir", built.text, onError);
+  if (built.kind == 2)
+    return onError(built.text);
+  std::string message = built.kind == 3
+                            ? built.text
+                            : "tritium-make-ttgir: Triton's make_ttgir for '" + options.target +
+                                  "' is not implemented: its target-specific passes are missing";
+  pm.addPass(std::make_unique<RefusePass>(message));
+  return success();
 }
 } // namespace
 
@@ -694,15 +652,14 @@ void tritium::registerProjectPasses() {
       [](function_ref<void(const detail::PassOptions &)> handler) { handler(MakeLLIROptions()); });
   registerPassPipeline(
       "tritium-make-ttgir",
-      "Triton's make_ttgir stage: for cuda:8x exactly Triton's pipeline (coalesce, "
-      "layout-conversion removal, mma, software pipelining, ...); other targets are "
-      "refused with a diagnostic naming what is missing",
+      "Triton's make_ttgir stage, as the backend serving the target builds it (cuda:8x: "
+      "exactly Triton's pipeline: coalesce, layout-conversion removal, mma, software "
+      "pipelining, ...); other targets are refused with a diagnostic naming what is missing",
       [](OpPassManager &pm, StringRef text, function_ref<LogicalResult(const Twine &)> onError) {
         MakeTTGIROptions options;
         if (failed(options.parseFromString(text)))
           return failure();
-        buildMakeTTGIR(pm, options);
-        return success();
+        return buildMakeTTGIR(pm, options, onError);
       },
       [](function_ref<void(const detail::PassOptions &)> handler) { handler(MakeTTGIROptions()); });
 }

@@ -18,6 +18,7 @@ fn find_pass(argument: &str) -> Option<&'static dyn Pass> {
         .chain(tritium_conversions::PASSES.iter())
         .copied()
         .find(|p| p.argument() == argument)
+        .or_else(|| tritium_dialects::spec::backend_pass(argument))
 }
 
 /// Reports a panic caught at the boundary as an error on `op`.
@@ -37,6 +38,8 @@ pub extern "C" fn tritium_install_services(table: *const Services) {
     }
     // The in-tree backends of the ttg->LLVM lowering, chosen per module by target prefix.
     tritium_spec_nvidia::install();
+    tritium_dialects::spec::install_builtin("nvidia", "cuda", tritium_spec_nvidia::register);
+    tritium_dialects::spec::install_builtin("amd", "hip", tritium_spec_amd::register);
     // The CPU backend's C API (tritiumCpuKernel*): keep its symbols in the link.
     std::hint::black_box(crate::cpu::keep_exports());
 }
@@ -47,6 +50,43 @@ pub extern "C" fn tritium_check_target(target: MlirStringRef, report_fn: crate::
     guard(report_fn, user_data, false, || {
         let verdict = tritium_conversions::target::check_target(unsafe { str_of(target) });
         crate::report_verdict(verdict, report_fn, user_data)
+    })
+}
+
+/// See `RustBridge.h`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn tritium_stage_pipeline(
+    stage: MlirStringRef,
+    target: MlirStringRef,
+    num_warps: i32,
+    threads_per_warp: i32,
+    num_ctas: i32,
+    num_stages: i32,
+    ptx_version: i32,
+    report_fn: crate::ReportFn,
+    user_data: *mut c_void,
+) -> i32 {
+    use tritium_dialects::spec::{stage_pipeline, StageOptions, StageRefusal};
+    guard(report_fn, user_data, 2, || {
+        let options = StageOptions {
+            target: unsafe { str_of(target) },
+            num_warps,
+            threads_per_warp: (threads_per_warp >= 0).then_some(threads_per_warp),
+            num_ctas,
+            num_stages,
+            ptx_version,
+        };
+        let (code, text) = match stage_pipeline(unsafe { str_of(stage) }, &options) {
+            None => return 0,
+            Some(Ok(text)) => (1, text),
+            Some(Err(StageRefusal::Invalid(message))) => (2, message),
+            Some(Err(StageRefusal::NotImplemented(message))) => (3, message),
+        };
+        if let Some(f) = report_fn {
+            unsafe { f(user_data, string_ref(&text)) };
+        }
+        code
     })
 }
 

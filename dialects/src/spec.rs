@@ -18,6 +18,7 @@
 //! composes.
 use crate::conversion::{ConversionPattern, Legality, OpRule};
 use crate::ir::Attr;
+use crate::pass::Pass;
 use crate::rewrite::RewritePattern;
 use mlir_sys::MlirContext;
 use std::collections::HashMap;
@@ -46,7 +47,52 @@ pub struct SpecBuilder {
     pub(crate) rewrite_additions: Vec<(&'static str, &'static dyn RewritePattern)>,
     pub(crate) conversion_additions: Vec<(&'static str, &'static dyn ConversionPattern)>,
     pub(crate) default_encoding: Option<DefaultEncodingHook>,
+    pub(crate) passes: Vec<&'static dyn Pass>,
+    pub(crate) stage_pipelines: Vec<(&'static str, StagePipelineHook)>,
+    pub(crate) op_roles: Vec<(&'static str, OpRole)>,
 }
+
+/// What a backend op is to the core passes (Triton's op interfaces and
+/// traits the core asks about), so that the core needs no backend op names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpRole {
+    /// Implements Triton's `DotOpInterface` (an MMA of the backend).
+    Dot,
+    /// Its result `i` has the encoding of its operand `i` (a wait on
+    /// asynchronous results, ...).
+    ForwardsEncoding,
+    /// Its result layout is anchored (Triton's `isLayoutAnchor`).
+    LayoutAnchor,
+}
+
+/// The options of a core stage pipeline (`tritium-make-ttir`,
+/// `tritium-make-ttgir`, `tritium-make-llir`) as the user gave them.
+#[derive(Clone, Debug)]
+pub struct StageOptions<'a> {
+    /// The `target` option, checked by the core (`<prefix>:<arch>`).
+    pub target: &'a str,
+    pub num_warps: i32,
+    /// `None` when not given: the backend picks its default.
+    pub threads_per_warp: Option<i32>,
+    pub num_ctas: i32,
+    pub num_stages: i32,
+    /// 0: the backend's default.
+    pub ptx_version: i32,
+}
+
+/// Why a backend does not build a stage pipeline for a target.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StageRefusal {
+    /// The options are wrong: the pipeline is not built (message as is).
+    Invalid(String),
+    /// The stage is not implemented for this target: the pipeline refuses
+    /// the module with this diagnostic when it runs.
+    NotImplemented(String),
+}
+
+/// A backend's builder of a core stage pipeline for the targets it serves:
+/// the textual pass list (no anchor), e.g. `"tritongpu-coalesce,cse"`.
+pub type StagePipelineHook = fn(options: &StageOptions) -> Result<String, StageRefusal>;
 
 impl SpecBuilder {
     /// Implements the rewrite-pattern slot `slot` (its manifest entry must
@@ -71,6 +117,24 @@ impl SpecBuilder {
     /// Implements the hook `tt-to-ttg.default-encoding` (manifest: `replace`).
     pub fn replace_default_encoding(&mut self, hook: DefaultEncodingHook) {
         self.default_encoding = Some(hook);
+    }
+    /// Adds a pass (its C++ declaration gives the flag and options; the
+    /// core runs this Rust body under that flag).
+    pub fn add_pass(&mut self, pass: &'static dyn Pass) {
+        self.passes.push(pass);
+    }
+    /// Builds the core stage pipeline `stage` (`tritium-make-ttgir`, ...) for
+    /// the targets this backend serves.
+    pub fn add_stage_pipeline(&mut self, stage: &'static str, hook: StagePipelineHook) {
+        self.stage_pipelines.push((stage, hook));
+    }
+    /// Declares what the backend op `op` (full name) is to the core passes.
+    pub fn declare_op_role(&mut self, op: &'static str, role: OpRole) {
+        self.op_roles.push((op, role));
+    }
+    /// The passes this builder adds.
+    pub fn added_passes(&self) -> &[&'static dyn Pass] {
+        &self.passes
     }
     /// The slots this builder implements (replacements and hooks).
     pub fn implemented_slots(&self) -> Vec<&'static str> {
@@ -124,7 +188,14 @@ static SPEC: OnceLock<Spec> = OnceLock::new();
 
 /// Installs the spec (the first call wins; returns whether this one did).
 pub fn install(spec: Spec) -> bool {
-    SPEC.set(spec).is_ok()
+    let roles = spec.builder.op_roles.clone();
+    let installed = SPEC.set(spec).is_ok();
+    if installed {
+        if let Ok(mut all) = OP_ROLES.write() {
+            all.extend(roles);
+        }
+    }
+    installed
 }
 
 /// The installed spec, if any.
@@ -139,6 +210,64 @@ pub fn active_for(target: Option<&str>) -> Option<&'static Spec> {
         Some(t) if !t.is_empty() && !serves(&spec.target, t) => None,
         _ => Some(spec),
     }
+}
+
+/// The backends built into this library (`spec/nvidia`, ...), registered
+/// through the same `register(&mut SpecBuilder)` as a vendor spec. Unlike
+/// the one installed [`Spec`], several coexist; each serves its target
+/// prefix. They contribute passes and stage pipelines.
+static BUILTINS: Mutex<Vec<&'static Spec>> = Mutex::new(Vec::new());
+
+/// Registers a built-in backend (a second call for the same name is ignored).
+pub fn install_builtin(name: &str, target: &str, register: fn(&mut SpecBuilder)) {
+    let Ok(mut builtins) = BUILTINS.lock() else { return };
+    if builtins.iter().any(|s| s.name == name) {
+        return;
+    }
+    let mut builder = SpecBuilder::default();
+    register(&mut builder);
+    let spec = Spec {
+        name: name.into(),
+        target: target.into(),
+        builder,
+        disabled: Vec::new(),
+        legality: HashMap::new(),
+        pipelines: Vec::new(),
+    };
+    if let Ok(mut roles) = OP_ROLES.write() {
+        roles.extend(spec.builder.op_roles.iter().copied());
+    }
+    builtins.push(Box::leak(Box::new(spec)));
+}
+
+/// The op roles every backend of this library declares.
+static OP_ROLES: std::sync::RwLock<Vec<(&'static str, OpRole)>> = std::sync::RwLock::new(Vec::new());
+
+/// Whether a backend declares `role` for the op named `op`.
+pub fn op_has_role(op: &str, role: OpRole) -> bool {
+    OP_ROLES.read().is_ok_and(|roles| roles.iter().any(|(o, r)| *o == op && *r == role))
+}
+
+/// Every backend of this library: the built-in ones, then the installed spec.
+pub fn backends() -> Vec<&'static Spec> {
+    let mut all: Vec<&'static Spec> = BUILTINS.lock().map(|b| b.clone()).unwrap_or_default();
+    all.extend(installed());
+    all
+}
+
+/// The pass with flag `argument` that a backend adds.
+pub fn backend_pass(argument: &str) -> Option<&'static dyn Pass> {
+    backends().into_iter().flat_map(|s| s.builder.passes.iter().copied()).find(|p| p.argument() == argument)
+}
+
+/// The stage pipeline `stage` for `options.target` from the backend serving
+/// it (`None`: no backend builds this stage for the target).
+pub fn stage_pipeline(stage: &str, options: &StageOptions) -> Option<Result<String, StageRefusal>> {
+    let spec = backends().into_iter().find(|s| {
+        serves(&s.target, options.target) && s.builder.stage_pipelines.iter().any(|(n, _)| *n == stage)
+    })?;
+    let (_, hook) = spec.builder.stage_pipelines.iter().find(|(n, _)| *n == stage)?;
+    Some(hook(options))
 }
 
 /// Whether a backend with target prefix `prefix` serves `target`

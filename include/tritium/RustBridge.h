@@ -244,6 +244,15 @@ void tritium_install_services(const TritiumServices *services);
 /// that names the known prefixes.
 bool tritium_check_target(MlirStringRef target, TritiumReportFn report, void *userData);
 
+/// Asks the backend serving `target` (already checked) for the core stage
+/// pipeline `stage` (`tritium-make-ttgir`, ...) with these options
+/// (`threadsPerWarp` < 0: not given). Returns 0 when no backend builds it,
+/// 1 with the textual pass list reported, 2 with a message when the options
+/// are invalid, 3 with the diagnostic the pipeline refuses the module with.
+int tritium_stage_pipeline(MlirStringRef stage, MlirStringRef target, int32_t numWarps,
+                           int32_t threadsPerWarp, int32_t numCTAs, int32_t numStages,
+                           int32_t ptxVersion, TritiumReportFn report, void *userData);
+
 /// Runs the Rust pass registered as `argument` on `op` with these options
 /// (`names[i]=values[i]`); `runner` is the running pass, for dynamic
 /// pipelines. Returns false on failure (diagnostics emitted).

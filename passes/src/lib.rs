@@ -5,19 +5,16 @@
 //! declares them in `passes/Passes.td`.
 use tritium_dialects::pass::Pass;
 
-pub mod allocate_shared_memory_nv;
 pub mod allocate_warp_groups;
 pub mod analysis;
 pub mod combine;
 pub mod combine_tensor_select_and_if;
 pub mod global_scratch_memory_allocation;
 pub mod licm;
-pub mod nvidia_gpu_membar;
 pub mod loop_aware_cse;
 pub mod loop_unroll;
 pub mod reorder_broadcast;
 pub mod tensor_descriptor;
-pub mod tensor_memory_allocation;
 pub mod accelerate_matmul;
 pub mod decompose_scaled_dot;
 pub mod mma_utils;
@@ -35,9 +32,9 @@ pub mod reduce_data_duplication;
 pub mod remove_layout_conversions;
 pub mod reorder_instructions;
 pub mod schedule_loops;
-pub mod nvidia_ttgir;
 
-/// Every pass of this crate.
+/// Every pass of this crate (a backend's own passes live in its spec,
+/// e.g. `spec/nvidia/src/passes/`).
 pub static PASSES: &[&dyn Pass] = &[
     &combine::Combine,
     &reorder_broadcast::ReorderBroadcast,
@@ -47,9 +44,6 @@ pub static PASSES: &[&dyn Pass] = &[
     &loop_aware_cse::LoopAwareCse,
     &combine_tensor_select_and_if::CombineTensorSelectAndIf,
     &allocate_warp_groups::AllocateWarpGroups,
-    &allocate_shared_memory_nv::AllocateSharedMemoryNv,
-    &tensor_memory_allocation::TensorMemoryAllocation,
-    &nvidia_gpu_membar::NvidiaGpuMembar,
     &global_scratch_memory_allocation::GlobalScratchMemoryAllocation,
     &coalesce::Coalesce,
     &f32_dot_tc::F32DotTC,
@@ -65,15 +59,4 @@ pub static PASSES: &[&dyn Pass] = &[
     &coalesce_async_copy::CoalesceAsyncCopy,
     &reduce_data_duplication::ReduceDataDuplication,
     &reorder_instructions::ReorderInstructions,
-    &nvidia_ttgir::AssignCgaLayouts,
-    &nvidia_ttgir::OptimizeCtaLocality,
-    &nvidia_ttgir::CheckMatmulTwoCta,
-    &nvidia_ttgir::OptimizeDescriptorEncoding,
-    &nvidia_ttgir::WarpSpecialization,
-    &nvidia_ttgir::OptimizeTmemLayouts,
-    &nvidia_ttgir::TmemLoadReduce,
-    &nvidia_ttgir::InterleaveTmem,
-    &nvidia_ttgir::FenceInsertion,
-    &nvidia_ttgir::MmaLowering,
-    &nvidia_ttgir::HoistMbarrierLifecycle,
 ];

@@ -5,7 +5,7 @@
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(tritium-make-llir{target=cuda:80 ptx-version=84})' | FileCheck %s
 // RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritium-make-llir{target=hip:gfx942})' 2>&1 | FileCheck %s --check-prefix=HIP
 
-// HIP: error: tritium-make-llir: unsupported target 'hip:gfx942' (expected cuda:<compute capability>)
+// HIP: error: tritium-make-llir: unsupported target 'hip:gfx942' (no backend of this library lowers it to LLVM)
 
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK: module attributes {{{.*}}ttg.shared = 16 : i32

@@ -19,8 +19,16 @@ use tritium_dialects::ir::{Op, Ty, Val};
 pub struct Nvidia;
 
 pub mod canonicalize;
+pub mod passes;
 /// The `ttng` dialect's verifiers (spec/nvidia/dialect/).
 pub mod ttng;
+
+/// The backend's registrations (passes, stage pipelines, the roles of its
+/// ops), the entry point a vendor spec has too; the library installs it for
+/// the prefix `cuda`.
+pub fn register(spec: &mut tritium_dialects::spec::SpecBuilder) {
+    passes::register(spec);
+}
 
 /// Registers the backend with the lowering and its canonicalization
 /// patterns for `cuda:*` modules (idempotent).

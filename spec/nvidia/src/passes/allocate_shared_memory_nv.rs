@@ -1,10 +1,10 @@
 //! `allocate-shared-memory-nv`: allocates shared memory for an NVIDIA target
-//! (see [`crate::analysis::allocation`]) and writes `allocation.offset`,
+//! (see [`tritium_passes::analysis::allocation`]) and writes `allocation.offset`,
 //! `allocation.size` and the module's `ttg.shared`.
 use tritium_dialects::ir::Op;
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 
-use crate::analysis::allocation::{attach_allocation_attributes, scratch_size_bytes_for, ModuleAllocation, ScratchTarget};
+use tritium_passes::analysis::allocation::{attach_allocation_attributes, scratch_size_bytes_for, ModuleAllocation, ScratchTarget};
 
 /// The pass.
 pub struct AllocateSharedMemoryNv;

@@ -1,11 +1,11 @@
 //! `triton-nvidia-gpu-membar`: inserts the shared-memory barriers of an
-//! NVIDIA target (see [`crate::analysis::membar`]), on the allocation
+//! NVIDIA target (see [`tritium_passes::analysis::membar`]), on the allocation
 //! `allocate-shared-memory-nv` computes.
 use tritium_dialects::ir::Op;
 use tritium_dialects::pass::{Pass, PassOptions};
 
-use crate::allocate_shared_memory_nv::{compute_capability, nvidia_allocation};
-use crate::analysis::membar::insert_barriers;
+use super::allocate_shared_memory_nv::{compute_capability, nvidia_allocation};
+use tritium_passes::analysis::membar::insert_barriers;
 
 /// The pass.
 pub struct NvidiaGpuMembar;

@@ -5,7 +5,7 @@
 use tritium_dialects::ir::Op;
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 
-use crate::analysis::i32_attr;
+use tritium_passes::analysis::i32_attr;
 
 /// The pass.
 pub struct TensorMemoryAllocation;

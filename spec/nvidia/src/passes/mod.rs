@@ -1,0 +1,152 @@
+//! The NVIDIA backend's passes and its builders of the core stage pipelines
+//! (`tritium-make-ttir`, `tritium-make-ttgir`, `tritium-make-llir` for
+//! `cuda:<cc>`), registered through [`register`] like a vendor spec's.
+//! The passes' flags and options are declared with Triton's names in
+//! `passes/Passes.td`; their bodies live here.
+use tritium_dialects::spec::{OpRole, SpecBuilder, StageOptions, StageRefusal};
+
+pub mod allocate_shared_memory_nv;
+pub mod nvidia_gpu_membar;
+pub mod nvidia_ttgir;
+pub mod tensor_memory_allocation;
+
+/// Registers the NVIDIA passes and stage pipelines.
+pub fn register(spec: &mut SpecBuilder) {
+    for pass in [
+        &allocate_shared_memory_nv::AllocateSharedMemoryNv as &'static dyn tritium_dialects::pass::Pass,
+        &tensor_memory_allocation::TensorMemoryAllocation,
+        &nvidia_gpu_membar::NvidiaGpuMembar,
+        &nvidia_ttgir::AssignCgaLayouts,
+        &nvidia_ttgir::OptimizeCtaLocality,
+        &nvidia_ttgir::CheckMatmulTwoCta,
+        &nvidia_ttgir::OptimizeDescriptorEncoding,
+        &nvidia_ttgir::WarpSpecialization,
+        &nvidia_ttgir::OptimizeTmemLayouts,
+        &nvidia_ttgir::TmemLoadReduce,
+        &nvidia_ttgir::InterleaveTmem,
+        &nvidia_ttgir::FenceInsertion,
+        &nvidia_ttgir::MmaLowering,
+        &nvidia_ttgir::HoistMbarrierLifecycle,
+    ] {
+        spec.add_pass(pass);
+    }
+    // What the core passes need to know of the ttng ops.
+    for (op, role) in [
+        ("ttng.warp_group_dot", OpRole::Dot),
+        ("ttng.tc_gen5_mma", OpRole::Dot),
+        ("ttng.tc_gen5_mma_scaled", OpRole::Dot),
+        ("ttng.warp_group_dot", OpRole::LayoutAnchor),
+        ("ttng.tmem_load", OpRole::LayoutAnchor),
+        ("ttng.warp_group_dot_wait", OpRole::ForwardsEncoding),
+    ] {
+        spec.declare_op_role(op, role);
+    }
+    spec.add_stage_pipeline("tritium-make-ttir", make_ttir);
+    spec.add_stage_pipeline("tritium-make-ttgir", make_ttgir);
+    spec.add_stage_pipeline("tritium-make-llir", make_llir);
+}
+
+/// The compute capability of the (core-checked) target `cuda:<cc>`.
+fn capability(stage: &str, target: &str) -> Result<i32, StageRefusal> {
+    match crate::compute_capability(target) {
+        Some(cc) => Ok(cc as i32),
+        None => Err(StageRefusal::Invalid(format!(
+            "{stage}: unsupported target '{target}' (expected cuda:<compute capability>)"
+        ))),
+    }
+}
+
+/// Triton's make_ttir as `triton.compile` runs it for `cuda:<cc>`: below
+/// sm90 there is no TMA, so tensor descriptors become pointers.
+fn make_ttir(options: &StageOptions) -> Result<String, StageRefusal> {
+    let cc = capability("tritium-make-ttir", options.target)?;
+    let descriptors = if cc < 90 { "triton-rewrite-tensor-descriptor-to-pointer," } else { "" };
+    Ok(format!(
+        "inline,{descriptors}canonicalize,triton-combine,triton-reorder-broadcast,cse,symbol-dce,triton-loop-unroll"
+    ))
+}
+
+/// Triton's make_ttgir for compute capabilities 8.x, pass for pass
+/// (third_party/nvidia/backend/compiler.py in Triton 3.9); newer GPUs are
+/// refused: a generic pipeline would compile a degraded program.
+fn make_ttgir(options: &StageOptions) -> Result<String, StageRefusal> {
+    let target = options.target;
+    let cc = capability("tritium-make-ttgir", target)?;
+    if !(80..90).contains(&cc) {
+        let what = if cc >= 90 {
+            "its Hopper/Blackwell passes (mma v3/v5 in accelerate-matmul, TMA lowering, warp specialization, \
+             the Hopper pipeliner) are missing; for sm80 code on this GPU use target=cuda:80"
+        } else {
+            "its target-specific passes are missing"
+        };
+        return Err(StageRefusal::NotImplemented(format!(
+            "tritium-make-ttgir: Triton's make_ttgir for '{target}' is not implemented: {what} \
+             (implemented: cuda:80 to cuda:89)"
+        )));
+    }
+    let threads = options.threads_per_warp.unwrap_or(32);
+    let stages = options.num_stages;
+    let tf32 = cc >= 80;
+    let passes = [
+        format!(
+            "convert-triton-to-tritongpu{{target={target} num-warps={} threads-per-warp={threads} num-ctas={}}}",
+            options.num_warps, options.num_ctas
+        ),
+        "tritongpu-coalesce".into(),
+        format!("tritongpu-F32DotTC{{emu-tf32={tf32}}}"),
+        "triton-nvidia-gpu-assign-cga-layouts".into(),
+        "tritongpu-remove-layout-conversions".into(),
+        "triton-nvidia-gpu-optimize-cta-locality".into(),
+        "tritongpu-remove-layout-conversions".into(),
+        "tritongpu-optimize-thread-locality".into(),
+        "tritongpu-accelerate-matmul".into(),
+        "triton-nvidia-check-matmul-two-cta".into(),
+        "tritongpu-remove-layout-conversions".into(),
+        format!("tritongpu-optimize-dot-operands{{hoist-layout-conversion={tf32}}}"),
+        "triton-nvidia-optimize-descriptor-encoding".into(),
+        "triton-loop-aware-cse".into(),
+        "tritongpu-fuse-nested-loops".into(),
+        "canonicalize".into(),
+        "triton-licm".into(),
+        "canonicalize".into(),
+        "tritongpu-combine-tensor-select-and-if".into(),
+        format!("nvgpu-warp-specialization{{num-stages={stages} dump-intermediate-steps=false}}"),
+        format!("tritongpu-assign-latencies{{num-stages={stages}}}"),
+        "tritongpu-schedule-loops".into(),
+        format!("tritongpu-pipeline{{num-stages={stages} dump-intermediate-steps=false}}"),
+        "canonicalize".into(),
+        "triton-loop-aware-cse".into(),
+        "tritongpu-prefetch".into(),
+        format!("tritongpu-optimize-dot-operands{{hoist-layout-conversion={tf32}}}"),
+        "tritongpu-coalesce-async-copy".into(),
+        "triton-nvidia-optimize-tmem-layouts".into(),
+        "triton-nvidia-tmem-load-reduce".into(),
+        "tritongpu-remove-layout-conversions".into(),
+        "triton-nvidia-interleave-tmem".into(),
+        "tritongpu-reduce-data-duplication".into(),
+        "tritongpu-reorder-instructions".into(),
+        "triton-loop-aware-cse".into(),
+        "symbol-dce".into(),
+        format!("triton-nvidia-gpu-fence-insertion{{compute-capability={cc}}}"),
+        "triton-nvidia-mma-lowering".into(),
+        format!("triton-nvidia-gpu-hoist-mbarrier-lifecycle{{compute-capability={cc}}}"),
+        "sccp".into(),
+        "cse".into(),
+        "canonicalize".into(),
+    ];
+    Ok(passes.join(","))
+}
+
+/// Triton's make_llir for `cuda:<cc>`: the passes before the conversion
+/// that Triton runs on sm80 and that Tritium has (the Hopper/Blackwell-only
+/// ones are no-ops there), the conversion and the LLVM-dialect cleanups.
+fn make_llir(options: &StageOptions) -> Result<String, StageRefusal> {
+    let cc = capability("tritium-make-llir", options.target)?;
+    let ptx = if options.ptx_version != 0 { format!(" ptx-version={}", options.ptx_version) } else { String::new() };
+    let opts = format!("compute-capability={cc}{ptx}");
+    Ok(format!(
+        "tritongpu-combine-tensor-select-and-if,tritongpu-allocate-warp-groups,convert-scf-to-cf,\
+         allocate-shared-memory-nv{{{opts}}},triton-nvidia-gpu-membar{{{opts}}},\
+         tritongpu-global-scratch-memory-allocation,convert-triton-gpu-to-llvm{{{opts}}},canonicalize,cse,symbol-dce"
+    ))
+}
