@@ -41,7 +41,8 @@ impl Pass for OptimizeDotOperands {
     fn run(&self, op: Op, options: &PassOptions) -> Result<(), ()> {
         let mut refused = false;
         for nested in op.nested_ops() {
-            if matches!(nested.name(), "ttng.warp_group_dot" | "ttng.tc_gen5_mma" | "ttng.tc_gen5_mma_scaled") {
+            // A backend's own MMA ops (Triton's DotOpInterface beyond tt.dot).
+            if tritium_dialects::spec::op_has_role(nested.name(), tritium_dialects::spec::OpRole::Dot) {
                 emit_error(
                     nested,
                     "tritongpu-optimize-dot-operands: MMA v3/v5 operand optimizations are not implemented in Tritium yet",

@@ -509,7 +509,8 @@ pub fn is_zero_const(v: Val) -> bool {
 
 /// The ops implementing Triton's `DotOpInterface`.
 pub fn is_dot(op: Op) -> bool {
-    matches!(op.name(), "tt.dot" | "tt.dot_scaled" | "ttng.warp_group_dot" | "ttng.tc_gen5_mma" | "ttng.tc_gen5_mma_scaled")
+    matches!(op.name(), "tt.dot" | "tt.dot_scaled")
+        || tritium_dialects::spec::op_has_role(op.name(), tritium_dialects::spec::OpRole::Dot)
 }
 
 /// Triton's `loopHasDistGreaterThanOne`: a yielded value that is a block

@@ -164,7 +164,9 @@ fn hoist_dot_operand(r: &mut Remat, cvt: Op) -> bool {
     let dots: Vec<Op> = parent
         .nested_ops()
         .into_iter()
-        .filter(|o| matches!(o.name(), "tt.dot" | "tt.dot_scaled" | "ttng.warp_group_dot"))
+        .filter(|o| {
+            matches!(o.name(), "tt.dot" | "tt.dot_scaled") || tritium_dialects::spec::op_has_role(o.name(), tritium_dialects::spec::OpRole::Dot)
+        })
         .filter(|o| {
             enc(o.operand(0)).and_then(model).is_some_and(|e| match e {
                 tritium_dialects::ttg::encoding::Encoding::DotOperand { parent, .. } => parent.is_mma(),

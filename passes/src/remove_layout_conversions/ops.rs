@@ -6,6 +6,7 @@ use mlir_sys::*;
 use std::collections::HashMap;
 use tritium_dialects::ir::{Attr, Op, Ty, Val};
 use tritium_dialects::services;
+use tritium_dialects::spec::{op_has_role, OpRole};
 use tritium_dialects::ttg::bridge;
 use tritium_dialects::ttg::encoding::Encoding;
 use tritium_dialects::ttg::infer;
@@ -157,7 +158,13 @@ fn passes_encoding(op: Op) -> bool {
     same_operands_and_result_encoding(op)
         || matches!(op.name(), "tt.load" | "tt.store")
         || is_elementwise(op)
-        || matches!(op.name(), "scf.while" | "scf.yield" | "scf.condition" | "ttng.warp_group_dot_wait")
+        || matches!(op.name(), "scf.while" | "scf.yield" | "scf.condition")
+        || forwards_encoding(op.name())
+}
+
+/// A backend op whose result `i` has the encoding of its operand `i`.
+pub fn forwards_encoding(name: &str) -> bool {
+    op_has_role(name, OpRole::ForwardsEncoding)
 }
 
 /// The `ttg` model of an encoding attribute.
@@ -352,10 +359,10 @@ pub fn is_layout_anchor(op: Op) -> bool {
         "tt.descriptor_load" | "tt.descriptor_store" | "tt.descriptor_gather" | "tt.descriptor_scatter"
         | "tt.descriptor_reduce" => true,
         "tt.load" | "tt.store" => is_expensive_load_or_store(op),
-        "tt.dot" | "tt.dot_scaled" | "ttng.warp_group_dot" | "tt.atomic_rmw" | "tt.atomic_cas" | "ttng.tmem_load" => true,
+        "tt.dot" | "tt.dot_scaled" | "tt.atomic_rmw" | "tt.atomic_cas" => true,
         "tt.gather" => op.attr("efficient_layout").is_some(),
         "tt.reshape" => op.attr("allow_reorder").is_some(),
-        _ => false,
+        name => op_has_role(name, OpRole::LayoutAnchor),
     }
 }
 

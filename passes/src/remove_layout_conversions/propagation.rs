@@ -150,7 +150,7 @@ impl Propagation {
                     let targets = [block_arguments(after)[k], w.result(k)];
                     self.set_encoding(&targets, info, &mut changed, user);
                 }
-                "ttng.warp_group_dot_wait" => {
+                name if forwards_encoding(name) => {
                     self.set_encoding(&[user.result(idx)], info, &mut changed, user);
                 }
                 name => {
@@ -340,8 +340,8 @@ impl Propagation {
                             | "tt.join"
                             | "tt.split"
                             | "tt.gather"
-                            | "ttng.warp_group_dot_wait"
                     )
+                    || forwards_encoding(op.name())
                 {
                     self.rewrite_generic_in_place(op, e);
                 }
