@@ -38,7 +38,7 @@ APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 
                 libclang-22-dev libpolly-22-dev libzstd-dev cmake ninja-build ccache \
                 mold python3 python3-venv libclang-rt-22-dev python3-numpy libopenblas0-pthread
 
-.PHONY: deps build test demo fuzz clean diff diff-gpu
+.PHONY: deps build test demo fuzz clean diff diff-gpu hostile
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -142,6 +142,12 @@ test: build
 	  --stages ttgir,ttgir_prellvm --pipeline '$(LLIR_FUZZ_PIPELINE)'
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 150 --seed 6 --stages loops
 	python3 tests/diff/diff_cpu.py --count 200 --seed 1 --no-minimize --allow-known
+	@# Hostile launch inputs of tritium-run (grids, scalars, vals:, .npy, options), each with a known verdict:
+	@# 0 silent successes, wrong results or crashes (issue 26; `make hostile` runs 10,000).
+	python3 tests/tools/hostile_launch.py --count 600 --seed 1
+
+hostile: build
+	python3 tests/tools/hostile_launch.py --count $${HOSTILE_COUNT:-10000} --seed $${HOSTILE_SEED:-7}
 
 demo: build
 	@bash tools/demo/demo.sh

@@ -11,6 +11,7 @@
 #include "tritium-c/Cpu.h"
 #include "tritium-c/Dialects.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -43,7 +44,7 @@ static const char *USAGE =
     "Options:\n"
     "  --target cpu        the only target tritium-run runs (default)\n"
     "  --grid X[,Y[,Z]]    the grid (required)\n"
-    "  --threads N         worker threads (default: one per core)\n"
+    "  --threads N         worker threads (default, or 0: one per core)\n"
     "  -O N                LLVM optimization level, 0-3 (default 3)\n"
     "  --time              print the compile and run times\n"
     "  --help              this text\n"
@@ -223,12 +224,18 @@ static void describeRange(ElemType t, char *out, size_t size) {
 static ParseResult parseValue(const char *text, ElemType t, void *p) {
   char *end = NULL;
   errno = 0;
+  /* No surrounding blanks (strtoll/strtod would skip leading ones). */
+  if (!*text || isspace((unsigned char)text[0]))
+    return PARSE_NOT_NUMBER;
   if (t.kind == T_INT || t.kind == T_UINT) {
     if (!strcmp(text, "true") || !strcmp(text, "false")) {
       storeValue(p, t, 0, text[0] == 't', true);
       return PARSE_OK;
     }
-    long long v = strtoll(text, &end, 0);
+    /* Decimal, or hexadecimal with 0x: a leading 0 is not octal (010 is 10). */
+    const char *digits = text + (text[0] == '-' || text[0] == '+');
+    int base = (digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) ? 16 : 10;
+    long long v = strtoll(text, &end, base);
     if (end == text || *end)
       return PARSE_NOT_NUMBER;
     if (errno == ERANGE)
@@ -482,7 +489,17 @@ static bool setupArg(Arg *a, int index, MlirStringRef type, TritiumCpuKernel ker
       a->buffer = calloc(count, (size_t)a->elem.bytes);
       char *copy = strdup(rest);
       size_t i = 0;
-      for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ","), ++i)
+      /* Every comma-separated token is one element: an empty one (`vals:`,
+       * `1,,2`, a trailing comma) is an error, not a skipped element. */
+      for (char *tok = copy, *next; tok; tok = next, ++i) {
+        next = strchr(tok, ',');
+        if (next)
+          *next++ = '\0';
+        if (!*tok) {
+          fprintf(stderr, "tritium-run: argument %d: element %zu of vals: is empty\n", index, i);
+          free(copy);
+          return false;
+        }
         switch (parseValue(tok, a->elem, (char *)a->buffer + i * (size_t)a->elem.bytes)) {
         case PARSE_OK:
           break;
@@ -499,6 +516,7 @@ static bool setupArg(Arg *a, int index, MlirStringRef type, TritiumCpuKernel ker
           return false;
         }
         }
+      }
       free(copy);
     } else if (!strcmp(kind, "zeros") || !strcmp(kind, "print")) {
       if (!parseCount(rest, index, kind, &a->count))
