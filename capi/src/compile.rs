@@ -15,26 +15,18 @@ use std::ffi::c_void;
 use std::fmt::Write as _;
 use tritium_dialects::ir::{block_arguments, block_ops, str_of, string_ref, Attr, Op};
 use tritium_dialects::pass::emit_error;
+use tritium_dialects::spec;
 
 /// The registered pipeline that lowers a TTGIR module to the LLVM dialect
 /// (Triton's `make_llir` before translation); it takes a `target` option.
 pub const MAKE_LLIR_PIPELINE: &str = "tritium-make-llir";
-
-/// The PTX ISA version used when the options give none (8.8: what the
-/// driver of an H100 accepts; 9.x is refused there).
-pub const DEFAULT_PTX_VERSION: u32 = 88;
-
-/// The newest PTX ISA that LLVM 22's NVPTX backend knows (`+ptx90`). A newer
-/// version is generated as this one and its `.version` line rewritten, as
-/// Triton does for versions newer than its LLVM.
-pub const MAX_LLVM_PTX_VERSION: u32 = 90;
 
 /// Mirror of `TritiumCompileOptions` in `Compile.h`.
 #[repr(C)]
 pub struct CompileOptions {
     /// `cuda:<capability>` or `cpu`; empty: the module's `ttg.target`.
     pub target: MlirStringRef,
-    /// PTX ISA version times ten (88 = 8.8); 0: [`DEFAULT_PTX_VERSION`].
+    /// PTX ISA version times ten (88 = 8.8); 0: the backend's default.
     pub ptx_version: i32,
     /// 0 to 3.
     pub opt_level: i32,
@@ -70,39 +62,6 @@ pub struct ResolvedTarget {
     pub ptx_version: Option<u32>,
 }
 
-/// The CUDA compute capabilities LLVM 22 generates code for, each with the
-/// oldest PTX ISA (times ten) that supports the architecture Triton picks
-/// for it (`sm_<cap>`, or `sm_<cap>a` from 90 on).
-const CUDA_CAPABILITIES: &[(u32, u32)] = &[
-    (50, 40),
-    (52, 40),
-    (53, 42),
-    (60, 50),
-    (61, 50),
-    (62, 50),
-    (70, 60),
-    (72, 61),
-    (75, 63),
-    (80, 70),
-    (86, 71),
-    (87, 74),
-    (88, 90),
-    (89, 78),
-    (90, 80),
-    (100, 86),
-    (101, 86),
-    (103, 88),
-    (110, 90),
-    (120, 87),
-    (121, 88),
-];
-
-/// Whether `version` (times ten) names a PTX ISA: 6.0-6.5, 7.0-7.8, 8.0-8.8,
-/// or 9.x (9.1 and newer are beyond LLVM 22 and generated as 9.0).
-fn is_ptx_isa(version: u32) -> bool {
-    matches!(version, 60..=65 | 70..=78 | 80..=88 | 90..=99)
-}
-
 /// Resolves Triton's target name (`cuda:80`, `cpu`) and a PTX ISA version
 /// (0: the default) to an LLVM target.
 pub fn resolve_target(name: &str, ptx_version: u32) -> Result<ResolvedTarget, String> {
@@ -119,50 +78,22 @@ pub fn resolve_target(name: &str, ptx_version: u32) -> Result<ResolvedTarget, St
             ptx_version: None,
         });
     }
-    let Some(capability) = name.strip_prefix("cuda:") else {
-        return Err(if name.starts_with("hip:") {
-            format!("target '{name}' is not supported: Tritium generates code for cuda:<capability> and cpu")
-        } else {
-            format!("unknown target '{name}': expected cuda:<capability> (e.g. cuda:80) or cpu")
-        });
-    };
-    let capability: u32 =
-        capability.parse().map_err(|_| format!("unknown target '{name}': the capability must be a number, as in cuda:80"))?;
-    let Some(&(_, min_ptx)) = CUDA_CAPABILITIES.iter().find(|(c, _)| *c == capability) else {
-        let known: Vec<String> = CUDA_CAPABILITIES.iter().map(|(c, _)| c.to_string()).collect();
-        return Err(format!("unknown target '{name}': LLVM 22 knows the capabilities {}", known.join(", ")));
-    };
-    let ptx = if ptx_version == 0 { DEFAULT_PTX_VERSION.max(min_ptx) } else { ptx_version };
-    if !is_ptx_isa(ptx) {
-        return Err(format!("PTX ISA {}.{} does not exist", ptx / 10, ptx % 10));
+    crate::passes::install_builtin_backends();
+    match spec::codegen_target(name, ptx_version) {
+        Some(Ok(machine)) => Ok(ResolvedTarget {
+            name: name.into(),
+            codegen: CodegenTarget { triple: machine.triple, cpu: machine.cpu, features: machine.features },
+            ptx_version: machine.asm_version,
+        }),
+        Some(Err(message)) => Err(message),
+        None if spec::backends().iter().any(|b| spec::serves(&b.target, name)) => {
+            Err(format!("target '{name}' is not supported: no backend of this library generates code for it"))
+        }
+        None => {
+            let known: Vec<String> = spec::codegen_prefixes().iter().map(|p| format!("{p}:<arch>")).collect();
+            Err(format!("unknown target '{name}': expected {} or cpu", known.join(", ")))
+        }
     }
-    let suffix = if capability >= 90 { "a" } else { "" };
-    let cpu = format!("sm_{capability}{suffix}");
-    if ptx < min_ptx {
-        return Err(format!("{cpu} needs PTX ISA {}.{} or newer, got {}.{}", min_ptx / 10, min_ptx % 10, ptx / 10, ptx % 10));
-    }
-    Ok(ResolvedTarget {
-        name: name.into(),
-        codegen: CodegenTarget {
-            triple: "nvptx64-nvidia-cuda".into(),
-            cpu,
-            features: format!("+ptx{}", ptx.min(MAX_LLVM_PTX_VERSION)),
-        },
-        ptx_version: Some(ptx),
-    })
-}
-
-/// Rewrites the `.version` line of `ptx` to `version` when LLVM generated an
-/// older ISA (see [`MAX_LLVM_PTX_VERSION`]).
-fn set_ptx_version(ptx: &str, version: u32) -> String {
-    let wanted = format!(".version {}.{}", version / 10, version % 10);
-    ptx.lines()
-        .map(|line| if line.starts_with(".version ") { wanted.as_str() } else { line })
-        .fold(String::with_capacity(ptx.len() + 8), |mut out, line| {
-            out.push_str(line);
-            out.push('\n');
-            out
-        })
 }
 
 /// The options as Rust values.
@@ -404,7 +335,9 @@ fn compile(module: Op, options: &Options, emit: i32) -> Result<Vec<u8>, String> 
         codegen::generate(llvm_dialect, &target.codegen, &codegen_options, kind)?
     };
     Ok(match (kind, target.ptx_version) {
-        (Emit::Assembly, Some(version)) => postprocess_ptx(&String::from_utf8_lossy(&bytes), version).into_bytes(),
+        (Emit::Assembly, Some(version)) => {
+            spec::postprocess_assembly(&target.name, &String::from_utf8_lossy(&bytes), version).into_bytes()
+        }
         _ => bytes,
     })
 }
@@ -439,27 +372,6 @@ impl Drop for QuietTritonAttributes {
     fn drop(&mut self) {
         unsafe { mlirContextDetachDiagnosticHandler(self.context, self.id) }
     }
-}
-
-/// Triton's PTX post-processing: the `.version` line says the requested ISA
-/// (see [`MAX_LLVM_PTX_VERSION`]), and the `debug` flag that LLVM adds to
-/// `.target` when the module has debug locations is dropped (it stops ptxas
-/// from optimizing); the `.loc` line info stays.
-fn postprocess_ptx(ptx: &str, version: u32) -> String {
-    let ptx = if version > MAX_LLVM_PTX_VERSION { set_ptx_version(ptx, version) } else { ptx.to_string() };
-    ptx.lines()
-        .map(|line| match line.strip_prefix(".target ") {
-            Some(rest) => {
-                let kept: Vec<&str> = rest.split(',').map(str::trim).filter(|f| *f != "debug").collect();
-                format!(".target {}", kept.join(", "))
-            }
-            None => line.to_string(),
-        })
-        .fold(String::with_capacity(ptx.len()), |mut out, line| {
-            out.push_str(&line);
-            out.push('\n');
-            out
-        })
 }
 
 /// Functions the CUDA driver provides to every kernel (PTX system calls).
@@ -806,18 +718,6 @@ mod tests {
             let error = resolve_target(name, ptx).unwrap_err();
             assert!(error.contains(message), "{name}: {error}");
         }
-    }
-
-    #[test]
-    fn newer_ptx_rewrites_the_version_line() {
-        let ptx = "//\n.version 9.0\n.target sm_90a\n";
-        assert_eq!(set_ptx_version(ptx, 94), "//\n.version 9.4\n.target sm_90a\n");
-    }
-
-    #[test]
-    fn ptx_loses_the_debug_flag() {
-        let ptx = "//\n.version 8.8\n.target sm_80, debug\n.address_size 64\n";
-        assert_eq!(postprocess_ptx(ptx, 88), "//\n.version 8.8\n.target sm_80\n.address_size 64\n");
     }
 
     const KERNEL: &str = r#"

@@ -38,10 +38,16 @@ pub extern "C" fn tritium_install_services(table: *const Services) {
     }
     // The in-tree backends of the ttg->LLVM lowering, chosen per module by target prefix.
     tritium_spec_nvidia::install();
-    tritium_dialects::spec::install_builtin("nvidia", "cuda", tritium_spec_nvidia::register);
-    tritium_dialects::spec::install_builtin("amd", "hip", tritium_spec_amd::register);
+    install_builtin_backends();
     // The CPU backend's C API (tritiumCpuKernel*): keep its symbols in the link.
     std::hint::black_box(crate::cpu::keep_exports());
+}
+
+/// Installs the backends built into this library (idempotent): each
+/// registers through its `register(&mut SpecBuilder)`, as a vendor spec does.
+pub(crate) fn install_builtin_backends() {
+    tritium_dialects::spec::install_builtin("nvidia", "cuda", tritium_spec_nvidia::register);
+    tritium_dialects::spec::install_builtin("amd", "hip", tritium_spec_amd::register);
 }
 
 /// See `RustBridge.h`.

@@ -50,7 +50,31 @@ pub struct SpecBuilder {
     pub(crate) passes: Vec<&'static dyn Pass>,
     pub(crate) stage_pipelines: Vec<(&'static str, StagePipelineHook)>,
     pub(crate) op_roles: Vec<(&'static str, OpRole)>,
+    pub(crate) codegen_target: Option<CodegenTargetHook>,
+    pub(crate) assembly_postprocess: Option<AssemblyHook>,
 }
+
+/// What LLVM generates code for, as a backend resolves one of its targets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MachineTarget {
+    /// The LLVM target triple.
+    pub triple: String,
+    /// The target CPU.
+    pub cpu: String,
+    /// The target features.
+    pub features: String,
+    /// The assembly language version (times ten) the backend's assembly
+    /// must carry, if it has one (handed to its [`AssemblyHook`]).
+    pub asm_version: Option<u32>,
+}
+
+/// A backend's resolution of a target it serves and an assembly version
+/// (0: its default) to an LLVM target; an error names what is wrong.
+pub type CodegenTargetHook = fn(target: &str, asm_version: u32) -> Result<MachineTarget, String>;
+
+/// A backend's post-processing of the assembly LLVM generated, given the
+/// resolved [`MachineTarget::asm_version`].
+pub type AssemblyHook = fn(assembly: &str, asm_version: u32) -> String;
 
 /// What a backend op is to the core passes (Triton's op interfaces and
 /// traits the core asks about), so that the core needs no backend op names.
@@ -127,6 +151,14 @@ impl SpecBuilder {
     /// the targets this backend serves.
     pub fn add_stage_pipeline(&mut self, stage: &'static str, hook: StagePipelineHook) {
         self.stage_pipelines.push((stage, hook));
+    }
+    /// Resolves the backend's targets for code generation.
+    pub fn set_codegen_target(&mut self, hook: CodegenTargetHook) {
+        self.codegen_target = Some(hook);
+    }
+    /// Post-processes the assembly generated for the backend's targets.
+    pub fn set_assembly_postprocess(&mut self, hook: AssemblyHook) {
+        self.assembly_postprocess = Some(hook);
     }
     /// Declares what the backend op `op` (full name) is to the core passes.
     pub fn declare_op_role(&mut self, op: &'static str, role: OpRole) {
@@ -268,6 +300,31 @@ pub fn stage_pipeline(stage: &str, options: &StageOptions) -> Option<Result<Stri
     })?;
     let (_, hook) = spec.builder.stage_pipelines.iter().find(|(n, _)| *n == stage)?;
     Some(hook(options))
+}
+
+/// The code-generation target of `target` from the backend serving it
+/// (`None`: no backend of this library generates code for it).
+pub fn codegen_target(target: &str, asm_version: u32) -> Option<Result<MachineTarget, String>> {
+    backends()
+        .into_iter()
+        .filter(|s| serves(&s.target, target))
+        .find_map(|s| s.builder.codegen_target)
+        .map(|hook| hook(target, asm_version))
+}
+
+/// The target prefixes of the backends that generate code.
+pub fn codegen_prefixes() -> Vec<String> {
+    backends().into_iter().filter(|s| s.builder.codegen_target.is_some()).map(|s| s.target.clone()).collect()
+}
+
+/// `assembly` after the post-processing of the backend serving `target`
+/// (unchanged when it has none).
+pub fn postprocess_assembly(target: &str, assembly: &str, asm_version: u32) -> String {
+    backends()
+        .into_iter()
+        .filter(|s| serves(&s.target, target))
+        .find_map(|s| s.builder.assembly_postprocess)
+        .map_or_else(|| assembly.to_string(), |hook| hook(assembly, asm_version))
 }
 
 /// Whether a backend with target prefix `prefix` serves `target`

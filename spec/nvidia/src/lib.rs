@@ -20,6 +20,7 @@ pub struct Nvidia;
 
 pub mod canonicalize;
 pub mod passes;
+pub mod ptx;
 /// The `ttng` dialect's verifiers (spec/nvidia/dialect/).
 pub mod ttng;
 
@@ -28,6 +29,7 @@ pub mod ttng;
 /// the prefix `cuda`.
 pub fn register(spec: &mut tritium_dialects::spec::SpecBuilder) {
     passes::register(spec);
+    ptx::register(spec);
 }
 
 /// Registers the backend with the lowering and its canonicalization

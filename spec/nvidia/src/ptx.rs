@@ -1,0 +1,156 @@
+//! PTX code generation for `cuda:<cc>` targets: the architecture and PTX
+//! ISA version a target and an optional requested version resolve to (as
+//! Triton picks them), and Triton's post-processing of the PTX LLVM emits.
+//! Registered as the backend's codegen hooks ([`register`]).
+use tritium_dialects::spec::{MachineTarget, SpecBuilder};
+
+/// Registers the codegen hooks.
+pub fn register(spec: &mut SpecBuilder) {
+    spec.set_codegen_target(codegen_target);
+    spec.set_assembly_postprocess(postprocess_ptx);
+}
+
+/// The PTX ISA version used when the options give none (8.8: what the
+/// driver of an H100 accepts; 9.x is refused there).
+pub const DEFAULT_PTX_VERSION: u32 = 88;
+
+/// The newest PTX ISA that LLVM 22's NVPTX backend knows (`+ptx90`). A newer
+/// version is generated as this one and its `.version` line rewritten, as
+/// Triton does for versions newer than its LLVM.
+pub const MAX_LLVM_PTX_VERSION: u32 = 90;
+
+/// The CUDA compute capabilities LLVM 22 generates code for, each with the
+/// oldest PTX ISA (times ten) that supports the architecture Triton picks
+/// for it (`sm_<cap>`, or `sm_<cap>a` from 90 on).
+pub const CUDA_CAPABILITIES: &[(u32, u32)] = &[
+    (50, 40),
+    (52, 40),
+    (53, 42),
+    (60, 50),
+    (61, 50),
+    (62, 50),
+    (70, 60),
+    (72, 61),
+    (75, 63),
+    (80, 70),
+    (86, 71),
+    (87, 74),
+    (88, 90),
+    (89, 78),
+    (90, 80),
+    (100, 86),
+    (101, 86),
+    (103, 88),
+    (110, 90),
+    (120, 87),
+    (121, 88),
+];
+
+/// Whether `version` (times ten) names a PTX ISA: 6.0-6.5, 7.0-7.8, 8.0-8.8,
+/// or 9.x (9.1 and newer are beyond LLVM 22 and generated as 9.0).
+pub fn is_ptx_isa(version: u32) -> bool {
+    matches!(version, 60..=65 | 70..=78 | 80..=88 | 90..=99)
+}
+
+/// Resolves `cuda:<capability>` and a PTX ISA version (0: the default) to
+/// the NVPTX target LLVM generates code for.
+pub fn codegen_target(name: &str, ptx_version: u32) -> Result<MachineTarget, String> {
+    let Some(capability) = name.strip_prefix("cuda:") else {
+        return Err(format!("unknown target '{name}': expected cuda:<capability> (e.g. cuda:80)"));
+    };
+    let capability: u32 =
+        capability.parse().map_err(|_| format!("unknown target '{name}': the capability must be a number, as in cuda:80"))?;
+    let Some(&(_, min_ptx)) = CUDA_CAPABILITIES.iter().find(|(c, _)| *c == capability) else {
+        let known: Vec<String> = CUDA_CAPABILITIES.iter().map(|(c, _)| c.to_string()).collect();
+        return Err(format!("unknown target '{name}': LLVM 22 knows the capabilities {}", known.join(", ")));
+    };
+    let ptx = if ptx_version == 0 { DEFAULT_PTX_VERSION.max(min_ptx) } else { ptx_version };
+    if !is_ptx_isa(ptx) {
+        return Err(format!("PTX ISA {}.{} does not exist", ptx / 10, ptx % 10));
+    }
+    let suffix = if capability >= 90 { "a" } else { "" };
+    let cpu = format!("sm_{capability}{suffix}");
+    if ptx < min_ptx {
+        return Err(format!("{cpu} needs PTX ISA {}.{} or newer, got {}.{}", min_ptx / 10, min_ptx % 10, ptx / 10, ptx % 10));
+    }
+    Ok(MachineTarget {
+        triple: "nvptx64-nvidia-cuda".into(),
+        cpu,
+        features: format!("+ptx{}", ptx.min(MAX_LLVM_PTX_VERSION)),
+        asm_version: Some(ptx),
+    })
+}
+
+/// Rewrites the `.version` line of `ptx` to `version` when LLVM generated an
+/// older ISA (see [`MAX_LLVM_PTX_VERSION`]).
+pub fn set_ptx_version(ptx: &str, version: u32) -> String {
+    let wanted = format!(".version {}.{}", version / 10, version % 10);
+    ptx.lines()
+        .map(|line| if line.starts_with(".version ") { wanted.as_str() } else { line })
+        .fold(String::with_capacity(ptx.len() + 8), |mut out, line| {
+            out.push_str(line);
+            out.push('\n');
+            out
+        })
+}
+
+/// Triton's PTX post-processing: the `.version` line says the requested ISA
+/// (see [`MAX_LLVM_PTX_VERSION`]), and the `debug` flag that LLVM adds to
+/// `.target` when the module has debug locations is dropped (it stops ptxas
+/// from optimizing); the `.loc` line info stays.
+pub fn postprocess_ptx(ptx: &str, version: u32) -> String {
+    let ptx = if version > MAX_LLVM_PTX_VERSION { set_ptx_version(ptx, version) } else { ptx.to_string() };
+    ptx.lines()
+        .map(|line| match line.strip_prefix(".target ") {
+            Some(rest) => {
+                let kept: Vec<&str> = rest.split(',').map(str::trim).filter(|f| *f != "debug").collect();
+                format!(".target {}", kept.join(", "))
+            }
+            None => line.to_string(),
+        })
+        .fold(String::with_capacity(ptx.len()), |mut out, line| {
+            out.push_str(&line);
+            out.push('\n');
+            out
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuda_targets_follow_triton() {
+        let t = codegen_target("cuda:80", 0).unwrap();
+        assert_eq!((t.triple.as_str(), t.cpu.as_str(), t.features.as_str()), ("nvptx64-nvidia-cuda", "sm_80", "+ptx88"));
+        assert_eq!(t.asm_version, Some(88));
+        let t = codegen_target("cuda:90", 94).unwrap();
+        assert_eq!((t.cpu.as_str(), t.features.as_str(), t.asm_version), ("sm_90a", "+ptx90", Some(94)));
+        assert_eq!(codegen_target("cuda:80", 70).unwrap().features, "+ptx70");
+    }
+
+    #[test]
+    fn bad_targets_are_errors() {
+        for (name, ptx, message) in [
+            ("cuda:81", 0, "unknown target 'cuda:81'"),
+            ("cuda:x", 0, "must be a number"),
+            ("cuda:90", 78, "sm_90a needs PTX ISA 8.0"),
+            ("cuda:80", 89, "PTX ISA 8.9 does not exist"),
+        ] {
+            let error = codegen_target(name, ptx).unwrap_err();
+            assert!(error.contains(message), "{name}: {error}");
+        }
+    }
+
+    #[test]
+    fn newer_ptx_rewrites_the_version_line() {
+        let ptx = "//\n.version 9.0\n.target sm_90a\n";
+        assert_eq!(set_ptx_version(ptx, 94), "//\n.version 9.4\n.target sm_90a\n");
+    }
+
+    #[test]
+    fn ptx_loses_the_debug_flag() {
+        let ptx = "//\n.version 8.8\n.target sm_80, debug\n.address_size 64\n";
+        assert_eq!(postprocess_ptx(ptx, 88), "//\n.version 8.8\n.target sm_80\n.address_size 64\n");
+    }
+}
