@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tritium/RustBridge.h"
+#include "tritium/RustPass.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Rewrite.h"
@@ -34,58 +35,15 @@ using namespace mlir;
 namespace tritium {
 void registerProjectDialects(DialectRegistry &registry);
 void registerProjectPasses();
+void registerSpecPasses();
 void installBackend();
 TritiumServices conversionServices();
 } // namespace tritium
 
-namespace {
-MlirStringRef toRef(StringRef s) { return mlirStringRefCreate(s.data(), s.size()); }
-
-/// What Rust may ask of the pass that is running it: dynamic pipelines
-/// (`Pass::runPipeline`, protected in MLIR, reached through this interface).
-class PipelineRunner {
-public:
-  virtual ~PipelineRunner() = default;
-  virtual LogicalResult runNested(OpPassManager &pm, Operation *op) = 0;
-};
-
-/// Options of one pass run, as the text Rust reads.
-class OptionList {
-public:
-  void add(StringRef name, std::string value) {
-    names.push_back(name.str());
-    values.push_back(std::move(value));
-  }
-  bool run(StringRef argument, Operation *op, PipelineRunner &runner) const {
-    SmallVector<MlirStringRef> n, v;
-    for (size_t i = 0; i < names.size(); ++i) {
-      n.push_back(toRef(names[i]));
-      v.push_back(toRef(values[i]));
-    }
-    return tritium_pass_run(toRef(argument), wrap(op), n.data(), v.data(), n.size(),
-                            &runner);
-  }
-
-private:
-  SmallVector<std::string> names, values;
-};
-
-/// The C++ side of a Rust pass: `Base` is the class generated from the
-/// `.td`; `options()` turns its options into text (none by default).
-template <typename Derived, template <typename> class Base>
-struct RustPass : Base<Derived>, PipelineRunner {
-  using Base<Derived>::Base;
-  OptionList options() const { return {}; }
-  void runOnOperation() override {
-    if (!static_cast<Derived *>(this)->options().run(this->getArgument(),
-                                                      this->getOperation(), *this))
-      this->signalPassFailure();
-  }
-  LogicalResult runNested(OpPassManager &pm, Operation *op) override {
-    return this->runPipeline(pm, op);
-  }
-};
-} // namespace
+using tritium::OptionList;
+using tritium::PipelineRunner;
+using tritium::RustPass;
+using tritium::toRef;
 
 //===----------------------------------------------------------------------===//
 // The pass classes.
@@ -101,9 +59,6 @@ namespace tritium {
 #define GEN_PASS_DEF_TRITONLOOPAWARECSE
 #define GEN_PASS_DEF_TRITONGPUCOMBINETENSORSELECTANDIF
 #define GEN_PASS_DEF_TRITONGPUALLOCATEWARPGROUPS
-#define GEN_PASS_DEF_ALLOCATESHAREDMEMORYNV
-#define GEN_PASS_DEF_TRITONTENSORMEMORYALLOCATION
-#define GEN_PASS_DEF_TRITONNVIDIAGPUMEMBAR
 #define GEN_PASS_DEF_TRITONGPUGLOBALSCRATCHALLOCATIONPASS
 #define GEN_PASS_DEF_TRITONGPUCOALESCE
 #define GEN_PASS_DEF_TRITONGPUOPTIMIZETHREADLOCALITY
@@ -114,22 +69,11 @@ namespace tritium {
 #define GEN_PASS_DEF_TRITONGPUCOALESCEASYNCCOPY
 #define GEN_PASS_DEF_TRITONGPUREDUCEDATADUPLICATION
 #define GEN_PASS_DEF_TRITONGPUREORDERINSTRUCTIONS
-#define GEN_PASS_DEF_TRITONNVIDIAGPUASSIGNCGALAYOUTS
-#define GEN_PASS_DEF_TRITONNVIDIAGPUOPTIMIZECTALOCALITY
-#define GEN_PASS_DEF_TRITONNVIDIAGPUCHECKMATMULTWOCTA
-#define GEN_PASS_DEF_TRITONNVIDIAGPUOPTIMIZEDESCRIPTORENCODING
-#define GEN_PASS_DEF_TRITONNVIDIAGPUOPTIMIZETMEMLAYOUTS
-#define GEN_PASS_DEF_TRITONNVIDIAGPUTMEMLOADREDUCE
-#define GEN_PASS_DEF_TRITONNVIDIAGPUINTERLEAVETMEM
-#define GEN_PASS_DEF_TRITONNVIDIAGPUMMALOWERING
 #define GEN_PASS_DEF_TRITONGPUF32DOTTC
 #define GEN_PASS_DEF_TRITONGPUREMOVELAYOUTCONVERSIONS
 #define GEN_PASS_DEF_TRITONGPUOPTIMIZEDOTOPERANDS
 #define GEN_PASS_DEF_TRITONGPUASSIGNLATENCIES
 #define GEN_PASS_DEF_TRITONGPUPIPELINE
-#define GEN_PASS_DEF_NVGPUWARPSPECIALIZATION
-#define GEN_PASS_DEF_TRITONNVIDIAGPUFENCEINSERTION
-#define GEN_PASS_DEF_TRITONNVIDIAGPUHOISTMBARRIERLIFECYCLE
 #include "passes/Passes.h.inc"
 
 #define GEN_PASS_DECL
@@ -147,7 +91,6 @@ TRITIUM_RUST_PASS(TritonRewriteTensorDescriptorToPointer)
 TRITIUM_RUST_PASS(TritonLoopInvariantCodeMotion)
 TRITIUM_RUST_PASS(TritonLoopAwareCSE)
 TRITIUM_RUST_PASS(TritonGPUCombineTensorSelectAndIf)
-TRITIUM_RUST_PASS(TritonTensorMemoryAllocation)
 TRITIUM_RUST_PASS(TritonGPUGlobalScratchAllocationPass)
 TRITIUM_RUST_PASS(TritonGPUCoalesce)
 TRITIUM_RUST_PASS(TritonGPUOptimizeThreadLocality)
@@ -158,14 +101,6 @@ TRITIUM_RUST_PASS(TritonGPUPrefetch)
 TRITIUM_RUST_PASS(TritonGPUCoalesceAsyncCopy)
 TRITIUM_RUST_PASS(TritonGPUReduceDataDuplication)
 TRITIUM_RUST_PASS(TritonGPUReorderInstructions)
-TRITIUM_RUST_PASS(TritonNvidiaGPUAssignCGALayouts)
-TRITIUM_RUST_PASS(TritonNvidiaGPUOptimizeCTALocality)
-TRITIUM_RUST_PASS(TritonNvidiaGPUCheckMatmulTwoCTA)
-TRITIUM_RUST_PASS(TritonNvidiaGPUOptimizeDescriptorEncoding)
-TRITIUM_RUST_PASS(TritonNvidiaGPUOptimizeTMemLayouts)
-TRITIUM_RUST_PASS(TritonNvidiaGPUTMemLoadReduce)
-TRITIUM_RUST_PASS(TritonNvidiaGPUInterleaveTMem)
-TRITIUM_RUST_PASS(TritonNvidiaGPUMMALowering)
 #undef TRITIUM_RUST_PASS
 
 struct TritonLoopUnroll : RustPass<TritonLoopUnroll, tritium::impl::TritonLoopUnrollBase> {
@@ -229,47 +164,6 @@ struct TritonGPUPipeline : RustPass<TritonGPUPipeline, tritium::impl::TritonGPUP
     return list;
   }
 };
-struct NVGPUWarpSpecialization : RustPass<NVGPUWarpSpecialization, tritium::impl::NVGPUWarpSpecializationBase> {
-  using RustPass::RustPass;
-  OptionList options() const {
-    OptionList list;
-    list.add("num-stages", std::to_string(numStages));
-    list.add("dump-intermediate-steps", dumpIntermediateSteps ? "true" : "false");
-    return list;
-  }
-};
-struct TritonNvidiaGPUFenceInsertion : RustPass<TritonNvidiaGPUFenceInsertion, tritium::impl::TritonNvidiaGPUFenceInsertionBase> {
-  using RustPass::RustPass;
-  OptionList options() const {
-    OptionList list;
-    list.add("compute-capability", std::to_string(computeCapability));
-    return list;
-  }
-};
-struct TritonNvidiaGPUHoistMBarrierLifecycle : RustPass<TritonNvidiaGPUHoistMBarrierLifecycle, tritium::impl::TritonNvidiaGPUHoistMBarrierLifecycleBase> {
-  using RustPass::RustPass;
-  OptionList options() const {
-    OptionList list;
-    list.add("compute-capability", std::to_string(computeCapability));
-    return list;
-  }
-};
-
-/// The NVIDIA passes taking `compute-capability` and `ptx-version`.
-#define TRITIUM_NVIDIA_PASS(Name)                                              \
-  struct Name : RustPass<Name, tritium::impl::Name##Base> {                    \
-    using RustPass::RustPass;                                                  \
-    OptionList options() const {                                               \
-      OptionList list;                                                         \
-      list.add("compute-capability", std::to_string(computeCapability));       \
-      list.add("ptx-version", std::to_string(ptxVersion));                     \
-      return list;                                                             \
-    }                                                                          \
-  };
-TRITIUM_NVIDIA_PASS(AllocateSharedMemoryNv)
-TRITIUM_NVIDIA_PASS(TritonNvidiaGPUMembar)
-#undef TRITIUM_NVIDIA_PASS
-
 struct ConvertTritonToTritonGPU
     : RustPass<ConvertTritonToTritonGPU, tritium::impl::ConvertTritonToTritonGPUBase> {
   using RustPass::RustPass;
@@ -619,6 +513,7 @@ void tritium::registerProjectPasses() {
 
   registerTritiumPasses();
   registerTritiumConversionsPasses();
+  registerSpecPasses();
   // Triton's make_llir lowers scf to cf before allocating shared memory;
   // tritium-opt registers only the core transforms, so add it unless the
   // host (e.g. mlir-opt) already has it.

@@ -1,0 +1,145 @@
+//===- Passes.td - the NVIDIA backend's passes ----------------*- tablegen -*-===//
+//
+// The passes only NVIDIA targets run, under Triton's flags and options. The
+// declarations (flags, summaries, options) live here; each body is Rust
+// (spec/nvidia/src/passes/), registered by spec/nvidia's register().
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITIUM_SPEC_NVIDIA_PASSES_TD
+#define TRITIUM_SPEC_NVIDIA_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// make_llir: shared memory, tensor memory and barriers.
+//===----------------------------------------------------------------------===//
+
+def AllocateSharedMemoryNv : Pass<"allocate-shared-memory-nv", "mlir::ModuleOp"> {
+  let summary = "allocate shared memory for an NVIDIA target";
+  let description = [{
+    Sizes the scratch of every op that needs one (reductions, scans,
+    histograms, gathers, layout conversions through shared memory, atomics
+    whose result is used) and the buffers of `ttg.local_alloc`, computes
+    their lifetimes and offsets, and records them: `allocation.offset` (and
+    `allocation.size` for scratch) on ops, `ttg.shared` on the module.
+
+    ```mlir
+    %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({...}) {allocation.offset = 0 : i32, allocation.size = 32 : i32} : ...
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"80",
+           "the device's compute capability (e.g. 80 for sm80)">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"80",
+           "the PTX ISA version">
+  ];
+}
+
+def TritonTensorMemoryAllocation
+    : Pass<"triton-tensor-memory-allocation", "mlir::ModuleOp"> {
+  let summary = "record the tensor memory a kernel uses";
+  let description = [{
+    Sets `ttg.tensor_memory_size` on the module: 0, since Tritium implements
+    no tensor-memory (Blackwell TMEM) op yet; a `ttng.tmem_alloc` gets a
+    diagnostic.
+  }];
+}
+
+def TritonNvidiaGPUMembar : Pass<"triton-nvidia-gpu-membar", "mlir::ModuleOp"> {
+  let summary = "insert shared-memory barriers for an NVIDIA target";
+  let description = [{
+    Inserts `ttg.barrier local` before every op whose shared-memory accesses
+    conflict (read after write, write after read or write) with accesses
+    since the last barrier, after `ttg.async_wait`, across the CFG.
+
+    ```mlir
+    %a = ttg.local_alloc %t : (tensor<...>) -> !ttg.memdesc<...>
+    ttg.barrier local
+    %b = ttg.local_load %a : !ttg.memdesc<...> -> tensor<...>
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"80",
+           "the device's compute capability (e.g. 80 for sm80)">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"80",
+           "the PTX ISA version">
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// make_ttgir (Hopper and Blackwell features; on sm80 they do what Triton does
+// there, which is little).
+//===----------------------------------------------------------------------===//
+
+def TritonNvidiaGPUAssignCGALayouts
+    : Pass<"triton-nvidia-gpu-assign-cga-layouts", "mlir::ModuleOp"> {
+  let summary = "assign CGA layouts (multi-CTA clusters)";
+}
+
+def TritonNvidiaGPUOptimizeCTALocality
+    : Pass<"triton-nvidia-gpu-optimize-cta-locality", "mlir::ModuleOp"> {
+  let summary = "improve CTA locality of layouts (multi-CTA clusters)";
+}
+
+def TritonNvidiaGPUCheckMatmulTwoCTA
+    : Pass<"triton-nvidia-check-matmul-two-cta", "mlir::ModuleOp"> {
+  let summary = "record whether the kernel's MMAs run on two CTAs";
+  let description = [{
+    Sets `ttng.two-ctas` on the module: whether any MMA runs in two-CTA mode
+    (never on sm80).
+  }];
+}
+
+def TritonNvidiaGPUOptimizeDescriptorEncoding
+    : Pass<"triton-nvidia-optimize-descriptor-encoding", "mlir::ModuleOp"> {
+  let summary = "pick shared encodings for tensor descriptors (TMA)";
+}
+
+def NVGPUWarpSpecialization : Pass<"nvgpu-warp-specialization", "mlir::ModuleOp"> {
+  let summary = "Hopper warp specialization of annotated loops";
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
+           "the number of pipeline stages">,
+    Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",
+           /*default=*/"false", "print the IR between steps">
+  ];
+}
+
+def TritonNvidiaGPUOptimizeTMemLayouts
+    : Pass<"triton-nvidia-optimize-tmem-layouts", "mlir::ModuleOp"> {
+  let summary = "optimize tensor-memory layouts (Blackwell)";
+}
+
+def TritonNvidiaGPUTMemLoadReduce
+    : Pass<"triton-nvidia-tmem-load-reduce", "mlir::ModuleOp"> {
+  let summary = "fuse reductions into tensor-memory loads (Blackwell)";
+}
+
+def TritonNvidiaGPUInterleaveTMem
+    : Pass<"triton-nvidia-interleave-tmem", "mlir::ModuleOp"> {
+  let summary = "interleave tensor-memory accesses (Blackwell)";
+}
+
+def TritonNvidiaGPUFenceInsertion
+    : Pass<"triton-nvidia-gpu-fence-insertion", "mlir::ModuleOp"> {
+  let summary = "insert async-proxy fences before wgmma operands (sm90+)";
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"90",
+           "the device's compute capability">
+  ];
+}
+
+def TritonNvidiaGPUMMALowering : Pass<"triton-nvidia-mma-lowering", "mlir::ModuleOp"> {
+  let summary = "lower scaled MMA operands (Blackwell)";
+}
+
+def TritonNvidiaGPUHoistMBarrierLifecycle
+    : Pass<"triton-nvidia-gpu-hoist-mbarrier-lifecycle", "mlir::ModuleOp"> {
+  let summary = "hoist mbarrier init/inval out of loops (sm90+)";
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"90",
+           "the device's compute capability">
+  ];
+}
+
+#endif // TRITIUM_SPEC_NVIDIA_PASSES_TD
