@@ -18,6 +18,9 @@ plugin = os.path.join(build, "lib", "libtritium.so")
 config.environment["PATH"] = os.pathsep.join(
     [os.path.join(build, "bin"), llvm_bin, config.environment.get("PATH", os.environ["PATH"])]
 )
+# tools/snapshot.py puts a FileCheck shim (it saves what each RUN line's tool printed) first.
+if os.environ.get("TRITIUM_LIT_PATH_PREPEND"):
+    config.environment["PATH"] = os.environ["TRITIUM_LIT_PATH_PREPEND"] + os.pathsep + config.environment["PATH"]
 # Triton's convention: variables defined by CHECK lines are scoped to a CHECK-LABEL.
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 
