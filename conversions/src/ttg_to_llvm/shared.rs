@@ -30,9 +30,11 @@
 //!    `1, 2, …, 2^(k-1)` and every other base to a multiple of `2^k`: each
 //!    group is one aligned access of up to 128 bits (for async copies also
 //!    bounded by the global contiguity).
-//! 4. Address = base + ((T ^ C_shared) + C_rest) · element size, where `T`
-//!    is the thread's part, `C_shared` the register constant's bits `T` may
-//!    also have and `C_rest` the others, which become an immediate.
+//! 4. Address = base + ((T · size) ^ (C_shared · size)) + C_rest · size,
+//!    where `T` is the thread's part (scaled to bytes once), `C_shared` the
+//!    register constant's bits `T` may also have and `C_rest` the others,
+//!    which become an immediate. ([`Addresser`]; conversions through a
+//!    scratch address it the same way.)
 use super::convert::{from_storage, to_storage};
 use super::layout::DistLayout;
 use super::{llvm_scalar_type, CacheHints, LowerPattern, Lowering, MemDescValue};
@@ -237,6 +239,8 @@ pub(super) struct Addresser {
     base: Val,
     storage: Ty,
     thread: Option<Val>,
+    /// The thread part in bytes, once computed.
+    thread_bytes: Option<Val>,
     thread_mask: i64,
     constant: i64,
     cache: HashMap<i64, Val>,
@@ -246,7 +250,7 @@ impl Addresser {
     /// An addresser of elements of type `storage` at `base`, whose thread
     /// part `thread` (in elements) only has bits of `thread_mask`.
     pub(super) fn new(base: Val, storage: Ty, thread: Option<Val>, thread_mask: i64) -> Addresser {
-        Addresser { base, storage, thread, thread_mask, constant: 0, cache: HashMap::new() }
+        Addresser { base, storage, thread, thread_bytes: None, thread_mask, constant: 0, cache: HashMap::new() }
     }
 
     /// The address of the element at offset `T ^ c` (`c` a constant).
@@ -259,13 +263,25 @@ impl Addresser {
             None => {
                 let p = match self.thread {
                     Some(t) => {
-                        let idx = if shared == 0 {
-                            t
-                        } else {
-                            let k = cx.e.i32_const(shared);
-                            cx.e.xor(t, k)
+                        // The thread part is scaled to bytes once; each
+                        // register constant XORs in its own byte offset.
+                        let bytes = i64::from(self.storage.bit_width().max(8) / 8);
+                        let tb = match self.thread_bytes {
+                            Some(v) => v,
+                            None => {
+                                let v = cx.e.shl_i32(t, bytes.trailing_zeros());
+                                self.thread_bytes = Some(v);
+                                v
+                            }
                         };
-                        cx.e.gep(self.base, self.storage, idx)
+                        let idx = if shared == 0 {
+                            tb
+                        } else {
+                            let k = cx.e.i32_const(shared * bytes);
+                            cx.e.xor(tb, k)
+                        };
+                        let i8t = cx.e.int_ty(8);
+                        cx.e.gep(self.base, i8t, idx)
                     }
                     None => self.base,
                 };
@@ -362,6 +378,7 @@ impl Access {
             base: self.base,
             storage: self.map.storage,
             thread: t,
+            thread_bytes: None,
             thread_mask,
             constant: self.view_const,
             cache: HashMap::new(),
