@@ -15,7 +15,8 @@
      read as the first string argument of each `def X : Y<"mnemonic", ...>`.
    Per dialect and per crate, plus the number of distinct names.
 
-2. Files touched to add a pass: for each pass record of passes/Passes.td and conversions/Passes.td,
+2. Files touched to add a pass: for each pass record of passes/Passes.td, conversions/Passes.td and
+   spec/<backend>/passes/*.td,
    the files outside tests/, docs/, bench/ and build outputs that name it: its flag as a string
    literal ("tritongpu-prefetch", e.g. its Rust `argument()` or a pipeline), its .td def name as a word
    (TritonGPUPrefetch: the .td record, TRITIUM_RUST_PASS in Passes.cpp, create... calls), and the Rust
@@ -112,7 +113,9 @@ def pass_touches():
     files = repo_files()
     texts = {p: open(os.path.join(ROOT, p), encoding="utf-8", errors="replace").read() for p in files}
     records = []
-    for td in ("passes/Passes.td", "conversions/Passes.td"):
+    tds = ["passes/Passes.td", "conversions/Passes.td"] + sorted(
+        p for p in texts if re.match(r"spec/[^/]+/passes/[^/]+\.td$", p))
+    for td in tds:
         records += [(d, f, td) for d, f in PASS_RECORD.findall(texts.get(td, ""))]
     rows = []
     for def_name, flag, td in records:
@@ -139,7 +142,7 @@ def pass_touches():
             if hits_literal or hits_word or hits_module:
                 naming.add(p)
             declares = (p == td or p in argument_files or hits_module
-                        or re.search(r"TRITIUM_RUST_PASS\(%s\)|struct %s\b|impl::%sBase" %
+                        or re.search(r"TRITIUM_RUST_PASS\(%s\)|struct %s\b|impl::%sBase\b" %
                                      (def_name, def_name, def_name), text))
             if declares:
                 declaring.add(p)
@@ -165,7 +168,7 @@ def main():
     declaring = [len(r["declaring"]) for r in rows]
     naming = [len(r["naming"]) for r in rows]
     with_tests = [len(r["declaring"]) + (1 if r["tests"] else 0) for r in rows]
-    print(f"files touched to add a pass ({len(rows)} passes in passes/Passes.td, conversions/Passes.td): "
+    print(f"files touched to add a pass ({len(rows)} pass records in .td files): "
           f"declared in min {min(declaring)} / median {statistics.median(declaring):g} / max {max(declaring)} "
           f"files (+1 lit test: median {statistics.median(with_tests):g}); named in median "
           f"{statistics.median(naming):g} files (pipelines included)")
