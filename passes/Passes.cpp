@@ -14,6 +14,8 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Rewrite.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -60,6 +62,8 @@ namespace tritium {
 #define GEN_PASS_DEF_TRITONGPUCOMBINETENSORSELECTANDIF
 #define GEN_PASS_DEF_TRITONGPUALLOCATEWARPGROUPS
 #define GEN_PASS_DEF_TRITONGPUGLOBALSCRATCHALLOCATIONPASS
+#define GEN_PASS_DEF_ALLOCATESHAREDMEMORY
+#define GEN_PASS_DEF_TESTPRINTALIGNMENT
 #define GEN_PASS_DEF_TRITONGPUCOALESCE
 #define GEN_PASS_DEF_TRITONGPUOPTIMIZETHREADLOCALITY
 #define GEN_PASS_DEF_TRITONGPUACCELERATEMATMUL
@@ -92,6 +96,8 @@ TRITIUM_RUST_PASS(TritonLoopInvariantCodeMotion)
 TRITIUM_RUST_PASS(TritonLoopAwareCSE)
 TRITIUM_RUST_PASS(TritonGPUCombineTensorSelectAndIf)
 TRITIUM_RUST_PASS(TritonGPUGlobalScratchAllocationPass)
+TRITIUM_RUST_PASS(AllocateSharedMemory)
+TRITIUM_RUST_PASS(TestPrintAlignment)
 TRITIUM_RUST_PASS(TritonGPUCoalesce)
 TRITIUM_RUST_PASS(TritonGPUOptimizeThreadLocality)
 TRITIUM_RUST_PASS(TritonGPUAccelerateMatmul)
@@ -499,6 +505,10 @@ static void registerBackendPipelines() {
   }
 }
 
+static void emitRemarkService(MlirLocation location, MlirStringRef message) {
+  emitRemark(unwrap(location)) << unwrap(message);
+}
+
 void tritium::registerProjectPasses() {
   installBackend();
   TritiumServices services = conversionServices();
@@ -509,6 +519,7 @@ void tritium::registerProjectPasses() {
   services.onlyReadsMemory = onlyReadsMemoryService;
   services.runPipeline = runPipelineService;
   services.applyCanonicalizationPatterns = applyCanonicalizationPatternsService;
+  services.emitRemark = emitRemarkService;
   tritium_install_services(&services);
 
   registerTritiumPasses();
@@ -519,6 +530,12 @@ void tritium::registerProjectPasses() {
   // host (e.g. mlir-opt) already has it.
   if (!PassInfo::lookup("convert-scf-to-cf"))
     registerPass([] { return createSCFToControlFlowPass(); });
+  // Upstream conversions that Triton's lit RUN lines name after
+  // convert-triton-gpu-to-llvm (again only where the host lacks them).
+  if (!PassInfo::lookup("reconcile-unrealized-casts"))
+    registerPass([] { return createReconcileUnrealizedCastsPass(); });
+  if (!PassInfo::lookup("convert-index-to-llvm"))
+    registerPass([] { return createConvertIndexToLLVMPass(); });
   registerBackendPipelines();
 
   registerPassPipeline(

@@ -118,6 +118,26 @@ def TritonGPUAllocateWarpGroups
   ];
 }
 
+def AllocateSharedMemory : Pass<"allocate-shared-memory", "mlir::ModuleOp"> {
+  let summary = "allocate shared memory with Triton's target-independent scratch sizes";
+  let description = [{
+    The generic form of `allocate-shared-memory-nv`: the same liveness-based
+    placement of scratch and `ttg.local_alloc` buffers, recording
+    `allocation.offset` / `allocation.size` on ops and `ttg.shared` on the
+    module, but layout conversions are sized as plain shared-memory loads
+    and stores (no `ldmatrix`/`stmatrix`), as Triton's generic pass does.
+  }];
+}
+
+def TestPrintAlignment : Pass<"test-print-alignment", "mlir::ModuleOp"> {
+  let summary = "test only: remark the AxisInfo of every integer and pointer result";
+  let description = [{
+    For each result the AxisInfo analysis covers, a remark at its op in
+    Triton's words: `contiguity = [..], divisibility = [..], constancy = [..],
+    constant_value = <none>` (or the constant).
+  }];
+}
+
 def TritonGPUGlobalScratchAllocationPass
     : Pass<"tritongpu-global-scratch-memory-allocation", "mlir::ModuleOp"> {
   let summary = "lay out global scratch memory";

@@ -30,6 +30,7 @@ pub struct Services {
     pub only_reads_memory: unsafe extern "C" fn(op: MlirOperation) -> bool,
     pub run_pipeline: unsafe extern "C" fn(runner: *mut c_void, op: MlirOperation, pipeline: MlirStringRef) -> bool,
     pub apply_canonicalization_patterns: unsafe extern "C" fn(op: MlirOperation, op_name: MlirStringRef) -> bool,
+    pub emit_remark: unsafe extern "C" fn(location: MlirLocation, message: MlirStringRef),
 }
 
 // SAFETY: the table holds plain function pointers into the same library.
@@ -116,4 +117,11 @@ pub(crate) fn run_pipeline(runner: *mut c_void, op: Op, pipeline: &str) -> bool 
 /// named `op_name` (e.g. `scf.for`) to everything under `op`.
 pub fn apply_canonicalization_patterns(op: Op, op_name: &str) -> bool {
     get().is_some_and(|s| unsafe { (s.apply_canonicalization_patterns)(op.0, string_ref(op_name)) })
+}
+
+/// Emits a remark diagnostic at `op`'s location (nothing without services).
+pub fn emit_remark(op: Op, message: &str) {
+    if let Some(s) = get() {
+        unsafe { (s.emit_remark)(op.location(), string_ref(message)) }
+    }
 }

@@ -233,6 +233,9 @@ typedef struct {
   bool (*runPipeline)(void *runner, MlirOperation op, MlirStringRef pipeline);
   /// Greedily applies the canonicalization patterns of op `opName` to `op`.
   bool (*applyCanonicalizationPatterns)(MlirOperation op, MlirStringRef opName);
+  /// Emits a remark diagnostic `message` at `location` (the C API has only
+  /// errors); used by the test-only analysis printers.
+  void (*emitRemark)(MlirLocation location, MlirStringRef message);
 } TritiumServices;
 
 /// Installs the service table (the first call wins).

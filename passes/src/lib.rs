@@ -5,6 +5,7 @@
 //! declares them in `passes/Passes.td`.
 use tritium_dialects::pass::Pass;
 
+pub mod allocate_shared_memory;
 pub mod allocate_warp_groups;
 pub mod analysis;
 pub mod combine;
@@ -15,6 +16,7 @@ pub mod loop_aware_cse;
 pub mod loop_unroll;
 pub mod reorder_broadcast;
 pub mod tensor_descriptor;
+pub mod test_print_alignment;
 pub mod accelerate_matmul;
 pub mod decompose_scaled_dot;
 pub mod mma_utils;
@@ -45,6 +47,8 @@ pub static PASSES: &[&dyn Pass] = &[
     &combine_tensor_select_and_if::CombineTensorSelectAndIf,
     &allocate_warp_groups::AllocateWarpGroups,
     &global_scratch_memory_allocation::GlobalScratchMemoryAllocation,
+    &allocate_shared_memory::AllocateSharedMemory,
+    &test_print_alignment::TestPrintAlignment,
     &coalesce::Coalesce,
     &f32_dot_tc::F32DotTC,
     &remove_layout_conversions::RemoveLayoutConversions,
