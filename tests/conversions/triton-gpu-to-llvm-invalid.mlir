@@ -15,15 +15,6 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "vendorx:1", "ttg.thr
 
 // -----
 
-// CHECK: error: convert-triton-gpu-to-llvm: the module has no 'ttg.target' attribute
-module {
-  tt.func public @no_target() {
-    tt.return
-  }
-}
-
-// -----
-
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // UNTOUCHED-LABEL: tt.func public @unsupported
 // UNTOUCHED-NOT: llvm.func

@@ -705,14 +705,14 @@ impl Pass for ConvertTritonGPUToLLVM {
         "convert-triton-gpu-to-llvm"
     }
     fn run(&self, op: Op, options: &PassOptions) -> Result<(), ()> {
+        let compute_capability = options.int("compute-capability", 0).max(0) as u32;
         let target = op.attr("ttg.target").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string());
-        let Some(target) = target else {
-            emit_error(op, "convert-triton-gpu-to-llvm: the module has no 'ttg.target' attribute");
-            return Err(());
-        };
+        // Without `ttg.target` the module is lowered as Triton's (NVIDIA)
+        // pass does: for the `compute-capability` option, 80 by default.
+        let target = target.unwrap_or_else(|| format!("cuda:{}", if compute_capability > 0 { compute_capability } else { 80 }));
         let options = TargetOptions {
             target,
-            compute_capability: options.int("compute-capability", 0).max(0) as u32,
+            compute_capability,
             ptx_version: options.int("ptx-version", 0).max(0) as u32,
         };
         lower_module(op, &options)
