@@ -12,6 +12,8 @@ tt.func @cast() {
 }
 
 tt.func @ptrs(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+  // A range from 0: Triton's 32-bit start gives divisibility 2^30.
+  // expected-remark @below {{contiguity = [128], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %range = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [128], constant_value = <none>}}
   %base = tt.splat %arg0 : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>

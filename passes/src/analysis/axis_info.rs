@@ -839,7 +839,10 @@ impl AxisInfoAnalysis {
             "tt.make_range" => {
                 let start = op.attr("start").and_then(|a| a.int()).unwrap_or(0);
                 let end = op.attr("end").and_then(|a| a.int()).unwrap_or(start + 1);
-                AxisInfo::new(vec![(end - start).max(1)], vec![highest_pow2_divisor(start)], vec![1], None)
+                // Triton's start is a 32-bit attribute: 0 divides by 2^30
+                // (its highestPowOf2Divisor of a 32-bit 0), not 2^62.
+                let divisibility = if start == 0 { 1i64 << 30 } else { highest_pow2_divisor(start) };
+                AxisInfo::new(vec![(end - start).max(1)], vec![divisibility], vec![1], None)
             }
             "ub.poison" => AxisInfo::top(rank),
             "tt.splat" => {
