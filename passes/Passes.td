@@ -121,7 +121,7 @@ def TritonGPUAllocateWarpGroups
 def AllocateSharedMemory : Pass<"allocate-shared-memory", "mlir::ModuleOp"> {
   let summary = "allocate shared memory with Triton's target-independent scratch sizes";
   let description = [{
-    The generic form of `allocate-shared-memory-nv`: the same liveness-based
+    The generic form of the backends' shared-memory allocation: the same liveness-based
     placement of scratch and `ttg.local_alloc` buffers, recording
     `allocation.offset` / `allocation.size` on ops and `ttg.shared` on the
     module, but layout conversions are sized as plain shared-memory loads

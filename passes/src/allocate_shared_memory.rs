@@ -2,7 +2,7 @@
 //! allocation. The placement is [`ModuleAllocation`]'s; the scratch sizes are
 //! the generic ones ([`ScratchTarget::Generic`]: layout conversions through
 //! plain loads and stores). Writes `allocation.offset`, `allocation.size` and
-//! the module's `ttg.shared`, like the NVIDIA form `allocate-shared-memory-nv`.
+//! the module's `ttg.shared`, like the backends' own forms of the pass.
 use tritium_dialects::ir::Op;
 use tritium_dialects::pass::{Pass, PassOptions};
 

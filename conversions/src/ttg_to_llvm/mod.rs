@@ -153,6 +153,12 @@ pub trait TargetInfo: Sync {
     fn target_prefix(&self) -> &'static str;
     /// Checks the options (e.g. a known compute capability).
     fn check(&self, options: &TargetOptions) -> Result<(), String>;
+    /// The target a module without `ttg.target` is lowered for, given the
+    /// pass's capability option (`requested`, 0: unset), when this backend
+    /// is the one Triton's pass assumes then; `None` (the default) otherwise.
+    fn untargeted_module_target(&self, _requested: u32) -> Option<String> {
+        None
+    }
     /// The thread's index in its CTA (i32).
     fn thread_id(&self, e: &mut Emitter) -> Val;
     /// The CTA's index along `axis` (0..3) of the grid (i32).
@@ -326,6 +332,14 @@ pub fn register_target(target: &'static dyn TargetInfo) {
 pub fn target_for(target: &str) -> Option<&'static dyn TargetInfo> {
     let list = TARGETS.get()?.read().unwrap_or_else(|p| p.into_inner());
     list.iter().copied().find(|t| tritium_dialects::spec::serves(t.target_prefix(), target))
+}
+
+/// The target the first registered backend that takes modules without
+/// `ttg.target` names for the capability option `requested` (see
+/// [`TargetInfo::untargeted_module_target`]).
+pub fn untargeted_module_target(requested: u32) -> Option<String> {
+    let list = TARGETS.get()?.read().unwrap_or_else(|p| p.into_inner());
+    list.iter().find_map(|t| t.untargeted_module_target(requested))
 }
 
 /// The prefixes of the registered backends.
@@ -705,14 +719,23 @@ impl Pass for ConvertTritonGPUToLLVM {
         "convert-triton-gpu-to-llvm"
     }
     fn run(&self, op: Op, options: &PassOptions) -> Result<(), ()> {
-        let compute_capability = options.int("compute-capability", 0).max(0) as u32;
+        let requested = options.int("compute-capability", 0).max(0) as u32;
         let target = op.attr("ttg.target").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string());
-        // Without `ttg.target` the module is lowered as Triton's (NVIDIA)
-        // pass does: for the `compute-capability` option, 80 by default.
-        let target = target.unwrap_or_else(|| format!("cuda:{}", if compute_capability > 0 { compute_capability } else { 80 }));
+        // Without `ttg.target` the module is lowered as Triton's pass does:
+        // for the target a registered backend names from the option.
+        let target = match target {
+            Some(t) => t,
+            None => match untargeted_module_target(requested) {
+                Some(t) => t,
+                None => {
+                    emit_error(op, "convert-triton-gpu-to-llvm: the module has no ttg.target and no backend of this library lowers such modules");
+                    return Err(());
+                }
+            },
+        };
         let options = TargetOptions {
             target,
-            compute_capability,
+            compute_capability: requested,
             ptx_version: options.int("ptx-version", 0).max(0) as u32,
         };
         lower_module(op, &options)

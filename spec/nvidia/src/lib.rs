@@ -228,6 +228,11 @@ impl TargetInfo for Nvidia {
     fn target_prefix(&self) -> &'static str {
         "cuda"
     }
+    /// Triton's `convert-triton-gpu-to-llvm` is NVIDIA's: a module without
+    /// `ttg.target` is lowered for `cuda:<compute-capability>`, 80 by default.
+    fn untargeted_module_target(&self, requested: u32) -> Option<String> {
+        Some(format!("cuda:{}", if requested > 0 { requested } else { 80 }))
+    }
     fn check(&self, options: &TargetOptions) -> Result<(), String> {
         let cc = compute_capability(&options.target)
             .ok_or_else(|| format!("target '{}' is not of the form cuda:<compute capability>", options.target))?;
