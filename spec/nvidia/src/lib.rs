@@ -421,9 +421,10 @@ impl TargetInfo for Nvidia {
         atomic(e, op, ptr, value, pred, sem, scope, false)?.ok_or_else(|| "atom without a result".to_string())
     }
     fn atomic_reduce(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<(), String> {
-        // Triton: `red` where nothing reads the old value of a relaxed atomic
-        // on global memory (no `red.exch`).
-        let reduce = op != RmwOp::Xchg && sem == MemSemantic::Relaxed && !is_shared(e, ptr);
+        // Triton: `red` where nothing reads the old value of an atomic on
+        // global memory whose semantics `red` has (relaxed, release; no
+        // `red.exch`).
+        let reduce = op != RmwOp::Xchg && matches!(sem, MemSemantic::Relaxed | MemSemantic::Release) && !is_shared(e, ptr);
         atomic(e, op, ptr, value, pred, sem, scope, reduce).map(|_| ())
     }
     fn atomic_cas(&self, e: &mut Emitter, ptr: Val, cmp: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String> {
