@@ -68,11 +68,16 @@ fn vector_width(cx: &mut Lowering<'_>, ptr: Val, mask: Option<Val>, elem_bits: u
 /// AxisInfo's contiguity of the pointers capped by the thread's consecutive
 /// registers along the fastest dimension (so registers `r - r % run .. r`
 /// hold consecutive elements); 1 otherwise.
-fn scalarized_run(cx: &Lowering<'_>, ptr: Val, masked: bool, vec: usize) -> usize {
+fn scalarized_run(cx: &mut Lowering<'_>, ptr: Val, masked: bool, vec: usize) -> usize {
     if !masked || vec != 1 || !ptr.ty().is_tensor() {
         return 1;
     }
     let run = cx.axis.scalarized_run(ptr).max(1) as usize;
+    // Never beyond the registers that hold consecutive elements in this
+    // lowering's own register order (the analysis reads the same layout;
+    // this only guards the address arithmetic of `run_base`).
+    let regs = cx.layout(ptr.ty()).map(|l| l.contiguous_regs_along(l.fastest_dim())).unwrap_or(1);
+    let run = run.min(regs).max(1);
     // A power of two (the registers' consecutive runs are).
     1 << (usize::BITS - 1 - run.leading_zeros())
 }
