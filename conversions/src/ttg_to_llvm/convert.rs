@@ -638,8 +638,6 @@ struct MatrixRead {
     loads: Vec<(usize, i64, Val)>,
     /// Register bits repeating an element.
     dup: usize,
-    /// Elements per 32-bit word of a lane.
-    per: usize,
 }
 
 /// Plans reading `dst` from the scratch `map` with matrix loads (`trans`:
@@ -690,25 +688,14 @@ fn plan_matrix_read(
         let ptr = addr.at(cx, map.slot(l0));
         loads.push((r0, map.round(l0), ptr));
     }
-    Some(MatrixRead { plan, loads, dup, per })
+    Some(MatrixRead { plan, loads, dup })
 }
 
 impl MatrixRead {
     /// Emits the loads of `round` from `base`, filling `out`.
     fn emit(&self, cx: &mut Lowering<'_>, store_ty: tritium_dialects::ir::Ty, elem: tritium_dialects::ir::Ty, round: i64, out: &mut [Option<Val>]) -> Result<(), String> {
-        let count = 1u32 << self.plan.mats.len();
-        let word_ty = if self.per == 1 { store_ty } else { cx.e.vector_ty(store_ty, self.per as u32) };
         for &(r0, _, ptr) in self.loads.iter().filter(|(_, r, _)| *r == round) {
-            let words = cx.target.load_matrix(&mut cx.e, ptr, count, self.plan.trans)?;
-            for (j, w) in words.into_iter().enumerate() {
-                let r1 = self.plan.mats.iter().enumerate().filter(|(b, _)| j >> b & 1 == 1).fold(r0, |r, (_, &i)| r | 1 << i);
-                let v = cx.e.cast("llvm.bitcast", w, word_ty);
-                for i in 0..self.per {
-                    // Element i of a word is the register with bits 0.. = i.
-                    let x = if self.per == 1 { v } else { cx.e.extract_element(v, i as i64, store_ty) };
-                    out[r1 | i] = Some(from_storage(cx, x, elem));
-                }
-            }
+            super::shared::load_matrix_group(cx, ptr, &self.plan, r0, store_ty, elem, out)?;
         }
         Ok(())
     }

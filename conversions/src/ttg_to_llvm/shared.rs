@@ -551,6 +551,33 @@ pub(super) fn matrix_plan(
     None
 }
 
+/// One instruction of a [`MatrixPlan`]: the matrices at `ptr` (the lane's
+/// row address) for the registers `r0` plus the plan's matrix and word bits,
+/// written to `out` as `elem` values (`storage`: their type in memory).
+pub(super) fn load_matrix_group(
+    cx: &mut Lowering<'_>,
+    ptr: Val,
+    plan: &MatrixPlan,
+    r0: usize,
+    storage: Ty,
+    elem: Ty,
+    out: &mut [Option<Val>],
+) -> Result<(), String> {
+    let per = (32 / storage.bit_width()) as usize;
+    let word_ty = if per == 1 { storage } else { cx.e.vector_ty(storage, per as u32) };
+    let words = cx.target.load_matrix(&mut cx.e, ptr, 1u32 << plan.mats.len(), plan.trans)?;
+    for (j, w) in words.into_iter().enumerate() {
+        let r1 = plan.mats.iter().enumerate().filter(|(b, _)| j >> b & 1 == 1).fold(r0, |r, (_, &i)| r | 1 << i);
+        let v = cx.e.cast("llvm.bitcast", w, word_ty);
+        for i in 0..per {
+            // Element i of a word is the register with bits 0.. = i.
+            let x = if per == 1 { v } else { cx.e.extract_element(v, i as i64, storage) };
+            out[r1 | i] = Some(from_storage(cx, x, elem));
+        }
+    }
+    Ok(())
+}
+
 /// The registers loaded with warp-wide 8×8 matrix loads, when
 /// [`matrix_plan`] finds a way.
 fn load_matrices(cx: &mut Lowering<'_>, a: &Access) -> Result<Option<Vec<Val>>, String> {
@@ -571,23 +598,11 @@ fn load_matrices(cx: &mut Lowering<'_>, a: &Access) -> Result<Option<Vec<Val>>, 
         return Ok(None);
     };
     let mut addr = a.addresser(cx, &plan.lanes);
-    let count = 1u32 << plan.mats.len();
-    let per = (32 / bits) as usize;
-    let word_ty = if per == 1 { a.map.storage } else { cx.e.vector_ty(a.map.storage, per as u32) };
     let mut out = vec![None; 1usize << a.regs.len()];
     for o in 0..1usize << plan.others.len() {
         let r0 = plan.others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0usize, |r, (_, &i)| r | 1 << i);
         let ptr = addr.at(cx, a.reg_offset(r0));
-        let words = cx.target.load_matrix(&mut cx.e, ptr, count, plan.trans)?;
-        for (j, w) in words.into_iter().enumerate() {
-            let r1 = plan.mats.iter().enumerate().filter(|(b, _)| j >> b & 1 == 1).fold(r0, |r, (_, &i)| r | 1 << i);
-            let v = cx.e.cast("llvm.bitcast", w, word_ty);
-            for i in 0..per {
-                // Element i of a word is the register with bits 0.. = i.
-                let x = if per == 1 { v } else { cx.e.extract_element(v, i as i64, a.map.storage) };
-                out[r1 | i] = Some(from_storage(cx, x, a.map.elem));
-            }
-        }
+        load_matrix_group(cx, ptr, &plan, r0, a.map.storage, a.map.elem, &mut out)?;
     }
     fill_duplicates(out, dup).map(Some)
 }
