@@ -58,6 +58,22 @@ def mix(ptx_text):
     return counts
 
 
+def tritium_and_triton_ptx(folders, compiler, stage, tmp):
+    """For every kernel K of `folders` with Triton's K.ptx and a K.<stage>.mlir: (K, path of Triton's PTX,
+    path of Tritium's PTX compiled for cuda:80 into `tmp`, or None and tritium-compile's error text)."""
+    for folder in folders:
+        for f in sorted(os.listdir(folder)):
+            if not f.endswith(".ptx"):
+                continue
+            k = f[:-4]
+            src = os.path.join(folder, f"{k}.{stage}.mlir")
+            if not os.path.isfile(src):
+                continue
+            out = os.path.join(tmp, f"{k}.ptx")
+            r = subprocess.run([compiler, src, "--target", "cuda:80", "-o", out], capture_output=True, text=True)
+            yield k, os.path.join(folder, f), (out if r.returncode == 0 else None), r.stderr.strip()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default=os.path.join(ROOT, "..", "shared", "corpus"))
@@ -77,37 +93,28 @@ def main():
         return 0
     failed, reported_kernels, total = [], [], 0
     with tempfile.TemporaryDirectory() as tmp:
-        for folder in folders:
-            for f in sorted(os.listdir(folder)):
-                if not f.endswith(".ptx"):
-                    continue
-                k = f[:-4]
-                src = os.path.join(folder, f"{k}.{a.stage}.mlir")
-                if not os.path.isfile(src):
-                    continue
-                total += 1
-                out = os.path.join(tmp, f"{k}.ptx")
-                r = subprocess.run([a.compiler, src, "--target", "cuda:80", "-o", out], capture_output=True, text=True)
-                if r.returncode != 0:
-                    failed.append(k)
-                    print(f"ptx-mix: {k}: tritium-compile failed: {r.stderr.strip()[:300]}")
-                    continue
-                ours, theirs = mix(open(out).read()), mix(open(os.path.join(folder, f)).read())
-                keys = sorted(set(ours) | set(theirs))
-                diff = [(o, ours[o], theirs[o]) for o in keys if ours[o] != theirs[o]]
-                decisive = [d for d in diff if DECISIVE.match(d[0])]
-                reported = [d for d in diff if REPORTED.match(d[0])]
-                other = [d for d in diff if not DECISIVE.match(d[0]) and not REPORTED.match(d[0])]
-                if decisive:
-                    failed.append(k)
-                    print(f"ptx-mix: {k}: DIFFERS " + ", ".join(f"{o} {x} vs {y}" for o, x, y in decisive))
-                if reported:
-                    reported_kernels.append(k)
-                    print(f"ptx-mix: {k}: memory path / fma (tritium vs triton): "
-                          + ", ".join(f"{o} {x} vs {y}" for o, x, y in reported))
-                if a.v and not decisive:
-                    print(f"ptx-mix: {k}: same decisive mix; other differences: "
-                          + (", ".join(f"{o} {x} vs {y}" for o, x, y in other[:12]) or "none"))
+        for k, triton_ptx, out, err in tritium_and_triton_ptx(folders, a.compiler, a.stage, tmp):
+            total += 1
+            if out is None:
+                failed.append(k)
+                print(f"ptx-mix: {k}: tritium-compile failed: {err[:300]}")
+                continue
+            ours, theirs = mix(open(out).read()), mix(open(triton_ptx).read())
+            keys = sorted(set(ours) | set(theirs))
+            diff = [(o, ours[o], theirs[o]) for o in keys if ours[o] != theirs[o]]
+            decisive = [d for d in diff if DECISIVE.match(d[0])]
+            reported = [d for d in diff if REPORTED.match(d[0])]
+            other = [d for d in diff if not DECISIVE.match(d[0]) and not REPORTED.match(d[0])]
+            if decisive:
+                failed.append(k)
+                print(f"ptx-mix: {k}: DIFFERS " + ", ".join(f"{o} {x} vs {y}" for o, x, y in decisive))
+            if reported:
+                reported_kernels.append(k)
+                print(f"ptx-mix: {k}: memory path / fma (tritium vs triton): "
+                      + ", ".join(f"{o} {x} vs {y}" for o, x, y in reported))
+            if a.v and not decisive:
+                print(f"ptx-mix: {k}: same decisive mix; other differences: "
+                      + (", ".join(f"{o} {x} vs {y}" for o, x, y in other[:12]) or "none"))
     print(f"ptx-mix: {total - len(failed)}/{total} kernels with Triton's instruction choice for division, sqrt, "
           f"the SFU and rounding conversions; {total - len(reported_kernels)}/{total} also for mma/ldmatrix, "
           f"async copies, atomics and fma")

@@ -26,6 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from check_ptxas import find_ptxas  # noqa: E402
+from ptx_mix import tritium_and_triton_ptx  # noqa: E402
 
 USED = re.compile(r"Used (\d+) registers")
 SPILL = re.compile(r"(\d+) bytes spill stores, (\d+) bytes spill loads")
@@ -65,32 +66,23 @@ def main():
         return 0
     broken, within, total = [], 0, 0
     with tempfile.TemporaryDirectory(prefix="tritium-regs-") as tmp:
-        for folder in folders:
-            for f in sorted(os.listdir(folder)):
-                if not f.endswith(".ptx"):
-                    continue
-                k = f[:-4]
-                src = os.path.join(folder, f"{k}.{a.stage}.mlir")
-                if not os.path.isfile(src):
-                    continue
-                total += 1
-                out = os.path.join(tmp, f"{k}.ptx")
-                r = subprocess.run([a.compiler, src, "--target", "cuda:80", "-o", out], capture_output=True, text=True)
-                if r.returncode != 0:
-                    broken.append(k)
-                    print(f"ptx-regs: {k}: tritium-compile failed: {r.stderr.strip()[:200]}")
-                    continue
-                # Triton 3.9 prints PTX ISA 9.x; this ptxas (the wheel's) takes it as is.
-                ours, theirs = usage(ptxas, out, tmp), usage(ptxas, os.path.join(folder, f), tmp)
-                if isinstance(ours, str) or isinstance(theirs, str):
-                    broken.append(k)
-                    print(f"ptx-regs: {k}: {ours if isinstance(ours, str) else theirs}")
-                    continue
-                (reg, spill), (treg, tspill) = ours, theirs
-                ok = reg <= treg * 1.10 and spill <= tspill
-                within += ok
-                print(f"ptx-regs: {k}: registers {reg} vs {treg} ({reg / treg:.2f}x), spills {spill} vs {tspill} B"
-                      f"{'' if ok else '  OVER'}")
+        for k, triton_ptx, out, err in tritium_and_triton_ptx(folders, a.compiler, a.stage, tmp):
+            total += 1
+            if out is None:
+                broken.append(k)
+                print(f"ptx-regs: {k}: tritium-compile failed: {err[:200]}")
+                continue
+            # Triton 3.9 prints PTX ISA 9.x; this ptxas (the wheel's) takes it as is.
+            ours, theirs = usage(ptxas, out, tmp), usage(ptxas, triton_ptx, tmp)
+            if isinstance(ours, str) or isinstance(theirs, str):
+                broken.append(k)
+                print(f"ptx-regs: {k}: {ours if isinstance(ours, str) else theirs}")
+                continue
+            (reg, spill), (treg, tspill) = ours, theirs
+            ok = reg <= treg * 1.10 and spill <= tspill
+            within += ok
+            print(f"ptx-regs: {k}: registers {reg} vs {treg} ({reg / treg:.2f}x), spills {spill} vs {tspill} B"
+                  f"{'' if ok else '  OVER'}")
     print(f"ptx-regs: {within}/{total} kernels within Triton's registers +10% with no more spills"
           + (f"; {len(broken)} failed to compile or assemble: {', '.join(broken)}" if broken else ""))
     if broken:
