@@ -21,16 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int checks, failures;
-
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    ++checks;                                                                  \
-    if (!(cond)) {                                                             \
-      ++failures;                                                              \
-      printf("FAIL line %d: %s\n", __LINE__, #cond);                           \
-    }                                                                          \
-  } while (0)
+#include "expect.h"
 
 /* Diagnostics of refused input are expected: count them, print nothing. */
 static int diagnostics;

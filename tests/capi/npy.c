@@ -19,16 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int checks, failures;
-
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    ++checks;                                                                  \
-    if (!(cond)) {                                                             \
-      ++failures;                                                              \
-      printf("FAIL line %d: %s\n", __LINE__, #cond);                           \
-    }                                                                          \
-  } while (0)
+#include "expect.h"
 
 /* One argument per pointee type, then a scalar; program 0 doubles f[0]. */
 static const char *kKernel =
