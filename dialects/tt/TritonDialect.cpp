@@ -41,7 +41,10 @@ struct OpReport {
   bool reported = false;
   static void callback(void *userData, MlirStringRef message) {
     auto *self = static_cast<OpReport *>(userData);
-    self->op->emitOpError(StringRef(message.data, message.length));
+    // An empty message: Rust has already emitted the diagnostic itself (on a
+    // nested op, where Triton reports it).
+    if (message.length != 0)
+      self->op->emitOpError(StringRef(message.data, message.length));
     self->reported = true;
   }
 };

@@ -511,14 +511,21 @@ tt.func @dead_ops(%x: i32, %p: !tt.ptr<f32>) {
 
 // -----
 
-// split(join) must not fold when join changed the encoding (join checks shapes only).
+// split(join) folds to the joined operand when the types agree (as Triton's
+// canonicalize does); a join that drops the operands' encoding is invalid IR
+// ("result encoding must be specified"), so the fold never crosses encodings.
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: @split_of_join_keeps_encodings
-tt.func @split_of_join_keeps_encodings(%x: tensor<4xf32, "a">) -> tensor<4xf32> {
-  // CHECK: tt.join
-  // CHECK: tt.split
-  %0 = tt.join %x, %x : tensor<4xf32, "a"> -> tensor<4x2xf32>
-  %l, %r = tt.split %0 : tensor<4x2xf32> -> tensor<4xf32>
-  tt.return %l : tensor<4xf32>
+tt.func @split_of_join_keeps_encodings(%x: tensor<128xf32, #b1>) -> tensor<128xf32, #b1> {
+  // CHECK-NOT: tt.join
+  // CHECK-NOT: tt.split
+  // CHECK: tt.return %arg0
+  %0 = tt.join %x, %x : tensor<128xf32, #b1> -> tensor<128x2xf32, #b2>
+  %l, %r = tt.split %0 : tensor<128x2xf32, #b2> -> tensor<128xf32, #b1>
+  tt.return %l : tensor<128xf32, #b1>
+}
 }
 
 // -----

@@ -430,7 +430,7 @@ tt.func @reshape_count(%x: tensor<64x32xf32>) {
 // -----
 
 tt.func @broadcast_rank(%x: tensor<32xf32>) {
-  // expected-error @+1 {{'tt.broadcast' op Broadcast requires the source and result to have the same rank}}
+  // expected-error @+1 {{'tt.broadcast' op rank of source must be same as rank of result}}
   %0 = tt.broadcast %x : tensor<32xf32> -> tensor<128x32xf32>
   tt.return
 }
@@ -462,7 +462,7 @@ tt.func @cat_operand_types(%x: tensor<32xf32>, %y: tensor<32xf16>) {
 // -----
 
 tt.func @join_shape(%x: tensor<32xf32>) {
-  // expected-error @+1 {{'tt.join' op result shape must be the operand shape with a new minor dimension of 2, i.e. [32, 2]}}
+  // expected-error @+1 {{'tt.join' op result shape must be (32, 2), but got 2, 32}}
   %0 = tt.join %x, %x : tensor<32xf32> -> tensor<2x32xf32>
   tt.return
 }
@@ -573,7 +573,7 @@ tt.func @dot_result_not_accumulator(%a: tensor<16x32xf16>, %b: tensor<32x16xf16>
 // -----
 
 tt.func @dot_scaled_rank(%a: tensor<128xi8>, %c: tensor<128x128xf32>) {
-  // expected-error @+1 {{'tt.dot_scaled' op operands must both have rank 2 or 3}}
+  // expected-error @+1 {{'tt.dot_scaled' op operands must be at least 2D}}
   %0 = tt.dot_scaled %a, %a, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128xi8> * tensor<128xi8> -> tensor<128x128xf32>
   tt.return
 }
@@ -593,7 +593,7 @@ tt.func @dot_scaled_accumulator(%a: tensor<128x64xi8>, %b: tensor<64x128xi8>, %c
 //===----------------------------------------------------------------------===//
 
 tt.func @reduce_axis(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.reduce' op axis 1 is out of range for operands of rank 1}}
+  // expected-error @+1 {{'tt.reduce' op axis out of bounds for operand rank 1}}
   %0 = "tt.reduce"(%x) <{axis = 1 : i32}> ({
   ^bb0(%a: f32, %b: f32):
     tt.reduce.return %a : f32
@@ -604,7 +604,7 @@ tt.func @reduce_axis(%x: tensor<4xf32>) {
 // -----
 
 tt.func @reduce_negative_axis(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.reduce' op axis -1 is out of range for operands of rank 1}}
+  // expected-error @+1 {{'tt.reduce' op axis out of bounds for operand rank 1}}
   %0 = "tt.reduce"(%x) <{axis = -1 : i32}> ({
   ^bb0(%a: f32, %b: f32):
     tt.reduce.return %a : f32
@@ -615,7 +615,7 @@ tt.func @reduce_negative_axis(%x: tensor<4xf32>) {
 // -----
 
 tt.func @scan_axis(%x: tensor<4x4xf32>) {
-  // expected-error @+1 {{'tt.scan' op axis 2 is out of range for operands of rank 2}}
+  // expected-error @+1 {{'tt.scan' op axis out of bounds for operand rank 2}}
   %0 = "tt.scan"(%x) <{axis = 2 : i32, reverse = false}> ({
   ^bb0(%a: f32, %b: f32):
     tt.scan.return %a : f32
@@ -683,7 +683,7 @@ tt.func @scan_result_shape(%x: tensor<4xf32>) {
 // -----
 
 tt.func @reduce_region_arg_count(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.reduce' op expected the combine region to take 2 arguments (two per operand), got 1}}
+  // expected-error @+1 {{'tt.reduce' op nested block must take 2 arguments, but given block with 1 arguments}}
   %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
   ^bb0(%a: f32):
     tt.reduce.return %a : f32
@@ -694,7 +694,7 @@ tt.func @reduce_region_arg_count(%x: tensor<4xf32>) {
 // -----
 
 tt.func @reduce_region_arg_type(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.reduce' op combine region argument types must match the element type f32 of operand 0}}
+  // expected-error @+1 {{'tt.reduce' op type mismatch on combine operation. Expected argument 1 to have type 'f32' but got 'f16'}}
   %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
   ^bb0(%a: f32, %b: f16):
     tt.reduce.return %a : f32
@@ -705,7 +705,7 @@ tt.func @reduce_region_arg_type(%x: tensor<4xf32>) {
 // -----
 
 tt.func @reduce_region_second_operand_type(%x: tensor<4xf32>, %y: tensor<4xi32>) {
-  // expected-error @+1 {{'tt.reduce' op combine region argument types must match the element type i32 of operand 1}}
+  // expected-error @+1 {{'tt.reduce' op type mismatch on combine operation. Expected argument 3 to have type 'i32' but got 'i64'}}
   %0:2 = "tt.reduce"(%x, %y) <{axis = 0 : i32}> ({
   ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i64):
     tt.reduce.return %a, %ai : f32, i32
@@ -716,7 +716,7 @@ tt.func @reduce_region_second_operand_type(%x: tensor<4xf32>, %y: tensor<4xi32>)
 // -----
 
 tt.func @reduce_region_terminator(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.reduce' op the combine region must end in tt.reduce.return}}
+  // expected-error @+1 {{'tt.reduce' op combine operation must be terminated with a ReduceReturnOp but got 'llvm.unreachable'}}
   %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
   ^bb0(%a: f32, %b: f32):
     llvm.unreachable
@@ -727,7 +727,7 @@ tt.func @reduce_region_terminator(%x: tensor<4xf32>) {
 // -----
 
 tt.func @reduce_region_yield_count(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.reduce' op the combine region must yield 1 values, got 2}}
+  // expected-error @+1 {{'tt.reduce' op expected combine operation to return 1 values but got 2}}
   %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
   ^bb0(%a: f32, %b: f32):
     tt.reduce.return %a, %b : f32, f32
@@ -738,7 +738,7 @@ tt.func @reduce_region_yield_count(%x: tensor<4xf32>) {
 // -----
 
 tt.func @reduce_region_yield_type(%x: tensor<4xf32>, %y: i32) {
-  // expected-error @+1 {{'tt.reduce' op the combine region yields i32 at 0, expected f32}}
+  // expected-error @+1 {{'tt.reduce' op type mismatch on combine operation. Expected argument 0 to have type 'f32' but got 'i32'}}
   %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
   ^bb0(%a: f32, %b: f32):
     tt.reduce.return %y : i32
@@ -771,7 +771,7 @@ tt.func @reduce_region_two_blocks(%x: tensor<4xf32>) {
 // -----
 
 tt.func @scan_region_arg_count(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.scan' op expected the combine region to take 2 arguments (two per operand), got 3}}
+  // expected-error @+1 {{'tt.scan' op nested block must take 2 arguments, but given block with 3 arguments}}
   %0 = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
   ^bb0(%a: f32, %b: f32, %c: f32):
     tt.scan.return %a : f32
@@ -782,7 +782,7 @@ tt.func @scan_region_arg_count(%x: tensor<4xf32>) {
 // -----
 
 tt.func @scan_region_arg_type(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.scan' op combine region argument types must match the element type f32 of operand 0}}
+  // expected-error @+1 {{'tt.scan' op type mismatch on combine operation. Expected argument 0 to have type 'f32' but got 'i32'}}
   %0 = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
   ^bb0(%a: i32, %b: i32):
     tt.scan.return %a : i32
@@ -793,7 +793,7 @@ tt.func @scan_region_arg_type(%x: tensor<4xf32>) {
 // -----
 
 tt.func @scan_region_terminator(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.scan' op the combine region must end in tt.scan.return}}
+  // expected-error @+1 {{'tt.scan' op combine operation must be terminated with a ReduceReturnOp but got 'llvm.unreachable'}}
   %0 = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
   ^bb0(%a: f32, %b: f32):
     llvm.unreachable
@@ -804,7 +804,7 @@ tt.func @scan_region_terminator(%x: tensor<4xf32>) {
 // -----
 
 tt.func @scan_region_yield_count(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.scan' op the combine region must yield 1 values, got 0}}
+  // expected-error @+1 {{'tt.scan' op expected combine operation to return 1 values but got 0}}
   %0 = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
   ^bb0(%a: f32, %b: f32):
     "tt.scan.return"() : () -> ()
@@ -815,7 +815,7 @@ tt.func @scan_region_yield_count(%x: tensor<4xf32>) {
 // -----
 
 tt.func @scan_region_yield_type(%x: tensor<4xf32>, %y: f16) {
-  // expected-error @+1 {{'tt.scan' op the combine region yields f16 at 0, expected f32}}
+  // expected-error @+1 {{'tt.scan' op type mismatch on combine operation. Expected argument 0 to have type 'f32' but got 'f16'}}
   %0 = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
   ^bb0(%a: f32, %b: f32):
     tt.scan.return %y : f16
@@ -848,7 +848,7 @@ tt.func @scan_return_in_reduce(%x: tensor<4xf32>) {
 //===----------------------------------------------------------------------===//
 
 tt.func @map_elementwise_pack_three(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op pack must be a positive power of two, got 3}}
+  // expected-error @+1 {{'tt.map_elementwise' op Pack must be a power of 2}}
   %0 = "tt.map_elementwise"(%x) <{pack = 3 : i32}> ({
   ^bb0(%a: f32, %b: f32, %c: f32):
     tt.map_elementwise.return %a, %b, %c : f32, f32, f32
@@ -859,7 +859,7 @@ tt.func @map_elementwise_pack_three(%x: tensor<4xf32>) {
 // -----
 
 tt.func @map_elementwise_pack_zero(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op pack must be a positive power of two, got 0}}
+  // expected-error @+1 {{'tt.map_elementwise' op Pack must be a power of 2}}
   %0 = "tt.map_elementwise"(%x) <{pack = 0 : i32}> ({
   ^bb0(%a: f32):
     tt.map_elementwise.return %a : f32
@@ -870,7 +870,7 @@ tt.func @map_elementwise_pack_zero(%x: tensor<4xf32>) {
 // -----
 
 tt.func @map_elementwise_pack_negative(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op pack must be a positive power of two, got -2}}
+  // expected-error @+1 {{'tt.map_elementwise' op Pack must be a power of 2}}
   %0 = "tt.map_elementwise"(%x) <{pack = -2 : i32}> ({
   ^bb0(%a: f32):
     tt.map_elementwise.return %a : f32
@@ -892,7 +892,7 @@ tt.func @map_elementwise_no_operands() {
 // -----
 
 tt.func @map_elementwise_arg_count(%x: tensor<4xf32>, %y: tensor<4xi32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op expected 4 region arguments (pack x operands), got 2}}
+  // expected-error @+1 {{'tt.map_elementwise' op region has wrong number of arguments}}
   %0 = "tt.map_elementwise"(%x, %y) <{pack = 2 : i32}> ({
   ^bb0(%a: f32, %b: i32):
     tt.map_elementwise.return %a, %a : f32, f32
@@ -912,9 +912,9 @@ tt.func @map_elementwise_empty_region(%x: tensor<4xf32>) {
 // -----
 
 tt.func @map_elementwise_store(%x: tensor<4xf32>, %p: !tt.ptr<f32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op Stores are not supported inside map_elementwise}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: f32):
+    // expected-error @+1 {{'tt.store' op Stores are not supported inside map_elementwise}}
     tt.store %p, %a : !tt.ptr<f32>
     tt.map_elementwise.return %a : f32
   }) : (tensor<4xf32>) -> tensor<4xf32>
@@ -924,9 +924,9 @@ tt.func @map_elementwise_store(%x: tensor<4xf32>, %p: !tt.ptr<f32>) {
 // -----
 
 tt.func @map_elementwise_atomic_store(%x: tensor<4xf32>, %p: !tt.ptr<f32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op Stores are not supported inside map_elementwise}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: f32):
+    // expected-error @+1 {{'tt.atomic_store' op Stores are not supported inside map_elementwise}}
     tt.atomic_store relaxed, gpu, %p, %a : !tt.ptr<f32>
     tt.map_elementwise.return %a : f32
   }) : (tensor<4xf32>) -> tensor<4xf32>
@@ -936,9 +936,9 @@ tt.func @map_elementwise_atomic_store(%x: tensor<4xf32>, %p: !tt.ptr<f32>) {
 // -----
 
 tt.func @map_elementwise_descriptor_store(%x: tensor<4xf32>, %d: !tt.tensordesc<4xf32>, %i: i32, %v: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op Stores are not supported inside map_elementwise}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: f32):
+    // expected-error @+1 {{'tt.descriptor_store' op Stores are not supported inside map_elementwise}}
     tt.descriptor_store %d[%i], %v : !tt.tensordesc<4xf32>, tensor<4xf32>
     tt.map_elementwise.return %a : f32
   }) : (tensor<4xf32>) -> tensor<4xf32>
@@ -949,10 +949,10 @@ tt.func @map_elementwise_descriptor_store(%x: tensor<4xf32>, %d: !tt.tensordesc<
 
 // Stores nested in further regions are found too.
 tt.func @map_elementwise_nested_store(%x: tensor<4xf32>, %p: !tt.ptr<f32>, %c: i1) {
-  // expected-error @+1 {{'tt.map_elementwise' op Stores are not supported inside map_elementwise}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: f32):
     scf.if %c {
+      // expected-error @+1 {{'tt.store' op Stores are not supported inside map_elementwise}}
       tt.store %p, %a : !tt.ptr<f32>
     }
     tt.map_elementwise.return %a : f32
@@ -985,7 +985,7 @@ tt.func @map_elementwise_return_outside(%x: f32) {
 //===----------------------------------------------------------------------===//
 
 tt.func @make_range_rank() {
-  // expected-error @+1 {{'tt.make_range' op expected a 1-d tensor result}}
+  // expected-error @+1 {{'tt.make_range' op return type must be a 1D tensor}}
   %0 = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<2x4xi32>
   tt.return
 }
@@ -993,7 +993,7 @@ tt.func @make_range_rank() {
 // -----
 
 tt.func @make_range_element() {
-  // expected-error @+1 {{'tt.make_range' op expected an i32 element type}}
+  // expected-error @+1 {{'tt.make_range' op returned tensor must have i32 elements}}
   %0 = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi64>
   tt.return
 }
@@ -1009,7 +1009,7 @@ tt.func @make_range_negative_start() {
 // -----
 
 tt.func @make_range_end_before_start() {
-  // expected-error @+1 {{'tt.make_range' op end must be greater than start}}
+  // expected-error @+1 {{'tt.make_range' op start must be less than end}}
   %0 = tt.make_range {end = 0 : i32, start = 8 : i32} : tensor<8xi32>
   tt.return
 }
@@ -1017,7 +1017,7 @@ tt.func @make_range_end_before_start() {
 // -----
 
 tt.func @make_range_empty() {
-  // expected-error @+1 {{'tt.make_range' op end must be greater than start}}
+  // expected-error @+1 {{'tt.make_range' op start must be less than end}}
   %0 = tt.make_range {end = 8 : i32, start = 8 : i32} : tensor<8xi32>
   tt.return
 }
@@ -1025,7 +1025,7 @@ tt.func @make_range_empty() {
 // -----
 
 tt.func @make_range_size() {
-  // expected-error @+1 {{'tt.make_range' op number of elements in the result (8) must match the size of the range (16)}}
+  // expected-error @+1 {{'tt.make_range' op number of elements in returned tensor, 8, must match size of range [0, 16), which has 16 elements}}
   %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<8xi32>
   tt.return
 }
@@ -1066,7 +1066,7 @@ tt.func @inline_asm_shape(%x: tensor<128xi32>) {
 // -----
 
 tt.func @gather_rank(%x: tensor<128x4xf32>, %i: tensor<256xi32>) {
-  // expected-error @+1 {{'tt.gather' op indices and source must have the same rank}}
+  // expected-error @+1 {{'tt.gather' op input and indices ranks must match}}
   %0 = tt.gather %x[%i] {axis = 0 : i32} : (tensor<128x4xf32>, tensor<256xi32>) -> tensor<256xf32>
   tt.return
 }
@@ -1090,7 +1090,7 @@ tt.func @gather_negative_axis(%x: tensor<128x4xf32>, %i: tensor<256x4xi32>) {
 // -----
 
 tt.func @gather_other_dim(%x: tensor<128x4xf32>, %i: tensor<256x8xi32>) {
-  // expected-error @+1 {{'tt.gather' op indices dimension 1 must match the source dimension}}
+  // expected-error @+1 {{'tt.gather' op indices dimension 1 must match the corresponding input dimension}}
   %0 = tt.gather %x[%i] {axis = 0 : i32} : (tensor<128x4xf32>, tensor<256x8xi32>) -> tensor<256x8xf32>
   tt.return
 }
@@ -1098,8 +1098,7 @@ tt.func @gather_other_dim(%x: tensor<128x4xf32>, %i: tensor<256x8xi32>) {
 // -----
 
 tt.func @gather_result_type(%x: tensor<128x4xf32>, %i: tensor<256x4xi32>) {
-  // expected-error @+2 {{'tt.gather' op inferred type(s) 'tensor<256x4xf32>' are incompatible with return type(s) of operation 'tensor<256x4xf16>'}}
-  // expected-error @+1 {{'tt.gather' op failed to infer returned types}}
+  // expected-error @+1 {{'tt.gather' op input and output element types must match}}
   %0 = tt.gather %x[%i] {axis = 0 : i32} : (tensor<128x4xf32>, tensor<256x4xi32>) -> tensor<256x4xf16>
   tt.return
 }
@@ -1159,7 +1158,7 @@ tt.func @descriptor_load_elements(%d: !tt.tensordesc<64x64xf16>, %i: i32) {
 // -----
 
 tt.func @descriptor_load_element_type(%d: !tt.tensordesc<64x64xf16>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_load' op descriptor element type f16 and tensor element type f32 must match}}
+  // expected-error @+1 {{'tt.descriptor_load' op descriptor block and tensor element types must match, but got descriptor element type 'f16' and tensor element type 'f32'}}
   %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<64x64xf16> -> tensor<64x64xf32>
   tt.return
 }
@@ -1183,7 +1182,7 @@ tt.func @descriptor_store_elements(%d: !tt.tensordesc<64x64xf16>, %i: i32, %v: t
 // -----
 
 tt.func @descriptor_store_element_type(%d: !tt.tensordesc<64x64xf16>, %i: i32, %v: tensor<64x64xi8>) {
-  // expected-error @+1 {{'tt.descriptor_store' op descriptor element type f16 and tensor element type i8 must match}}
+  // expected-error @+1 {{'tt.descriptor_store' op descriptor block and tensor element types must match, but got descriptor element type 'f16' and tensor element type 'i8'}}
   tt.descriptor_store %d[%i, %i], %v : !tt.tensordesc<64x64xf16>, tensor<64x64xi8>
   tt.return
 }
@@ -1207,7 +1206,7 @@ tt.func @descriptor_reduce_elements(%d: !tt.tensordesc<64x64xf32>, %i: i32, %v: 
 // -----
 
 tt.func @descriptor_reduce_element_type(%d: !tt.tensordesc<64x64xf32>, %i: i32, %v: tensor<64x64xf16>) {
-  // expected-error @+1 {{'tt.descriptor_reduce' op descriptor element type f32 and tensor element type f16 must match}}
+  // expected-error @+1 {{'tt.descriptor_reduce' op descriptor block and tensor element types must match, but got descriptor element type 'f32' and tensor element type 'f16'}}
   tt.descriptor_reduce min, %d[%i, %i], %v : !tt.tensordesc<64x64xf32>, tensor<64x64xf16>
   tt.return
 }
@@ -1223,7 +1222,7 @@ tt.func @descriptor_reduce_bad_kind(%d: !tt.tensordesc<64x64xf32>, %i: i32, %v: 
 // -----
 
 tt.func @descriptor_gather_two_rows(%d: !tt.tensordesc<2x128xf16>, %r: tensor<32xi32>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op descriptor gather/scatter requires a 2-d block with one row}}
+  // expected-error @+1 {{'tt.descriptor_gather' op descriptor block must have exactly 1 row, but got 'tensor<2x128xf16>'}}
   %0 = tt.descriptor_gather %d[%r, %i] : (!tt.tensordesc<2x128xf16>, tensor<32xi32>, i32) -> tensor<32x128xf16>
   tt.return
 }
@@ -1231,7 +1230,7 @@ tt.func @descriptor_gather_two_rows(%d: !tt.tensordesc<2x128xf16>, %r: tensor<32
 // -----
 
 tt.func @descriptor_gather_rank_one(%d: !tt.tensordesc<128xf16>, %r: tensor<32xi32>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op descriptor gather/scatter requires a 2-d block with one row}}
+  // expected-error @+1 {{'tt.descriptor_gather' op descriptor block must be a 2D tensor, but got 'tensor<128xf16>'}}
   %0 = tt.descriptor_gather %d[%r, %i] : (!tt.tensordesc<128xf16>, tensor<32xi32>, i32) -> tensor<32x128xf16>
   tt.return
 }
@@ -1239,7 +1238,7 @@ tt.func @descriptor_gather_rank_one(%d: !tt.tensordesc<128xf16>, %r: tensor<32xi
 // -----
 
 tt.func @descriptor_gather_offsets_rank(%d: !tt.tensordesc<1x128xf16>, %r: tensor<4x8xi32>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op x_offsets must be a 1-d tensor}}
+  // expected-error @+1 {{'tt.descriptor_gather' op x offsets must be a 1D tensor, but got 'tensor<4x8xi32>'}}
   %0 = tt.descriptor_gather %d[%r, %i] : (!tt.tensordesc<1x128xf16>, tensor<4x8xi32>, i32) -> tensor<32x128xf16>
   tt.return
 }
@@ -1255,7 +1254,7 @@ tt.func @descriptor_gather_offsets_type(%d: !tt.tensordesc<1x128xf16>, %r: tenso
 // -----
 
 tt.func @descriptor_gather_shape(%d: !tt.tensordesc<1x128xf16>, %r: tensor<32xi32>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op expected a tensor of shape [32, 128]}}
+  // expected-error @+1 {{'tt.descriptor_gather' op result tensor number of columns must match block (128), but got 'tensor<32x64xf16>'}}
   %0 = tt.descriptor_gather %d[%r, %i] : (!tt.tensordesc<1x128xf16>, tensor<32xi32>, i32) -> tensor<32x64xf16>
   tt.return
 }
@@ -1263,7 +1262,7 @@ tt.func @descriptor_gather_shape(%d: !tt.tensordesc<1x128xf16>, %r: tensor<32xi3
 // -----
 
 tt.func @descriptor_gather_element_type(%d: !tt.tensordesc<1x128xf16>, %r: tensor<32xi32>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op descriptor element type f16 and tensor element type f32 must match}}
+  // expected-error @+1 {{'tt.descriptor_gather' op result tensor element type must match block ('f16'), but got 'tensor<32x128xf32>'}}
   %0 = tt.descriptor_gather %d[%r, %i] : (!tt.tensordesc<1x128xf16>, tensor<32xi32>, i32) -> tensor<32x128xf32>
   tt.return
 }
@@ -1271,7 +1270,7 @@ tt.func @descriptor_gather_element_type(%d: !tt.tensordesc<1x128xf16>, %r: tenso
 // -----
 
 tt.func @descriptor_scatter_shape(%d: !tt.tensordesc<1x128xf16>, %r: tensor<32xi32>, %i: i32, %v: tensor<16x128xf16>) {
-  // expected-error @+1 {{'tt.descriptor_scatter' op expected a tensor of shape [32, 128]}}
+  // expected-error @+1 {{'tt.descriptor_scatter' op result tensor must have as many rows as indices (32), but got 'tensor<16x128xf16>'}}
   tt.descriptor_scatter %d[%r, %i], %v : !tt.tensordesc<1x128xf16>, tensor<32xi32>, i32, tensor<16x128xf16>
   tt.return
 }
@@ -1279,7 +1278,7 @@ tt.func @descriptor_scatter_shape(%d: !tt.tensordesc<1x128xf16>, %r: tensor<32xi
 // -----
 
 tt.func @descriptor_scatter_rows(%d: !tt.tensordesc<4x128xf16>, %r: tensor<32xi32>, %i: i32, %v: tensor<32x128xf16>) {
-  // expected-error @+1 {{'tt.descriptor_scatter' op descriptor gather/scatter requires a 2-d block with one row}}
+  // expected-error @+1 {{'tt.descriptor_scatter' op descriptor block must have exactly 1 row, but got 'tensor<4x128xf16>'}}
   tt.descriptor_scatter %d[%r, %i], %v : !tt.tensordesc<4x128xf16>, tensor<32xi32>, i32, tensor<32x128xf16>
   tt.return
 }
@@ -1287,7 +1286,7 @@ tt.func @descriptor_scatter_rows(%d: !tt.tensordesc<4x128xf16>, %r: tensor<32xi3
 // -----
 
 tt.func @descriptor_scatter_element_type(%d: !tt.tensordesc<1x128xf16>, %r: tensor<32xi32>, %i: i32, %v: tensor<32x128xi8>) {
-  // expected-error @+1 {{'tt.descriptor_scatter' op descriptor element type f16 and tensor element type i8 must match}}
+  // expected-error @+1 {{'tt.descriptor_scatter' op result tensor element type must match block ('f16'), but got 'tensor<32x128xi8>'}}
   tt.descriptor_scatter %d[%r, %i], %v : !tt.tensordesc<1x128xf16>, tensor<32xi32>, i32, tensor<32x128xi8>
   tt.return
 }
@@ -1476,7 +1475,7 @@ tt.func @reduce_region_no_terminator(%x: tensor<4xf32>) {
 
 // Same bit width is not enough: the block's element type must match.
 tt.func @descriptor_load_same_width_other_type(%d: !tt.tensordesc<64x64xf16>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_load' op descriptor element type f16 and tensor element type i16 must match}}
+  // expected-error @+1 {{'tt.descriptor_load' op descriptor block and tensor element types must match, but got descriptor element type 'f16' and tensor element type 'i16'}}
   %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<64x64xf16> -> tensor<64x64xi16>
   tt.return
 }
@@ -1492,7 +1491,7 @@ tt.func @make_tensor_descriptor_pointee_mismatch(%p: !tt.ptr<f16>, %s: i32, %st:
 // -----
 
 tt.func @map_elementwise_arg_type(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op region argument 0 has type i64, expected the element type f32 of operand 0}}
+  // expected-error @+1 {{argument types did not match}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: i64):
     %c = arith.constant 1.0 : f32
@@ -1504,9 +1503,9 @@ tt.func @map_elementwise_arg_type(%x: tensor<4xf32>) {
 // -----
 
 tt.func @map_elementwise_yield_count(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op the region must yield 1 values (pack x results), got 0}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: f32):
+    // expected-error @+1 {{region return does not match map_elementwise result}}
     tt.map_elementwise.return
   }) : (tensor<4xf32>) -> tensor<4xf32>
   tt.return
@@ -1515,10 +1514,10 @@ tt.func @map_elementwise_yield_count(%x: tensor<4xf32>) {
 // -----
 
 tt.func @map_elementwise_atomic(%x: tensor<4xf32>, %p: !tt.ptr<f32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op Stores are not supported inside map_elementwise}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: f32):
     %t = arith.constant true
+    // expected-error @+1 {{'tt.atomic_rmw' op Stores are not supported inside map_elementwise}}
     %old = tt.atomic_rmw fadd, relaxed, gpu, %p, %a, %t : (!tt.ptr<f32>, f32, i1) -> f32
     tt.map_elementwise.return %old : f32
   }) : (tensor<4xf32>) -> tensor<4xf32>

@@ -245,20 +245,20 @@ tt.func @dots(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor<128x128
 
 // Every scaled-dot element type, with and without scales.
 // CHECK-LABEL: tt.func @dot_scaled(
-// CHECK-SAME:    %[[A:[^:]*]]: tensor<128x32xi8>, %[[SA:[^:]*]]: tensor<128x2xi8>, %[[B:[^:]*]]: tensor<64x128xf8E4M3FN>, %[[SB:[^:]*]]: tensor<128x2xi8>, %[[C:[^:]*]]: tensor<128x128xf32>, %[[H:[^:]*]]: tensor<128x64xbf16>, %[[HB:[^:]*]]: tensor<64x128xf16>, %[[E5:[^:]*]]: tensor<64x128xf8E5M2>) {
+// CHECK-SAME:    %[[A:[^:]*]]: tensor<128x32xi8>, %[[SA:[^:]*]]: tensor<128x2xi8>, %[[B:[^:]*]]: tensor<64x128xf8E4M3FN>, %[[SB:[^:]*]]: tensor<128x2xi8>, %[[C:[^:]*]]: tensor<128x128xf32>, %[[H:[^:]*]]: tensor<128x64xbf16>, %[[HB:[^:]*]]: tensor<64x128xf16>, %[[E5:[^:]*]]: tensor<64x128xf8E5M2>, %[[A6:[^:]*]]: tensor<128x64xi8>) {
 // CHECK-NEXT:    %{{.*}} = tt.dot_scaled %[[A]] scale %[[SA]], %[[B]] scale %[[SB]], %[[C]] lhs = e2m1 rhs = e4m3 {fastMath = false} : tensor<128x32xi8>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN>, tensor<128x2xi8> -> tensor<128x128xf32>
 // CHECK-NEXT:    %{{.*}} = tt.dot_scaled %[[H]], %[[E5]] scale %[[SB]], %[[C]] lhs = bf16 rhs = e5m2 {fastMath = true} : tensor<128x64xbf16> * tensor<64x128xf8E5M2>, tensor<128x2xi8> -> tensor<128x128xf32>
 // CHECK-NEXT:    %{{.*}} = tt.dot_scaled %[[H]], %[[HB]], %[[C]] lhs = bf16 rhs = fp16 {fastMath = false, lhs_k_pack = false} : tensor<128x64xbf16> * tensor<64x128xf16> -> tensor<128x128xf32>
-// CHECK-NEXT:    %{{.*}} = tt.dot_scaled %[[A]] scale %[[SA]], %[[B]], %[[C]] lhs = e2m3 rhs = e4m3 {fastMath = false} : tensor<128x32xi8>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
-// CHECK-NEXT:    %{{.*}} = tt.dot_scaled %[[A]] scale %[[SA]], %[[B]], %[[C]] lhs = e3m2 rhs = e4m3 {fastMath = false, rhs_k_pack = false} : tensor<128x32xi8>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
+// CHECK-NEXT:    %{{.*}} = tt.dot_scaled %[[A6]] scale %[[SA]], %[[B]], %[[C]] lhs = e2m3 rhs = e4m3 {fastMath = false} : tensor<128x64xi8>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
+// CHECK-NEXT:    %{{.*}} = tt.dot_scaled %[[A6]] scale %[[SA]], %[[B]], %[[C]] lhs = e3m2 rhs = e4m3 {fastMath = false, rhs_k_pack = false} : tensor<128x64xi8>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
 // CHECK-NEXT:    tt.return
 // CHECK-NEXT:  }
-tt.func @dot_scaled(%a: tensor<128x32xi8>, %sa: tensor<128x2xi8>, %b: tensor<64x128xf8E4M3FN>, %sb: tensor<128x2xi8>, %c: tensor<128x128xf32>, %h: tensor<128x64xbf16>, %hb: tensor<64x128xf16>, %e5: tensor<64x128xf8E5M2>) {
+tt.func @dot_scaled(%a: tensor<128x32xi8>, %sa: tensor<128x2xi8>, %b: tensor<64x128xf8E4M3FN>, %sb: tensor<128x2xi8>, %c: tensor<128x128xf32>, %h: tensor<128x64xbf16>, %hb: tensor<64x128xf16>, %e5: tensor<64x128xf8E5M2>, %a6: tensor<128x64xi8>) {
   %0 = tt.dot_scaled %a scale %sa, %b scale %sb, %c lhs = e2m1 rhs = e4m3 {fastMath = false} : tensor<128x32xi8>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN>, tensor<128x2xi8> -> tensor<128x128xf32>
   %1 = tt.dot_scaled %h, %e5 scale %sb, %c lhs = bf16 rhs = e5m2 {fastMath = true} : tensor<128x64xbf16> * tensor<64x128xf8E5M2>, tensor<128x2xi8> -> tensor<128x128xf32>
   %2 = tt.dot_scaled %h, %hb, %c lhs = bf16 rhs = fp16 {fastMath = false, lhs_k_pack = false, rhs_k_pack = true} : tensor<128x64xbf16> * tensor<64x128xf16> -> tensor<128x128xf32>
-  %3 = tt.dot_scaled %a scale %sa, %b, %c lhs = e2m3 rhs = e4m3 {fastMath = false} : tensor<128x32xi8>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
-  %4 = tt.dot_scaled %a scale %sa, %b, %c lhs = e3m2 rhs = e4m3 {fastMath = false, rhs_k_pack = false} : tensor<128x32xi8>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
+  %3 = tt.dot_scaled %a6 scale %sa, %b, %c lhs = e2m3 rhs = e4m3 {fastMath = false} : tensor<128x64xi8>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
+  %4 = tt.dot_scaled %a6 scale %sa, %b, %c lhs = e3m2 rhs = e4m3 {fastMath = false, rhs_k_pack = false} : tensor<128x64xi8>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
   tt.return
 }
 

@@ -401,7 +401,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 #bad = #ttg.blocked<{sizePerThread = [1, 4, 1], threadsPerWarp = [4, 4, 2], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @join_layout(%x: tensor<32x32xf32, #blocked>) {
-    // expected-error @+1 {{must hold the joined dimension in registers of the operands' layout}}
+    // expected-error @+1 {{incompatible join layout}}
     %0 = tt.join %x, %x : tensor<32x32xf32, #blocked> -> tensor<32x32x2xf32, #bad>
     tt.return
   }

@@ -76,7 +76,7 @@ pub fn reduce_shape(src: &[i64], axis: i64) -> Result<Vec<i64>, String> {
 /// Checks that `src` broadcasts to `result`.
 pub fn check_broadcast(src: &[i64], result: &[i64]) -> Result<(), String> {
     if src.len() != result.len() {
-        return Err("Broadcast requires the source and result to have the same rank".into());
+        return Err("rank of source must be same as rank of result".into());
     }
     for (i, (s, r)) in src.iter().zip(result).enumerate() {
         if s != r && *s != 1 {

@@ -4,6 +4,7 @@
 //! written against Triton's `invalid.mlir` carry over.
 use crate::ir::{block_arguments, block_terminator, Op, Ty};
 use crate::layout;
+use crate::pass::emit_error_at;
 use crate::tt::{rules, types};
 
 type Verdict = Result<(), String>;
@@ -25,6 +26,31 @@ fn ensure_with(cond: bool, msg: impl FnOnce() -> String) -> Verdict {
     } else {
         Err(msg())
     }
+}
+
+/// The message a verifier returns once it has emitted its diagnostic itself
+/// (on a nested op, as Triton does): the bridge then fails the op silently.
+pub const ALREADY_REPORTED: &str = "";
+
+/// Emits `message` on `at` (with the `'<name>' op ` prefix of
+/// `emitOpError` when `op_prefix`), and returns the failure to pass up.
+fn fail_at(at: Op, message: &str, op_prefix: bool) -> Verdict {
+    if op_prefix {
+        emit_error_at(at.location(), &format!("'{}' op {message}", at.name()));
+    } else {
+        emit_error_at(at.location(), message);
+    }
+    Err(ALREADY_REPORTED.into())
+}
+
+/// A type as MLIR's diagnostics print it (quoted).
+fn quoted(ty: Ty) -> String {
+    format!("'{ty}'")
+}
+
+/// A shape as Triton's diagnostics print it: `32, 2`.
+fn dims(shape: &[i64]) -> String {
+    shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
 }
 
 /// Verifies `op` with the verifier registered under `hook`, then the rules
@@ -65,20 +91,13 @@ fn verify_op(hook: &str, op: Op) -> Verdict {
         }
         "tt.dot" => dot(op),
         "tt.dot_scaled" => dot_scaled(op),
-        "tt.reduce" | "tt.scan" => {
-            let axis = op.attr("axis").and_then(|a| a.int()).unwrap_or(0);
-            let rank = op.operand(0).ty().shape_or_scalar().len() as i64;
-            ensure_with(
-                axis >= 0 && axis < rank,
-                || format!("axis {axis} is out of range for operands of rank {rank}"),
-            )?;
-            ensure(!op.operands().is_empty(), "expects at least one operand")
-        }
+        "tt.reduce" | "tt.scan" => reduce_scan(op),
         "tt.reduce(regions)" => combine_region(op, true),
         "tt.scan(regions)" => combine_region(op, false),
         "tt.map_elementwise" => {
+            ensure(!op.operands().is_empty(), "MapElementwiseOp must have at least 1 operand")?;
             let pack = op.attr("pack").and_then(|a| a.int()).unwrap_or(0);
-            ensure_with(pack > 0 && pack & (pack - 1) == 0, || format!("pack must be a positive power of two, got {pack}"))
+            ensure(pack > 0 && pack & (pack - 1) == 0, "Pack must be a power of 2")
         }
         "tt.map_elementwise(regions)" => map_elementwise_region(op),
         "tt.make_range" => make_range(op),
@@ -195,12 +214,14 @@ fn cat(op: Op) -> Verdict {
 }
 
 fn join(op: Op) -> Verdict {
-    let mut expected = op.operand(0).ty().shape_or_scalar();
+    let src = op.operand(0).ty();
+    let dst = op.result(0).ty();
+    let mut expected = src.shape_or_scalar();
     expected.push(2);
-    ensure_with(
-        op.result(0).ty().shape_or_scalar() == expected,
-        || format!("result shape must be the operand shape with a new minor dimension of 2, i.e. {expected:?}"),
-    )
+    let got = dst.shape_or_scalar();
+    ensure_with(got == expected, || format!("result shape must be ({}), but got {}", dims(&expected), dims(&got)))?;
+    ensure(dst.element() == src.element(), "result element type must match the input element type")?;
+    ensure(dst.encoding().is_some() || src.encoding().is_none(), "result encoding must be specified")
 }
 
 fn dot(op: Op) -> Verdict {
@@ -221,14 +242,93 @@ fn dot_scaled(op: Op) -> Verdict {
     let a = op.operand(0).ty().shape_or_scalar();
     let b = op.operand(1).ty().shape_or_scalar();
     let c = op.operand(2).ty().shape_or_scalar();
+    ensure(a.len() >= 2, "operands must be at least 2D")?;
     ensure(a.len() == b.len() && (a.len() == 2 || a.len() == 3), "operands must both have rank 2 or 3")?;
     let r = a.len();
-    let m = a[r - 2];
-    let n = b[r - 1];
+    // ScaleDotElemType 4 is e2m1: two values per byte, packed along K unless
+    // the operand's k_pack flag is false (then along M or N).
+    let is_e2m1 = |name: &str| op.attr(name).and_then(|a| a.int()) == Some(4);
+    let k_pack = |name: &str| op.attr(name).and_then(|a| a.bool()).unwrap_or(true);
+    let (a_fp4, b_fp4) = (is_e2m1("a_elem_type"), is_e2m1("b_elem_type"));
+    let (a_pack, b_pack) = (k_pack("lhs_k_pack"), k_pack("rhs_k_pack"));
+    let a_k = a[r - 1] * if a_fp4 && a_pack { 2 } else { 1 };
+    let b_k = b[r - 2] * if b_fp4 && b_pack { 2 } else { 1 };
+    ensure(
+        a_k == b_k,
+        "expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand",
+    )?;
+    let m = a[r - 2] * if a_fp4 && !a_pack { 2 } else { 1 };
+    let n = b[r - 1] * if b_fp4 && !b_pack { 2 } else { 1 };
     ensure(
         c.len() == r && c[r - 2] == m && c[r - 1] == n,
         "the accumulator shape must be [M, N] of the operands",
-    )
+    )?;
+    // The scale factor (elements per scale) follows from each scale's K
+    // extent; both must agree and be 16 or 32 (a one-element scale says nothing).
+    let operands = op.operands();
+    let (a_seg, b_seg) = (op.segment_size(3), op.segment_size(4));
+    let a_scale = (a_seg > 0).then(|| operands.get(3).map(|v| v.ty().shape_or_scalar())).flatten();
+    let b_index = if a_seg > 0 { 4 } else { 3 };
+    let b_scale = (b_seg > 0).then(|| operands.get(b_index).map(|v| v.ty().shape_or_scalar())).flatten();
+    let factor_of = |scale: &Option<Vec<i64>>, k: i64| -> Result<i64, String> {
+        let Some(s) = scale else { return Ok(0) };
+        if rules::num_elements(s) == 1 || s.is_empty() {
+            return Ok(0);
+        }
+        let last = *s.last().unwrap_or(&1);
+        let f = if last == 0 { 0 } else { k / last };
+        ensure_with(f == 16 || f == 32, || format!("scale factor must be 16 or 32. Got {f}"))?;
+        Ok(f)
+    };
+    let fa = factor_of(&a_scale, a_k)?;
+    let fb = factor_of(&b_scale, b_k)?;
+    let factor = match (fa, fb) {
+        (0, 0) => 32,
+        (x, 0) | (0, x) => x,
+        (x, y) if x == y => x,
+        (x, y) => return Err(format!("Operands must have the same scale factor; (lhs: {x} vs rhs: {y})")),
+    };
+    if let Some(s) = &a_scale {
+        if s.len() == r {
+            ensure(s[r - 2] == m, "scales M dimension must match the operand M dimension")?;
+            ensure(s[r - 1] == a_k / factor, "scales K dimension must match the operand K divided by the scale factor")?;
+        }
+    }
+    if let Some(s) = &b_scale {
+        if s.len() == r {
+            ensure(s[r - 2] == n, "scales N dimension must match the operand N dimension")?;
+            ensure(s[r - 1] == a_k / factor, "scales K dimension must match the operand K divided by the scale factor")?;
+        }
+    }
+    Ok(())
+}
+
+/// Triton's shared checks of `tt.reduce` and `tt.scan`.
+fn reduce_scan(op: Op) -> Verdict {
+    let operands = op.operands();
+    ensure(!operands.is_empty(), "must have at least 1 operand")?;
+    ensure(operands.len() == op.num_results(), "must have the same number of inputs as outputs")?;
+    let axis = op.attr("axis").and_then(|a| a.int()).unwrap_or(0);
+    let mut first_rank = 0;
+    for operand in &operands {
+        let rank = operand.ty().shape_or_scalar().len() as i64;
+        ensure_with(axis >= 0 && axis < rank, || format!("axis out of bounds for operand rank {rank}"))?;
+        if first_rank == 0 {
+            first_rank = rank;
+        } else {
+            ensure_with(
+                rank == first_rank,
+                || format!("all operands must have the same rank, but got ranks {first_rank} and {rank}"),
+            )?;
+        }
+    }
+    for (i, operand) in operands.iter().enumerate() {
+        ensure(
+            operand.ty().element() == op.result(i).ty().element(),
+            "operand types and result types must agree",
+        )?;
+    }
+    Ok(())
 }
 
 fn combine_region(op: Op, is_reduce: bool) -> Verdict {
@@ -239,28 +339,31 @@ fn combine_region(op: Op, is_reduce: bool) -> Verdict {
     let args = block_arguments(block);
     ensure_with(
         args.len() == 2 * n,
-        || format!("expected the combine region to take {} arguments (two per operand), got {}", 2 * n, args.len()),
+        || format!("nested block must take {} arguments, but given block with {} arguments", 2 * n, args.len()),
     )?;
-    for (i, operand) in op.operands().iter().enumerate() {
-        let elem = operand.ty().element();
-        ensure_with(
-            args[i].ty() == elem && args[i + n].ty() == elem,
-            || format!("combine region argument types must match the element type {elem} of operand {i}"),
-        )?;
+    let mismatch = |i: usize, want: Ty, got: Ty| {
+        format!("type mismatch on combine operation. Expected argument {i} to have type {} but got {}", quoted(want), quoted(got))
+    };
+    for (i, arg) in args.iter().enumerate() {
+        let elem = op.operand(i % n).ty().element();
+        ensure_with(arg.ty() == elem, || mismatch(i, elem, arg.ty()))?;
     }
     let Some(terminator) = block_terminator(block) else {
-        return Err("expects the combine region to end in a terminator".into());
+        return Err("combine operation must be terminated with a ReduceReturnOp".into());
     };
     let expected = if is_reduce { "tt.reduce.return" } else { "tt.scan.return" };
-    ensure_with(terminator.name() == expected, || format!("the combine region must end in {expected}"))?;
+    ensure_with(
+        terminator.name() == expected,
+        || format!("combine operation must be terminated with a ReduceReturnOp but got '{}'", terminator.name()),
+    )?;
     let yielded = terminator.operands();
     ensure_with(
         yielded.len() == n,
-        || format!("the combine region must yield {n} values, got {}", yielded.len()),
+        || format!("expected combine operation to return {n} values but got {}", yielded.len()),
     )?;
     for (i, value) in yielded.iter().enumerate() {
         let elem = op.operand(i).ty().element();
-        ensure_with(value.ty() == elem, || format!("the combine region yields {} at {i}, expected {elem}", value.ty()))?;
+        ensure_with(value.ty() == elem, || mismatch(i, elem, value.ty()))?;
     }
     Ok(())
 }
@@ -272,36 +375,30 @@ fn map_elementwise_region(op: Op) -> Verdict {
     };
     let args = block_arguments(block);
     let n = op.operands().len();
-    ensure_with(
-        args.len() == n * pack,
-        || format!("expected {} region arguments (pack x operands), got {}", n * pack, args.len()),
-    )?;
+    ensure(args.len() == n * pack, "region has wrong number of arguments")?;
     for (i, arg) in args.iter().enumerate() {
-        let elem = op.operand(i / pack).ty().element();
-        ensure_with(
-            arg.ty() == elem,
-            || format!("region argument {i} has type {}, expected the element type {elem} of operand {}", arg.ty(), i / pack),
-        )?;
-    }
-    let results = op.results();
-    if let Some(terminator) = block_terminator(block) {
-        let yielded = terminator.operands();
-        ensure_with(
-            yielded.len() == results.len() * pack,
-            || format!("the region must yield {} values (pack x results), got {}", results.len() * pack, yielded.len()),
-        )?;
-        for (i, value) in yielded.iter().enumerate() {
-            let elem = results[i / pack].ty().element();
-            ensure_with(value.ty() == elem, || format!("the region yields {} at {i}, expected {elem}", value.ty()))?;
+        if arg.ty() != op.operand(i / pack).ty().element() {
+            return fail_at(op, "argument types did not match", false);
         }
     }
+    let results = op.results();
     for nested in op.nested_ops() {
         let writes_memory = matches!(
             nested.name(),
             "tt.store" | "tt.atomic_store" | "tt.atomic_rmw" | "tt.atomic_cas" | "tt.atomic_poll"
                 | "tt.descriptor_store" | "tt.descriptor_reduce" | "tt.descriptor_scatter"
         );
-        ensure(!writes_memory, "Stores are not supported inside map_elementwise")?;
+        if writes_memory {
+            return fail_at(nested, "Stores are not supported inside map_elementwise", true);
+        }
+        if nested.name() == "tt.map_elementwise.return" {
+            let yielded = nested.operands();
+            let matches = yielded.len() == results.len() * pack
+                && yielded.iter().enumerate().all(|(i, v)| v.ty() == results[i / pack].ty().element());
+            if !matches {
+                return fail_at(nested, "region return does not match map_elementwise result", false);
+            }
+        }
     }
     Ok(())
 }
@@ -311,14 +408,20 @@ fn make_range(op: Op) -> Verdict {
     let end = op.attr("end").and_then(|a| a.int()).unwrap_or(0);
     let ty = op.result(0).ty();
     let shape = ty.shape_or_scalar();
-    ensure(shape.len() == 1, "expected a 1-d tensor result")?;
-    ensure(ty.element().bit_width() == 32, "expected an i32 element type")?;
-    ensure(start >= 0, "start must be non-negative")?;
-    ensure(end > start, "end must be greater than start")?;
+    ensure(start < end, "start must be less than end")?;
+    ensure(shape.len() == 1, "return type must be a 1D tensor")?;
     ensure_with(
         end - start == shape[0],
-        || format!("number of elements in the result ({}) must match the size of the range ({})", shape[0], end - start),
-    )
+        || format!(
+            "number of elements in returned tensor, {}, must match size of range [{start}, {end}), which has {} elements",
+            shape[0],
+            end - start
+        ),
+    )?;
+    let elem = ty.element();
+    ensure(elem.is_integer() && elem.bit_width() == 32, "returned tensor must have i32 elements")?;
+    // Stricter than Triton 3.9, which accepts a negative start.
+    ensure(start >= 0, "start must be non-negative")
 }
 
 fn inline_asm(op: Op) -> Verdict {
@@ -343,14 +446,18 @@ fn inline_asm(op: Op) -> Verdict {
 }
 
 fn gather(op: Op) -> Verdict {
-    let src = op.operand(0).ty().shape_or_scalar();
-    let idx = op.operand(1).ty().shape_or_scalar();
+    let (src_ty, idx_ty, res_ty) = (op.operand(0).ty(), op.operand(1).ty(), op.result(0).ty());
+    let src = src_ty.shape_or_scalar();
+    let idx = idx_ty.shape_or_scalar();
     let axis = op.attr("axis").and_then(|a| a.int()).unwrap_or(0);
-    ensure(src.len() == idx.len(), "indices and source must have the same rank")?;
+    ensure(idx == res_ty.shape_or_scalar(), "indices and output shapes must match")?;
+    ensure(idx_ty.encoding() == res_ty.encoding(), "indices and output encodings must match")?;
+    ensure(src_ty.element() == res_ty.element(), "input and output element types must match")?;
+    ensure(src.len() == idx.len(), "input and indices ranks must match")?;
     ensure(axis >= 0 && (axis as usize) < src.len(), "gather dimension must be less than the input rank")?;
     for (d, (s, i)) in src.iter().zip(&idx).enumerate() {
         if d as i64 != axis {
-            ensure_with(s == i, || format!("indices dimension {d} must match the source dimension"))?;
+            ensure_with(s == i, || format!("indices dimension {d} must match the corresponding input dimension"))?;
         }
     }
     Ok(())
@@ -389,13 +496,20 @@ fn descriptor_block(_op: Op, desc: Ty, tensor: Ty, num_indices: usize) -> Verdic
         num_indices == block.len(),
         || format!("expected {} indices for a rank-{} descriptor, got {num_indices}", block.len(), block.len()),
     )?;
-    ensure(
-        rules::num_elements(&block) == tensor.num_elements(),
-        "descriptor block and tensor must have the same number of elements",
-    )?;
     ensure_with(
         same_element(elem, tensor.element()),
-        || format!("descriptor element type {elem} and tensor element type {} must match", tensor.element()),
+        || format!(
+            "descriptor block and tensor element types must match, but got descriptor element type {} and tensor element type {}",
+            quoted(elem),
+            quoted(tensor.element())
+        ),
+    )?;
+    let (block_n, tensor_n) = (rules::num_elements(&block), tensor.num_elements());
+    ensure_with(
+        block_n == tensor_n,
+        || format!(
+            "descriptor block and tensor must have the same number of elements, but got descriptor block with {block_n} elements tensor with {tensor_n} elements"
+        ),
     )
 }
 
@@ -403,17 +517,35 @@ fn descriptor_gather(desc: Ty, x_offsets: Ty, tensor: Ty) -> Verdict {
     let Some((block, elem)) = types::tensordesc_block(desc) else {
         return Err("expected a !tt.tensordesc operand".into());
     };
-    ensure(block.len() == 2 && block[0] == 1, "descriptor gather/scatter requires a 2-d block with one row")?;
+    let block_ty = || format!("'tensor<{}x{elem}>'", block.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x"));
+    ensure_with(block.len() == 2, || format!("descriptor block must be a 2D tensor, but got {}", block_ty()))?;
+    ensure_with(block[0] == 1, || format!("descriptor block must have exactly 1 row, but got {}", block_ty()))?;
     let rows = x_offsets.shape_or_scalar();
-    ensure(rows.len() == 1, "x_offsets must be a 1-d tensor")?;
+    ensure_with(rows.len() == 1, || format!("x offsets must be a 1D tensor, but got {}", quoted(x_offsets)))?;
     let shape = tensor.shape_or_scalar();
+    ensure_with(shape.len() == 2, || format!("result must be a 2D tensor, but got {}", quoted(tensor)))?;
+    // TMA's gather/scatter uses the MMAv3 shared-memory swizzles, which have
+    // minimum tile sizes.
+    ensure_with(shape[0] >= 8, || format!("must have at least 8 rows, but got {}", shape[0]))?;
+    let dtype = tensor.element();
+    let bits = dtype.bit_width() as i64;
+    ensure(bits > 0 && bits <= 32, "TMA dtype cannot be greater than 32 bits")?;
+    let min_cols = 32 / bits * 8;
     ensure_with(
-        shape == vec![rows[0], block[1]],
-        || format!("expected a tensor of shape [{}, {}]", rows[0], block[1]),
+        shape[1] >= min_cols,
+        || format!("must have at least {min_cols} columns for {}, but got {}", quoted(dtype), shape[1]),
     )?;
     ensure_with(
-        same_element(tensor.element(), elem),
-        || format!("descriptor element type {elem} and tensor element type {} must match", tensor.element()),
+        shape[0] == rows[0],
+        || format!("result tensor must have as many rows as indices ({}), but got {}", rows[0], quoted(tensor)),
+    )?;
+    ensure_with(
+        shape[1] == block[1],
+        || format!("result tensor number of columns must match block ({}), but got {}", block[1], quoted(tensor)),
+    )?;
+    ensure_with(
+        same_element(dtype, elem),
+        || format!("result tensor element type must match block ({}), but got {}", quoted(elem), quoted(tensor)),
     )
 }
 

@@ -587,10 +587,9 @@ pub fn verify_tt_op_layouts(op: Op) -> Result<(), String> {
             let ((src, src_shape), (dst, dst_shape)) = (src?, dst?);
             let expected = infer::infer_join(&src, &src_shape)?;
             if !infer::layouts_equivalent(&dst_shape, &expected, &dst)? {
-                return Err(format!(
-                    "the result encoding {} must hold the joined dimension in registers of the operands' layout",
-                    op.result(0).ty().encoding().map_or(String::new(), |e| e.to_string())
-                ));
+                // Triton's wording; the result encoding must keep the joined
+                // dimension in the registers of the operands' layout.
+                return Err("incompatible join layout".into());
             }
             Ok(())
         }
