@@ -64,6 +64,8 @@ namespace tritium {
 #define GEN_PASS_DEF_TRITONGPUGLOBALSCRATCHALLOCATIONPASS
 #define GEN_PASS_DEF_ALLOCATESHAREDMEMORY
 #define GEN_PASS_DEF_TESTPRINTALIGNMENT
+#define GEN_PASS_DEF_TESTPRINTALLOCATION
+#define GEN_PASS_DEF_TESTPRINTALIAS
 #define GEN_PASS_DEF_TRITONGPUCOALESCE
 #define GEN_PASS_DEF_TRITONGPUOPTIMIZETHREADLOCALITY
 #define GEN_PASS_DEF_TRITONGPUACCELERATEMATMUL
@@ -98,6 +100,7 @@ TRITIUM_RUST_PASS(TritonGPUCombineTensorSelectAndIf)
 TRITIUM_RUST_PASS(TritonGPUGlobalScratchAllocationPass)
 TRITIUM_RUST_PASS(AllocateSharedMemory)
 TRITIUM_RUST_PASS(TestPrintAlignment)
+TRITIUM_RUST_PASS(TestPrintAlias)
 TRITIUM_RUST_PASS(TritonGPUCoalesce)
 TRITIUM_RUST_PASS(TritonGPUOptimizeThreadLocality)
 TRITIUM_RUST_PASS(TritonGPUAccelerateMatmul)
@@ -108,6 +111,16 @@ TRITIUM_RUST_PASS(TritonGPUCoalesceAsyncCopy)
 TRITIUM_RUST_PASS(TritonGPUReduceDataDuplication)
 TRITIUM_RUST_PASS(TritonGPUReorderInstructions)
 #undef TRITIUM_RUST_PASS
+
+struct TestPrintAllocation : RustPass<TestPrintAllocation, tritium::impl::TestPrintAllocationBase> {
+  using RustPass::RustPass;
+  OptionList options() const {
+    OptionList list;
+    list.add("get-scratch-size-function", getScratchSizeFunction);
+    list.add("partition-size", std::to_string(partitionSize));
+    return list;
+  }
+};
 
 struct TritonLoopUnroll : RustPass<TritonLoopUnroll, tritium::impl::TritonLoopUnrollBase> {
   using RustPass::RustPass;

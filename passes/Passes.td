@@ -138,6 +138,31 @@ def TestPrintAlignment : Pass<"test-print-alignment", "mlir::ModuleOp"> {
   }];
 }
 
+def TestPrintAllocation : Pass<"test-print-allocation", "mlir::ModuleOp"> {
+  let summary = "test only: remark the shared-memory allocation of every tt.func";
+  let description = [{
+    Runs the allocation with the generic scratch sizes and remarks, in
+    Triton's words, each function's name and `size = N`, each scratch or
+    virtual buffer (`scratch offset = O, size = S`) and each explicit buffer
+    (`offset = O, size = S`) at the op that owns it.
+  }];
+  let options = [
+    Option<"getScratchSizeFunction", "get-scratch-size-function", "std::string", /*default=*/"\"None\"",
+           "the scratch sizes: None (the generic ones) or ValidConstant (128 bytes for every op)">,
+    Option<"partitionSize", "partition-size", "int64_t", /*default=*/"0",
+           "bytes of one shared-memory partition (0 = no partitioning; partitioned placement is refused)">
+  ];
+}
+
+def TestPrintAlias : Pass<"test-print-alias", "mlir::ModuleOp"> {
+  let summary = "test only: remark which local_alloc buffers each shared-memory descriptor may refer to";
+  let description = [{
+    For each memdesc result (and scf.for iteration argument, and the block
+    arguments at a branch) of every tt.func, a remark `%value -> %alloc,...`
+    naming the `ttg.local_alloc` results it may alias, sorted.
+  }];
+}
+
 def TritonGPUGlobalScratchAllocationPass
     : Pass<"tritongpu-global-scratch-memory-allocation", "mlir::ModuleOp"> {
   let summary = "lay out global scratch memory";

@@ -16,7 +16,9 @@ pub mod loop_aware_cse;
 pub mod loop_unroll;
 pub mod reorder_broadcast;
 pub mod tensor_descriptor;
+pub mod test_print_alias;
 pub mod test_print_alignment;
+pub mod test_print_allocation;
 pub mod accelerate_matmul;
 pub mod decompose_scaled_dot;
 pub mod mma_utils;
@@ -49,6 +51,8 @@ pub static PASSES: &[&dyn Pass] = &[
     &global_scratch_memory_allocation::GlobalScratchMemoryAllocation,
     &allocate_shared_memory::AllocateSharedMemory,
     &test_print_alignment::TestPrintAlignment,
+    &test_print_allocation::TestPrintAllocation,
+    &test_print_alias::TestPrintAlias,
     &coalesce::Coalesce,
     &f32_dot_tc::F32DotTC,
     &remove_layout_conversions::RemoveLayoutConversions,

@@ -8,7 +8,7 @@
 //!    explicit buffer (allocation elements × element bytes, aligned to 16, or
 //!    1024 for `#ttg.nvmma_shared`) and each op with a scratch size a scratch
 //!    buffer (aligned to 128);
-//! 2. aliases: memdesc views, block arguments and region results alias the
+//! 2. aliases: memdesc views, `arith.select`, block arguments and region results alias the
 //!    buffers their sources alias (a fixpoint over the function);
 //! 3. liveness: ops are numbered in post-order; an explicit buffer lives over
 //!    the ops where its value or any alias is live (MLIR's `Liveness`), a
@@ -658,6 +658,12 @@ fn alias_sets(func: Op, value_buffer: &HashMap<usize, usize>) -> HashMap<usize, 
                 }
             }
             match name {
+                // A select of descriptors may be either choice.
+                "arith.select" if op.num_operands() == 3 && op.num_results() == 1 => {
+                    let mut from = get(&alias, op.operand(1));
+                    from.extend(get(&alias, op.operand(2)));
+                    changed |= join(&mut alias, op.result(0), &from);
+                }
                 "scf.for" => {
                     let inits: Vec<Val> = op.operands().into_iter().skip(3).collect();
                     if let Some(body) = op.entry_block(0) {

@@ -1,5 +1,6 @@
 //! The AMD backend (`ttg.target = "hip:<arch>"`). For now: the semantics of
 //! the `amdg` dialect declared in `spec/amd/dialect/TritonAMDGPU.td`.
+pub mod passes;
 pub mod verify;
 
 use tritium_dialects::spec::{SpecBuilder, StageOptions, StageRefusal};
@@ -8,6 +9,7 @@ use tritium_dialects::spec::{SpecBuilder, StageOptions, StageRefusal};
 /// library installs it for the prefix `hip`.
 pub fn register(spec: &mut SpecBuilder) {
     spec.add_stage_pipeline("tritium-make-ttir", make_ttir);
+    spec.add_pass(&passes::TestTritonAmdGpuMembar);
 }
 
 /// Triton's make_ttir as `triton.compile` runs it for `hip:<arch>`: no TMA

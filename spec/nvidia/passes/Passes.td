@@ -66,6 +66,15 @@ def TritonNvidiaGPUMembar : Pass<"triton-nvidia-gpu-membar", "mlir::ModuleOp"> {
   ];
 }
 
+def TestPrintMembar : Pass<"test-print-membar", "mlir::ModuleOp"> {
+  let summary = "test only: insert the shared-memory barriers as Triton's membar test does";
+  let description = [{
+    Allocates shared memory (NVIDIA scratch sizes for the module's
+    `ttg.target`, generic ones without a target) and inserts the
+    `ttg.barrier local` ops of the membar analysis; the test prints the IR.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // make_ttgir (Hopper and Blackwell features; on sm80 they do what Triton does
 // there, which is little).

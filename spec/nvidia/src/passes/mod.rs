@@ -9,6 +9,7 @@ pub mod allocate_shared_memory_nv;
 pub mod nvidia_gpu_membar;
 pub mod nvidia_ttgir;
 pub mod tensor_memory_allocation;
+pub mod test_print_membar;
 
 /// Registers the NVIDIA passes and stage pipelines.
 pub fn register(spec: &mut SpecBuilder) {
@@ -16,6 +17,7 @@ pub fn register(spec: &mut SpecBuilder) {
         &allocate_shared_memory_nv::AllocateSharedMemoryNv as &'static dyn tritium_dialects::pass::Pass,
         &tensor_memory_allocation::TensorMemoryAllocation,
         &nvidia_gpu_membar::NvidiaGpuMembar,
+        &test_print_membar::TestPrintMembar,
         &nvidia_ttgir::AssignCgaLayouts,
         &nvidia_ttgir::OptimizeCtaLocality,
         &nvidia_ttgir::CheckMatmulTwoCta,
