@@ -14,7 +14,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // CHECK-LABEL: llvm.func @dot_f16
   // CHECK-COUNT-6: llvm.bitcast %{{.*}} : vector<2xf16> to i32
   // CHECK-NOT: llvm.bitcast
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 { $0, $1, $2, $3 }, { $8, $9, $10, $11 }, { $12, $13 }, { $4, $5, $6, $7 };", "=f,=f,=f,=f,0,1,2,3,r,r,r,r,r,r" {{.*}} : (f32, f32, f32, f32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 { $0, $1, $2, $3 }, { $8, $9, $10, $11 }, { $12, $13 }, { $4, $5, $6, $7 };", "=f,=f,=f,=f,0,1,2,3,r,r,r,r,r,r" {{.*}} : (f32, f32, f32, f32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(f32, f32, f32, f32)>
   // CHECK-COUNT-2: llvm.bitcast %{{.*}} : vector<2xf16> to i32
   // CHECK-NOT: llvm.bitcast
   // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32

@@ -10,7 +10,7 @@
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @f32_to_f16_rtz(
-  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rz.f16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> i16
+  // CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rz.f16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> i16
   // CHECK-NOT: cvt.rn
   // CHECK: llvm.return
   tt.func public @f32_to_f16_rtz(%x: tensor<128xf32, #blocked>) -> tensor<128xf16, #blocked> {
@@ -18,13 +18,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     tt.return %0 : tensor<128xf16, #blocked>
   }
   // CHECK-LABEL: llvm.func @f32_to_f16_rtne(
-  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rn.f16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> i16
+  // CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.f16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> i16
   tt.func public @f32_to_f16_rtne(%x: tensor<128xf32, #blocked>) -> tensor<128xf16, #blocked> {
     %0 = tt.fp_to_fp %x, rounding = rtne : tensor<128xf32, #blocked> -> tensor<128xf16, #blocked>
     tt.return %0 : tensor<128xf16, #blocked>
   }
   // CHECK-LABEL: llvm.func @f32_to_bf16_rtz(
-  // CHECK: llvm.inline_asm asm_dialect = att "cvt.rz.bf16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> i16
+  // CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rz.bf16.f32 $0, $1;", "=h,r" %{{.*}} : (f32) -> i16
   // CHECK: llvm.bitcast %{{.*}} : i16 to bf16
   tt.func public @f32_to_bf16_rtz(%x: tensor<128xf32, #blocked>) -> tensor<128xbf16, #blocked> {
     %0 = tt.fp_to_fp %x, rounding = rtz : tensor<128xf32, #blocked> -> tensor<128xbf16, #blocked>
@@ -93,7 +93,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // CHECK-LABEL: llvm.func @e5m2_to_f16(
   // CHECK-SAME: %{{.*}}: i8
   // CHECK: llvm.zext %{{.*}} : i8 to i32
-  // CHECK: llvm.inline_asm asm_dialect = att "prmt.b32 $0, 0, $2, 0x5140;\0Aprmt.b32 $1, 0, $2, 0x7362;", "=r,=r,r" %{{.*}} : (i32) -> !llvm.struct<(i32, i32)>
+  // CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "prmt.b32 $0, 0, $2, 0x5140;\0Aprmt.b32 $1, 0, $2, 0x7362;", "=r,=r,r" %{{.*}} : (i32) -> !llvm.struct<(i32, i32)>
   // CHECK: llvm.trunc %{{.*}} : i32 to i16
   // CHECK: llvm.bitcast %{{.*}} : i16 to f16
   tt.func public @e5m2_to_f16(%x: tensor<128xf8E5M2, #blocked>) -> tensor<128xf16, #blocked> {
@@ -131,7 +131,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @sm90_f32_to_e4m3(
-  // CHECK: %[[W:.*]] = llvm.inline_asm asm_dialect = att "cvt.rn.satfinite.e4m3x2.f32 $0, $2, $1;", "=h,r,r" %arg0, %arg1 : (f32, f32) -> i16
+  // CHECK: %[[W:.*]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e4m3x2.f32 $0, $2, $1;", "=h,r,r" %arg0, %arg1 : (f32, f32) -> i16
   // CHECK: llvm.trunc %[[W]] : i16 to i8
   // CHECK: llvm.lshr %[[W]]
   // CHECK-NOT: llvm.inline_asm

@@ -21,9 +21,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     %x = tt.load %pp, %m : tensor<1024x!tt.ptr<f16>, #blocked>
     %qs = tt.splat %q : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
     %qq = tt.addptr %qs, %r : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
-    // CHECK: st.global.b16 [ $0 + 0 ]
-    // CHECK: st.global.b16 [ $0 + 2 ]
-    // CHECK: st.global.b16 [ $0 + 14 ]
+    // CHECK: st.global.b16 [ $1 + 0 ]
+    // CHECK: st.global.b16 [ $1 + 2 ]
+    // CHECK: st.global.b16 [ $1 + 14 ]
     tt.store %qq, %x, %m : tensor<1024x!tt.ptr<f16>, #blocked>
     tt.return
   }

@@ -57,7 +57,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     // CHECK: %[[FULL:.*]] = llvm.mlir.constant(16 : i32) : i32
     // CHECK: %[[NONE:.*]] = llvm.mlir.constant(0 : i32) : i32
     // CHECK: %[[SRC_SIZE:.*]] = llvm.select %arg8, %[[FULL]], %[[NONE]] : i1, i32
-    // CHECK: "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r" %{{.*}}, %arg0, %[[SRC_SIZE]]
+    // CHECK: "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x10, $2;", "r,l,r" %{{.*}}, %arg0, %[[SRC_SIZE]]
     %t = ttg.async_copy_global_to_local %p, %b mask %m other %zero {contiguity = 8 : i32} : tensor<32x32x!tt.ptr<f16>, #blocked> -> <32x32xf16, #shared, #smem, mutable>
     // CHECK: "cp.async.commit_group;"
     %c = ttg.async_commit_group tokens %t
@@ -96,7 +96,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     %b = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
     // CHECK: %[[NINF:.*]] = llvm.mlir.constant(0xFF800000 : f32) : f32
     // CHECK: %[[SRC_SIZE:.*]] = llvm.select %arg1, %{{.*}}, %{{.*}} : i1, i32
-    // CHECK-NEXT: "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 4, $2;", "r,l,r" %{{.*}}, %{{.*}}, %[[SRC_SIZE]]
+    // CHECK-NEXT: "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x4, $2;", "r,l,r" %{{.*}}, %{{.*}}, %[[SRC_SIZE]]
     // CHECK-NOT: llvm.store
     %t = ttg.async_copy_global_to_local %p, %b mask %m other %ninf : tensor<128x!tt.ptr<f32>, #blocked> -> <128xf32, #shared, #smem, mutable>
     // CHECK: "cp.async.commit_group;"

@@ -21,12 +21,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     %p1 = tt.addptr %p, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
     %other = arith.constant dense<1.5> : tensor<512xf32, #blocked>
     // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, $3;
-    // CHECK-SAME: @$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b,r"
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.u32 $0, $1;
+    // CHECK-SAME: @$3 ld.global.b32 { $0 }, [ $2 + 0 ];", "=r,r,l,b"
     %v = tt.load %p1, %m, %other : tensor<512x!tt.ptr<f32>, #blocked>
     %q = tt.splat %dst : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
     %q1 = tt.addptr %q, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
-    // CHECK: "@$2 st.global.b32 [ $0 + 0 ], $1;", "l,r,b"
+    // CHECK: "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"
     tt.store %q1, %v, %m : tensor<512x!tt.ptr<f32>, #blocked>
     // CHECK: llvm.return
     tt.return
@@ -97,7 +97,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     // A scalar store is done by thread 0 only.
     // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
     // CHECK: llvm.icmp "eq" %[[TID]]
-    // CHECK: "@$2 st.global.b32 [ $0 + 0 ], $1;"
+    // CHECK: "@$2 st.global.b32 [ $1 + 0 ], { $0 };"
     tt.store %p, %b : !tt.ptr<f32>
     tt.return
   }

@@ -132,7 +132,7 @@ impl LowerPattern for ElementwiseInlineAsm {
                 }
                 args.push(v);
             }
-            let vals = cx.e.inline_asm(&asm, &constraints, &args, &asm_result_tys, !pure);
+            let vals = cx.e.user_inline_asm(&asm, &constraints, &args, &asm_result_tys, !pure);
             for (j, v) in vals.into_iter().enumerate() {
                 if packed == 1 {
                     out[j].push(v);

@@ -69,6 +69,39 @@ fn reg_class(word_bits: u32) -> &'static str {
     }
 }
 
+/// The register constraint of a global load/store word, as Triton writes
+/// it (`c` for 8- and 16-bit words, the same 16-bit registers as `h`).
+fn load_store_class(word_bits: u32) -> &'static str {
+    match word_bits {
+        64 => "l",
+        32 => "r",
+        _ => "c",
+    }
+}
+
+/// The bits of a word of `other` values when they are all integer
+/// constants of an integer element type (Triton then writes the word as an
+/// immediate); `None` otherwise.
+fn integer_constant_word(elem: Ty, values: &[Val], p: Packing) -> Option<u64> {
+    if !elem.is_integer() {
+        return None;
+    }
+    let mut word = 0u64;
+    for (i, v) in values.iter().enumerate() {
+        let op = v.defining_op()?;
+        if op.name() != "llvm.mlir.constant" {
+            return None;
+        }
+        let k = op.attr("value")?.int()?;
+        // The element's own bits (an i1 `true` is 1), zero-extended to its
+        // slot, as the register path packs it.
+        let w = elem.bit_width();
+        let mask = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+        word |= ((k as u64) & mask) << (u64::from(p.bits) * i as u64);
+    }
+    Some(word)
+}
+
 /// The PTX type suffix of a word.
 fn ptx_word(word_bits: u32) -> &'static str {
     match word_bits {
@@ -324,41 +357,61 @@ impl TargetInfo for Nvidia {
         if !matches!(p.words, 1 | 2 | 4) || bits > 64 {
             return Err(format!("cannot load {vec} x {bits}-bit elements in one instruction"));
         }
+        // Spelled as Triton 3.9 spells it: the destination words are set
+        // first (to `other`, or to 0 without one), then the (predicated)
+        // load overwrites them; operands are the destinations, the
+        // register `other` words, the address, then the predicate.
         let at = asm_int(e, p.word_bits);
-        let rc = reg_class(p.word_bits);
+        let rc = load_store_class(p.word_bits);
+        let mov = format!("mov.u{}", p.word_bits.max(16));
         let n = p.words as usize;
-        let outs: Vec<String> = (0..n).map(|i| format!("${i}")).collect();
-        let mut asm = String::new();
+        let per = (p.word_bits / p.bits) as usize;
+        let mut lines: Vec<String> = Vec::new();
         let mut constraints: Vec<String> = (0..n).map(|_| format!("={rc}")).collect();
-        let mut operands = vec![ptr];
-        constraints.push("l".into());
-        let ptr_idx = n;
-        let mut next = n + 1;
-        if let Some(pred) = pred {
-            operands.push(pred);
-            constraints.push("b".into());
-            let pred_idx = next;
-            next += 1;
-            // Defaults first (other, or zero), then the predicated load.
-            let per = (p.word_bits / p.bits) as usize;
-            for w in 0..n {
-                let word = match other {
-                    Some(o) => pack_word(e, &o[w * per..(w + 1) * per], p),
-                    None => e.const_int(at, 0),
-                };
-                operands.push(word);
-                constraints.push(rc.into());
-                asm.push_str(&format!("mov.{} ${w}, ${next};\n", ptx_word(p.word_bits.max(16))));
-                next += 1;
+        let mut operands = Vec::new();
+        let mut next = n;
+        match other {
+            None => lines.extend((0..n).map(|w| format!("{mov} ${w}, 0x0;"))),
+            Some(o) => {
+                // 16-bit elements over several words start in their
+                // destination registers (a tied operand) rather than through
+                // a `mov`, as Triton does.
+                let tied = p.bits == 16 && n > 1;
+                for w in 0..n {
+                    let slice = &o[w * per..(w + 1) * per];
+                    if let Some(k) = integer_constant_word(elem, slice, p) {
+                        lines.push(format!("{mov} ${w}, {k:#x};"));
+                        continue;
+                    }
+                    operands.push(pack_word(e, slice, p));
+                    if tied {
+                        constraints.push(w.to_string());
+                    } else {
+                        constraints.push(rc.into());
+                        lines.push(format!("{mov} ${w}, ${next};"));
+                    }
+                    next += 1;
+                }
             }
-            asm.push_str(&format!("@${pred_idx} "));
         }
+        let ptr_idx = next;
+        operands.push(ptr);
+        constraints.push("l".into());
+        next += 1;
+        let predicate = match pred {
+            Some(pred) => {
+                operands.push(pred);
+                constraints.push("b".into());
+                format!("@${next} ")
+            }
+            None => String::new(),
+        };
         let v = if n > 1 { format!(".v{n}") } else { String::new() };
-        let dest = if n > 1 { format!("{{ {} }}", outs.join(", ")) } else { outs[0].clone() };
-        let width = if p.word_bits == 8 { "b8".to_string() } else { ptx_word(p.word_bits).to_string() };
-        asm.push_str(&format!("ld.global{}{v}.{width} {dest}, [ ${ptr_idx} + {offset} ];", cache_suffix(hints, true)));
+        let dest = (0..n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+        let width = ptx_word(p.word_bits);
+        lines.push(format!("{predicate}ld.global{}{v}.{width} {{ {dest} }}, [ ${ptr_idx} + {offset} ];", cache_suffix(hints, true)));
         let results = vec![at; n];
-        let words = e.inline_asm(&asm, &constraints.join(","), &operands, &results, true);
+        let words = e.inline_asm(&lines.join("\n\t"), &constraints.join(","), &operands, &results, true);
         let mut out = Vec::with_capacity(vec as usize);
         for w in words {
             out.extend(unpack_word(e, w, p, elem));
@@ -376,17 +429,18 @@ impl TargetInfo for Nvidia {
         if !matches!(p.words, 1 | 2 | 4) || bits > 64 {
             return Err(format!("cannot store {} x {bits}-bit elements in one instruction", values.len()));
         }
+        // Triton 3.9's spelling: the value words, the address, the predicate.
         let per = (p.word_bits / p.bits) as usize;
-        let rc = reg_class(p.word_bits);
-        let mut operands = vec![ptr];
-        let mut constraints = vec!["l".to_string()];
+        let rc = load_store_class(p.word_bits);
         let n = p.words as usize;
-        let mut srcs = Vec::new();
+        let mut operands = Vec::with_capacity(n + 2);
+        let mut constraints = Vec::with_capacity(n + 2);
         for w in 0..n {
             operands.push(pack_word(e, &values[w * per..(w + 1) * per], p));
-            constraints.push(rc.into());
-            srcs.push(format!("${}", w + 1));
+            constraints.push(rc.to_string());
         }
+        operands.push(ptr);
+        constraints.push("l".into());
         let mut asm = String::new();
         if let Some(pred) = pred {
             operands.push(pred);
@@ -394,9 +448,9 @@ impl TargetInfo for Nvidia {
             asm.push_str(&format!("@${} ", n + 1));
         }
         let v = if n > 1 { format!(".v{n}") } else { String::new() };
-        let src = if n > 1 { format!("{{ {} }}", srcs.join(", ")) } else { srcs[0].clone() };
-        let width = if p.word_bits == 8 { "b8".to_string() } else { ptx_word(p.word_bits).to_string() };
-        asm.push_str(&format!("st.global{}{v}.{width} [ $0 + {offset} ], {src};", cache_suffix(hints, false)));
+        let src = (0..n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+        let width = ptx_word(p.word_bits);
+        asm.push_str(&format!("st.global{}{v}.{width} [ ${n} + {offset} ], {{ {src} }};", cache_suffix(hints, false)));
         e.inline_asm(&asm, &constraints.join(","), &operands, &[], true);
         Ok(())
     }
@@ -439,16 +493,18 @@ impl TargetInfo for Nvidia {
         let rc = if bits == 64 { "l" } else { "r" };
         let shared = is_shared(e, ptr);
         let (space, addr, addr_c) = if shared { (".shared", shared_addr(e, ptr), "r") } else { (".global", ptr, "l") };
-        let sem_scope = if shared { String::new() } else { format!("{}{}", sem_text(sem), scope_text(scope)) };
-        let mut asm = String::new();
+        // Triton 3.9's spelling on global memory: the space, the semantics,
+        // then the scope; the result starts at 0 (a masked-off lane's).
+        let modifiers = if shared { space.to_string() } else { format!("{space}{}{}", sem_text(sem), scope_text(scope)) };
+        let mut asm = format!("mov.u{bits} $0, 0x0;\n\t");
         let mut operands = vec![addr, cv, vv];
         let mut c = format!("={rc},{addr_c},{rc},{rc}");
         if let Some(p) = pred {
-            asm.push_str(&format!("mov.b{bits} $0, 0;\n@$4 "));
+            asm.push_str("@$4 ");
             operands.push(p);
             c.push_str(",b");
         }
-        asm.push_str(&format!("atom{sem_scope}{space}.cas.b{bits} $0, [ $1 + 0 ], $2, $3;"));
+        asm.push_str(&format!("atom{modifiers}.cas.b{bits} $0, [ $1 + 0 ], $2, $3;"));
         let r = e.inline_asm(&asm, &c, &operands, &[it], true)[0];
         Ok(e.cast("llvm.bitcast", r, ty))
     }
@@ -648,8 +704,9 @@ impl TargetInfo for Nvidia {
         let level = if bytes == 16 && hints.cache != 2 { "cg" } else { "ca" };
         let addr = shared_addr(e, dst);
         let asm = match pred {
-            None => format!("cp.async.{level}.shared.global [ $0 + 0 ], [ $1 + 0 ], {bytes};"),
-            Some(_) => format!("cp.async.{level}.shared.global [ $0 + 0 ], [ $1 + 0 ], {bytes}, $2;"),
+            // The copy size and the source size, in hex as Triton writes them.
+            None => format!("cp.async.{level}.shared.global [ $0 + 0 ], [ $1 + 0 ], {bytes:#x}, {bytes:#x};"),
+            Some(_) => format!("cp.async.{level}.shared.global [ $0 + 0 ], [ $1 + 0 ], {bytes:#x}, $2;"),
         };
         match pred {
             None => {
@@ -924,7 +981,12 @@ fn atomic(e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, s
         }
         let shared = is_shared(e, ptr);
         let (space, addr, addr_c) = if shared { (".shared", shared_addr(e, ptr), "r") } else { (".global", ptr, "l") };
-        let sem_scope = format!("{}{}", sem_text(sem), scope_text(scope));
+        // Triton 3.9 spells global atomics `atom.global.<scope>.<sem>`.
+        let modifiers = if shared {
+            format!("{}{}{space}", sem_text(sem), scope_text(scope))
+        } else {
+            format!("{space}{}{}", scope_text(scope), sem_text(sem))
+        };
         let rc = match bits {
             64 => "l",
             16 => "h",
@@ -942,20 +1004,20 @@ fn atomic(e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, s
                 operands.push(p);
                 c.push_str(",b");
             }
-            asm.push_str(&format!("red{sem_scope}{space}.{name}.{suffix} [ $0 + 0 ], $1;"));
+            asm.push_str(&format!("red{modifiers}.{name}.{suffix} [ $0 + 0 ], $1;"));
             e.inline_asm(&asm, &c, &operands, &[], true);
             return Ok(None);
         }
-        let mut asm = String::new();
+        // The result starts at 0 (a masked-off lane's), as Triton writes it.
+        let mut asm = format!("mov.u{bits} $0, 0x0;\n\t");
         let mut operands = vec![addr, v];
         let mut c = format!("={rc},{addr_c},{rc}");
         if let Some(p) = pred {
-            // The result of a masked-off lane is 0.
-            asm.push_str(&format!("mov.b{bits} $0, 0;\n@$3 "));
+            asm.push_str("@$3 ");
             operands.push(p);
             c.push_str(",b");
         }
-        asm.push_str(&format!("atom{sem_scope}{space}.{name}.{suffix} $0, [ $1 + 0 ], $2;"));
+        asm.push_str(&format!("atom{modifiers}.{name}.{suffix} $0, [ $1 + 0 ], $2;"));
         let r = e.inline_asm(&asm, &c, &operands, &[it], true)[0];
         Ok(Some(if float { e.cast("llvm.bitcast", r, ty) } else { r }))
 }
