@@ -213,7 +213,7 @@ tt.func @index_rank2(%m: !ttg.memdesc<32x32xf16, #shared, #smem, mutable>, %i: i
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 tt.func @subslice_bounds(%m: !ttg.memdesc<32x32xf16, #shared, #smem, mutable>) {
-  // expected-error @+1 {{dimension 1: offset 32 + size 16 exceeds the source size 32}}
+  // expected-error @+1 {{The split offset may not exceed the source shape}}
   %0 = ttg.memdesc_subslice %m[0, 32] : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x16xf16, #shared, #smem, mutable, 32x32>
   tt.return
 }

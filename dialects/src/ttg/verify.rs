@@ -262,6 +262,11 @@ fn memdesc(value: Val, what: &str) -> Result<MemDesc, String> {
     bridge::memdesc_of(value.ty()).ok_or_else(|| format!("{what} must be a !ttg.memdesc"))
 }
 
+/// The allocation shape of a memdesc (its shape when it is no subview).
+fn alloc_shape(m: &MemDesc) -> Vec<i64> {
+    if m.alloc_shape.is_empty() { m.shape.clone() } else { m.alloc_shape.clone() }
+}
+
 fn tensor_shape(value: Val) -> Vec<i64> {
     value.ty().shape().unwrap_or_default()
 }
@@ -376,6 +381,13 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
             if dst.shape[..] != src.shape[1..] {
                 return Err("result shape must equal to srcShape[1:]".into());
             }
+            let (src_alloc, dst_alloc) = (alloc_shape(&src), alloc_shape(&dst));
+            if src_alloc.len() == src.shape.len() && src.shape[1..] != src_alloc[1..] {
+                return Err("We only support memdesc_index of a multibuffer-prefix subview".into());
+            }
+            if src_alloc.len() == src.shape.len() && dst_alloc[..] != src_alloc[1..] {
+                return Err("alloc shape must match shape for the result".into());
+            }
             same_elements(src.element, dst.element, "element types must match")
         }
         "ttg.memdesc_subslice" => {
@@ -384,13 +396,20 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
             if offsets.len() != src.shape.len() || dst.shape.len() != src.shape.len() {
                 return Err(format!("offsets must have one entry per dimension ({})", src.shape.len()));
             }
-            for (d, ((&o, &s), &r)) in offsets.iter().zip(&src.shape).zip(&dst.shape).enumerate() {
+            // Triton's wording for each rule.
+            for ((&o, &s), &r) in offsets.iter().zip(&src.shape).zip(&dst.shape) {
+                if s == r && o != 0 {
+                    return Err("A non zero offset found in a dimension that is not being split".into());
+                }
                 if o < 0 || i64::from(o) + r > s {
-                    return Err(format!("dimension {d}: offset {o} + size {r} exceeds the source size {s}"));
+                    return Err("The split offset may not exceed the source shape".into());
                 }
                 if r > 0 && i64::from(o) % r != 0 {
-                    return Err(format!("dimension {d}: offset {o} is not a multiple of the slice size {r}"));
+                    return Err("The split offset may not touch the tile".into());
                 }
+            }
+            if alloc_shape(&src) != alloc_shape(&dst) {
+                return Err("source and result must have the same allocation shape".into());
             }
             same_elements(src.element, dst.element, "element types must match")
         }
@@ -559,7 +578,7 @@ pub fn verify_tt_op_layouts(op: Op) -> Result<(), String> {
     match op.name() {
         "tt.dot" => {
             let (Some(a), Some(b)) = (encoded(op.operand(0)), encoded(op.operand(1))) else {
-                return Err("miss encoding of A or B operand".into());
+                return Err("mismatching encoding between A and B operands".into());
             };
             let Some(c) = encoded(op.operand(2)) else { return Err("miss encoding of C operand".into()) };
             let (a, c) = (a?.0, c?.0);
