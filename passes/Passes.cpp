@@ -522,6 +522,29 @@ static void emitRemarkService(MlirLocation location, MlirStringRef message) {
   emitRemark(unwrap(location)) << unwrap(message);
 }
 
+static size_t sharedMemoryEffectsService(MlirOperation op, MlirValue *values, bool *isWrite, size_t capacity) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(unwrap(op));
+  if (!iface)
+    return 0;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  size_t count = 0;
+  for (const MemoryEffects::EffectInstance &effect : effects) {
+    Value value = effect.getValue();
+    if (!value || effect.getResource()->getName() != "<SharedMemory>")
+      continue;
+    bool write = isa<MemoryEffects::Write>(effect.getEffect());
+    if (!write && !isa<MemoryEffects::Read>(effect.getEffect()))
+      continue;
+    if (count < capacity) {
+      values[count] = wrap(value);
+      isWrite[count] = write;
+    }
+    ++count;
+  }
+  return count;
+}
+
 void tritium::registerProjectPasses() {
   installBackend();
   TritiumServices services = conversionServices();
@@ -533,6 +556,7 @@ void tritium::registerProjectPasses() {
   services.runPipeline = runPipelineService;
   services.applyCanonicalizationPatterns = applyCanonicalizationPatternsService;
   services.emitRemark = emitRemarkService;
+  services.sharedMemoryEffects = sharedMemoryEffectsService;
   tritium_install_services(&services);
 
   registerTritiumPasses();

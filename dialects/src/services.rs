@@ -31,6 +31,8 @@ pub struct Services {
     pub run_pipeline: unsafe extern "C" fn(runner: *mut c_void, op: MlirOperation, pipeline: MlirStringRef) -> bool,
     pub apply_canonicalization_patterns: unsafe extern "C" fn(op: MlirOperation, op_name: MlirStringRef) -> bool,
     pub emit_remark: unsafe extern "C" fn(location: MlirLocation, message: MlirStringRef),
+    pub shared_memory_effects:
+        unsafe extern "C" fn(op: MlirOperation, values: *mut MlirValue, is_write: *mut bool, capacity: usize) -> usize,
 }
 
 // SAFETY: the table holds plain function pointers into the same library.
@@ -123,5 +125,22 @@ pub fn apply_canonicalization_patterns(op: Op, op_name: &str) -> bool {
 pub fn emit_remark(op: Op, message: &str) {
     if let Some(s) = get() {
         unsafe { (s.emit_remark)(op.location(), string_ref(message)) }
+    }
+}
+
+/// The shared-memory accesses `op` declares (its MemoryEffectOpInterface
+/// reads and writes of the `<SharedMemory>` resource on a value):
+/// `(value, is_write)`; empty without services or without such effects.
+pub fn shared_memory_effects(op: Op) -> Vec<(crate::ir::Val, bool)> {
+    let Some(s) = get() else { return Vec::new() };
+    let mut capacity = 8usize;
+    loop {
+        let mut values = vec![MlirValue { ptr: std::ptr::null() }; capacity];
+        let mut writes = vec![false; capacity];
+        let n = unsafe { (s.shared_memory_effects)(op.0, values.as_mut_ptr(), writes.as_mut_ptr(), capacity) };
+        if n <= capacity {
+            return values.into_iter().zip(writes).take(n).map(|(v, w)| (crate::ir::Val(v), w)).collect();
+        }
+        capacity = n;
     }
 }

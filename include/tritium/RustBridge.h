@@ -236,6 +236,11 @@ typedef struct {
   /// Emits a remark diagnostic `message` at `location` (the C API has only
   /// errors); used by the test-only analysis printers.
   void (*emitRemark)(MlirLocation location, MlirStringRef message);
+  /// The shared-memory reads and writes `op` declares on its operands and
+  /// results (MemoryEffectOpInterface effects on the `<SharedMemory>`
+  /// resource): writes up to `capacity` of them into `values`/`isWrite`
+  /// and returns how many there are.
+  size_t (*sharedMemoryEffects)(MlirOperation op, MlirValue *values, bool *isWrite, size_t capacity);
 } TritiumServices;
 
 /// Installs the service table (the first call wins).

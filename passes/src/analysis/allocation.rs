@@ -683,6 +683,17 @@ fn alias_sets(func: Op, value_buffer: &HashMap<usize, usize>) -> HashMap<usize, 
                         }
                     }
                 }
+                // The partitions' block arguments are the op's captures.
+                "ttg.warp_specialize.partitions" => {
+                    for r in 0..op.num_regions() {
+                        if let Some(block) = op.entry_block(r) {
+                            for (arg, val) in block_arguments(block).into_iter().zip(op.operands()) {
+                                let from = get(&alias, val);
+                                changed |= join(&mut alias, arg, &from);
+                            }
+                        }
+                    }
+                }
                 "scf.if" => {
                     for r in 0..op.num_regions() {
                         if let Some(block) = op.entry_block(r) {

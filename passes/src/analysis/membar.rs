@@ -8,14 +8,17 @@
 //! 2. an op's own accesses are its explicit ones (`ttg.local_load` reads its
 //!    buffer, `ttg.local_alloc %t`, `ttg.local_store` and
 //!    `ttg.async_copy_global_to_local` write theirs — through views and block
-//!    arguments, see [`super::allocation`]) or its scratch: an op with
+//!    arguments, see [`super::allocation`]; a backend's op, those its
+//!    definition declares on shared memory) or its scratch: an op with
 //!    scratch writes it, synchronises internally (unless it is a conversion
 //!    that stays within warps), then reads it; a `ttg.memdesc_index` with a
 //!    constant index covers only its slot of the buffer;
 //! 3. when the op's accesses conflict with the state (read-after-write,
 //!    write-after-read, write-after-write on intersecting intervals), a
 //!    barrier goes right before it and the state is cleared;
-//! 4. `ttg.async_wait` is followed by a barrier (once for a run of waits);
+//! 4. a `tt.call` accesses what its callee left pending at its return,
+//!    moved to the call's virtual buffer;
+//!    `ttg.async_wait` is followed by a barrier (once for a run of waits);
 //!    release atomics act as a barrier before them, acquire atomics without
 //!    scratch as one after them; an existing `ttg.barrier local` clears the
 //!    state;
@@ -24,7 +27,8 @@
 //!
 //! Ops with regions that are still structured (`scf.for`, `scf.if`, ...)
 //! are walked in place, loop bodies twice; Triton's pipeline converts them
-//! to `cf` first.
+//! to `cf` first. A `ttg.warp_specialize`'s default region is walked in
+//! place too; each of its partitions on its own, from an empty state.
 use std::collections::{HashMap, VecDeque};
 
 use mlir_sys::*;
@@ -121,6 +125,11 @@ struct FunctionMembar<'a> {
     alloc: &'a FunctionAllocation,
     context: MlirContext,
     inserted: usize,
+    /// The accesses still pending when each function already analysed
+    /// returns (by symbol name), in its own offsets.
+    callees: &'a HashMap<String, BlockInfo>,
+    /// The accesses pending when this function returns.
+    end: BlockInfo,
 }
 
 impl FunctionMembar<'_> {
@@ -187,6 +196,31 @@ impl FunctionMembar<'_> {
             }
             return;
         }
+        if name == "ttg.warp_specialize" {
+            // The default region runs in the op's place, in the state that
+            // reaches it (its own CFG); the partitions (region 1) run on
+            // other warps.
+            if op.num_regions() > 0 {
+                *info = self.region_flow(op.region(0), info.clone());
+            }
+            for r in 1..op.num_regions() {
+                for block in region_blocks(op.region(r)) {
+                    for child in block_ops(block) {
+                        self.update(child, info);
+                    }
+                }
+            }
+            return;
+        }
+        if name == "ttg.warp_specialize.partitions" {
+            // Each partition is a program of its own: it starts with no
+            // pending accesses and its accesses do not reach the default
+            // warps (the op synchronises them at its start and end).
+            for r in 0..op.num_regions() {
+                self.region_flow(op.region(r), BlockInfo::default());
+            }
+            return;
+        }
         if op.num_regions() > 0 && matches!(name, "scf.for" | "scf.while" | "scf.if" | "scf.execute_region" | "scf.index_switch") {
             let passes = if matches!(name, "scf.for" | "scf.while") { 2 } else { 1 };
             let entry = info.clone();
@@ -205,6 +239,27 @@ impl FunctionMembar<'_> {
             *info = merged;
             return;
         }
+        if name == "tt.call" {
+            // The callee's accesses pending at its return, placed at the
+            // call's virtual buffer (the callee's shared memory).
+            let callee = super::callee_name(op).and_then(|n| self.callees.get(&n));
+            let base = self.alloc.op_buffer(op).filter(|b| b.kind == BufferKind::Virtual).map(|b| b.offset);
+            if let (Some(state), Some(base)) = (callee, base) {
+                let mut cur = BlockInfo::default();
+                for &(s, e) in &state.reads {
+                    cur.read(Interval::new(base + s, base + e));
+                }
+                for &(s, e) in &state.writes {
+                    cur.write(Interval::new(base + s, base + e));
+                }
+                if info.conflicts(&cur) {
+                    self.barrier_before(op);
+                    info.sync();
+                }
+                info.join(&cur);
+            }
+            return;
+        }
         let is_atomic = matches!(name, "tt.atomic_rmw" | "tt.atomic_cas");
         let scratch = self.alloc.op_buffer(op).filter(|b| b.kind == BufferKind::Scratch).copied();
         let between = scratch.is_some() && !(name == "ttg.convert_layout" && cvt_is_warp_sync(op));
@@ -212,7 +267,12 @@ impl FunctionMembar<'_> {
             info.sync(); // leading ordering barrier of a release
         }
         let mut cur = BlockInfo::default();
-        for (value, is_write) in explicit_accesses(op) {
+        let mut accesses = explicit_accesses(op);
+        if accesses.is_empty() && !name.starts_with("ttg.") && !name.starts_with("tt.") {
+            // A backend's op: the reads and writes its definition declares.
+            accesses = tritium_dialects::services::shared_memory_effects(op);
+        }
+        for (value, is_write) in accesses {
             for id in self.alloc.buffer_ids(value) {
                 let interval = self.slice_interval(value, id);
                 if is_write {
@@ -247,9 +307,19 @@ impl FunctionMembar<'_> {
 
     /// The dataflow over the function's CFG (step 5).
     fn run(&mut self, func: Op) {
-        let Some(entry) = func.entry_block(0) else { return };
+        if func.num_regions() > 0 {
+            self.end = self.region_flow(func.region(0), BlockInfo::default());
+        }
+    }
+
+    /// The dataflow over the CFG of `region` entered in state `entry`;
+    /// returns the join of the states where it is left (the blocks whose
+    /// terminator has no successor).
+    fn region_flow(&mut self, region: MlirRegion, entry_state: BlockInfo) -> BlockInfo {
+        let mut exit = BlockInfo::default();
+        let Some(entry) = region_blocks(region).into_iter().next() else { return exit };
         let key = |b: MlirBlock| b.ptr as usize;
-        let mut input: HashMap<usize, BlockInfo> = HashMap::new();
+        let mut input: HashMap<usize, BlockInfo> = HashMap::from([(key(entry), entry_state)]);
         let mut output: HashMap<usize, BlockInfo> = HashMap::new();
         let mut list: VecDeque<MlirBlock> = VecDeque::from([entry]);
         let mut steps = 0usize;
@@ -272,11 +342,15 @@ impl FunctionMembar<'_> {
                 continue;
             }
             output.insert(key(block), info.clone());
+            if succs.is_empty() {
+                exit.join(&info);
+            }
             for s in succs {
                 input.entry(key(s)).or_default().join(&info);
                 list.push_back(s);
             }
         }
+        exit
     }
 }
 
@@ -284,10 +358,16 @@ impl FunctionMembar<'_> {
 /// `ModuleMembarAnalysis::run`); returns how many were inserted.
 pub fn insert_barriers(allocation: &ModuleAllocation) -> usize {
     let mut total = 0;
+    let mut ends: HashMap<String, BlockInfo> = HashMap::new();
     for alloc in &allocation.functions {
-        let mut membar = FunctionMembar { alloc, context: alloc.func.context(), inserted: 0 };
+        let mut membar =
+            FunctionMembar { alloc, context: alloc.func.context(), inserted: 0, callees: &ends, end: BlockInfo::default() };
         membar.run(alloc.func);
-        total += membar.inserted;
+        let (end, inserted) = (std::mem::take(&mut membar.end), membar.inserted);
+        if let Some(name) = super::symbol_name(alloc.func) {
+            ends.insert(name, end);
+        }
+        total += inserted;
     }
     total
 }
