@@ -11,7 +11,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // (4 matrices each, 2 of them cover the thread's 16 registers).
   // CHECK-LABEL: llvm.func @transpose_f16(
   // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
-  // CHECK: bar.sync 0;
+  // CHECK: nvvm.barrier
   // CHECK-COUNT-2: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32
   // CHECK-NOT: llvm.load
   // CHECK: llvm.return

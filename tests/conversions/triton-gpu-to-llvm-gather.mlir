@@ -8,7 +8,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func @gather(
   tt.func public @gather(%x: tensor<512xf32, #blocked>, %i: tensor<512xi32, #blocked>) -> tensor<512xf32, #blocked> {
     // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
     // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
     // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
     %g = tt.gather %x[%i] {axis = 0 : i32} : (tensor<512xf32, #blocked>, tensor<512xi32, #blocked>) -> tensor<512xf32, #blocked>

@@ -12,21 +12,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // CHECK-LABEL: llvm.func @cumsum_tiles(
   tt.func public @cumsum_tiles(%x: tensor<1024xf32, #blocked>) -> tensor<1024xf32, #blocked> {
     // Five lane steps, each a butterfly over the 8 tile totals.
-    // CHECK-COUNT-8: shfl.sync.bfly.b32 $0, $1, 1, 0x1f, -1;
-    // CHECK-COUNT-8: shfl.sync.bfly.b32 $0, $1, 2, 0x1f, -1;
-    // CHECK-COUNT-8: shfl.sync.bfly.b32 $0, $1, 4, 0x1f, -1;
-    // CHECK-COUNT-8: shfl.sync.bfly.b32 $0, $1, 8, 0x1f, -1;
-    // CHECK-COUNT-8: shfl.sync.bfly.b32 $0, $1, 16, 0x1f, -1;
+    // CHECK-COUNT-8: nvvm.shfl.sync bfly
+    // CHECK-COUNT-8: nvvm.shfl.sync bfly
+    // CHECK-COUNT-8: nvvm.shfl.sync bfly
+    // CHECK-COUNT-8: nvvm.shfl.sync bfly
+    // CHECK-COUNT-8: nvvm.shfl.sync bfly
     // Two warp steps through shared memory, a barrier between them.
     // CHECK: llvm.store {{.*}} !llvm.ptr<3>
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
     // CHECK: llvm.load {{.*}} !llvm.ptr<3>
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
     // CHECK: llvm.store {{.*}} !llvm.ptr<3>
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
     // CHECK: llvm.load {{.*}} !llvm.ptr<3>
     // The tiles (register bits) are scanned serially: no communication.
-    // CHECK-NOT: bar.sync
+    // CHECK-NOT: nvvm.barrier
     // CHECK-NOT: shfl.sync
     // CHECK: llvm.return
     %s = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
@@ -48,9 +48,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   tt.func public @linrec_rev(%a: tensor<1024xf32, #blocked>, %x: tensor<1024xf32, #blocked>) -> tensor<1024xf32, #blocked> {
     // Register bits 1 and 2 (in-thread), then five lane steps over the 2 tile
     // totals of both operands, then the warps.
-    // CHECK-COUNT-4: shfl.sync.bfly.b32 $0, $1, 1, 0x1f, -1;
-    // CHECK-COUNT-4: shfl.sync.bfly.b32 $0, $1, 16, 0x1f, -1;
-    // CHECK: bar.sync 0;
+    // CHECK-COUNT-4: nvvm.shfl.sync bfly
+    // CHECK-COUNT-4: nvvm.shfl.sync bfly
+    // CHECK: nvvm.barrier
     // CHECK: llvm.return
     %s:2 = "tt.scan"(%a, %x) <{axis = 0 : i32, reverse = true}> ({
     ^bb0(%a1: f32, %x1: f32, %a2: f32, %x2: f32):
@@ -73,9 +73,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   tt.func public @axis0_tiles(%x: tensor<64x64xi32, #blocked>) -> tensor<64x64xi32, #blocked> {
     // CHECK-NOT: shfl.sync
     // CHECK: llvm.store {{.*}} !llvm.ptr<3>
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
     // CHECK: llvm.load {{.*}} !llvm.ptr<3>
-    // CHECK-NOT: bar.sync
+    // CHECK-NOT: nvvm.barrier
     // CHECK: llvm.return
     %s = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
     ^bb0(%a: i32, %b: i32):

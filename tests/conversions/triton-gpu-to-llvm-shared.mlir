@@ -22,7 +22,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     %a = ttg.local_alloc %x {allocation.offset = 1024 : i32} : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
     // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
     ttg.local_store %x, %a : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
     ttg.barrier local
     // CHECK: %[[V:.*]] = llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
     // CHECK: llvm.extractelement %[[V]]
@@ -59,9 +59,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     // CHECK: %[[SRC_SIZE:.*]] = llvm.select %arg8, %[[FULL]], %[[NONE]] : i1, i32
     // CHECK: "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x10, $2;", "r,l,r" %{{.*}}, %arg0, %[[SRC_SIZE]]
     %t = ttg.async_copy_global_to_local %p, %b mask %m other %zero {contiguity = 8 : i32} : tensor<32x32x!tt.ptr<f16>, #blocked> -> <32x32xf16, #shared, #smem, mutable>
-    // CHECK: "cp.async.commit_group;"
+    // CHECK: nvvm.cp.async.commit.group
     %c = ttg.async_commit_group tokens %t
-    // CHECK: "cp.async.wait_group 0;"
+    // CHECK: nvvm.cp.async.wait.group 0
     %w = ttg.async_wait %c {num = 0 : i32}
     ttg.barrier local
     // A (k contiguous in shared memory): 4 matrices per ldmatrix.
@@ -99,9 +99,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     // CHECK-NEXT: "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x4, $2;", "r,l,r" %{{.*}}, %{{.*}}, %[[SRC_SIZE]]
     // CHECK-NOT: llvm.store
     %t = ttg.async_copy_global_to_local %p, %b mask %m other %ninf : tensor<128x!tt.ptr<f32>, #blocked> -> <128xf32, #shared, #smem, mutable>
-    // CHECK: "cp.async.commit_group;"
+    // CHECK: nvvm.cp.async.commit.group
     %c = ttg.async_commit_group tokens %t
-    // CHECK: "cp.async.wait_group 0;"
+    // CHECK: nvvm.cp.async.wait.group 0
     %w = ttg.async_wait %c {num = 0 : i32}
     %v = ttg.local_load %b token %w : !ttg.memdesc<128xf32, #shared, #smem, mutable> -> tensor<128xf32, #blocked>
     // CHECK-NOT: llvm.store

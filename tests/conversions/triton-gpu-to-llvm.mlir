@@ -42,8 +42,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     // Within the thread, then five butterfly shuffles, then the two warps
     // along the row meet in shared memory.
     // CHECK: llvm.mlir.addressof @global_smem : !llvm.ptr<3>
-    // CHECK-COUNT-5: shfl.sync.bfly.b32 $0, $1, {{[0-9]+}}, 0x1f, -1;
-    // CHECK: bar.sync 0;
+    // CHECK-COUNT-5: nvvm.shfl.sync bfly
+    // CHECK: nvvm.barrier
     // CHECK: llvm.intr.maxnum
     %m = "tt.reduce"(%x) <{axis = 1 : i32}> ({
     ^bb0(%a: f32, %b: f32):
@@ -66,11 +66,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
     // Each round reads its 4 registers with one 4-matrix load (as Triton's
     // scratch layout chose).
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
     // CHECK: nvvm.ldmatrix %{{.*}} {{.*}}num = 4 : i32
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
     // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
     // CHECK: nvvm.ldmatrix %{{.*}} {{.*}}num = 4 : i32
     %y = ttg.convert_layout %x {allocation.offset = 0 : i32, allocation.size = 2048 : i32} : tensor<1024xf32, #blocked> -> tensor<1024xf32, #blocked1>
     tt.return %y : tensor<1024xf32, #blocked1>
@@ -161,13 +161,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.shar
     // first), the warps' partials through shared memory to a layout where
     // the four warps along the row are lanes, two more butterflies; the
     // result is then where the output layout wants it.
-    // CHECK-COUNT-5: shfl.sync.bfly.b32 $0, $1, {{16|8|4|2|1}}, 0x1f, -1;
+    // CHECK-COUNT-5: nvvm.shfl.sync bfly
     // CHECK: llvm.store {{.*}} : vector<4xf32>, !llvm.ptr<3>
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
     // CHECK: llvm.load {{.*}} -> vector<4xf32>
-    // CHECK: shfl.sync.bfly.b32 $0, $1, 2, 0x1f, -1;
-    // CHECK: shfl.sync.bfly.b32 $0, $1, 1, 0x1f, -1;
-    // CHECK-NOT: bar.sync
+    // CHECK: nvvm.shfl.sync bfly
+    // CHECK: nvvm.shfl.sync bfly
+    // CHECK-NOT: nvvm.barrier
     // CHECK: llvm.return
     %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
     ^bb0(%a: f32, %b: f32):
@@ -186,9 +186,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.shar
   tt.func public @row_min_redux(%x: tensor<16x128xi32, #blocked>) -> tensor<16xi32, #ttg.slice<{dim = 1, parent = #blocked}>> {
     // An integer min over whole warps: one redux.sync per row, before and
     // after the exchange between warps (lanes 2-4 then hold copies).
-    // CHECK-COUNT-8: redux.sync.min.s32 $0, $1, -1;
-    // CHECK: bar.sync 0;
-    // CHECK-COUNT-8: redux.sync.min.s32 $0, $1, -1;
+    // CHECK-COUNT-8: nvvm.redux.sync min
+    // CHECK: nvvm.barrier
+    // CHECK-COUNT-8: nvvm.redux.sync min
     // CHECK-NOT: shfl.sync
     // CHECK: llvm.return
     %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
@@ -210,11 +210,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.shar
     // the exchange, then back to the output layout through shared memory.
     // CHECK: llvm.intr.maxnum(%arg0, %arg1)
     // CHECK: llvm.intr.maxnum(%arg2, %arg3)
-    // CHECK: bar.sync 0;
-    // CHECK: shfl.sync.bfly.b32 $0, $1, 1, 0x1f, -1;
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
+    // CHECK: nvvm.shfl.sync bfly
+    // CHECK: nvvm.barrier
     // CHECK: llvm.store
-    // CHECK: bar.sync 0;
+    // CHECK: nvvm.barrier
     // CHECK: llvm.load
     // CHECK: llvm.return
     %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
@@ -234,12 +234,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   tt.func public @cumsum(%x: tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked> {
     // Shuffle-up scan of the thread totals, the last lane publishes the
     // warp's total, then one more shuffle-up for the exclusive prefix.
-    // CHECK: shfl.sync.up.b32 $0, $1, 1, 0x0, -1;
-    // CHECK: shfl.sync.up.b32 $0, $1, 16, 0x0, -1;
+    // CHECK: nvvm.shfl.sync up
+    // CHECK: nvvm.shfl.sync up
     // CHECK: @$2 st.shared.b32
-    // CHECK: bar.sync 0;
-    // CHECK: shfl.sync.up.b32 $0, $1, 1, 0x0, -1;
-    // CHECK-NOT: bar.sync
+    // CHECK: nvvm.barrier
+    // CHECK: nvvm.shfl.sync up
+    // CHECK-NOT: nvvm.barrier
     // CHECK: llvm.return
     %s = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
     ^bb0(%a: f32, %b: f32):
@@ -257,11 +257,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // CHECK-LABEL: llvm.func @cumsum_rev(
   tt.func public @cumsum_rev(%x: tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked> {
     // Reverse: the same with shuffles down.
-    // CHECK: shfl.sync.down.b32 $0, $1, 1, 0x1f, -1;
-    // CHECK: shfl.sync.down.b32 $0, $1, 16, 0x1f, -1;
+    // CHECK: nvvm.shfl.sync down
+    // CHECK: nvvm.shfl.sync down
     // CHECK: @$2 st.shared.b32
-    // CHECK: bar.sync 0;
-    // CHECK: shfl.sync.down.b32 $0, $1, 1, 0x1f, -1;
+    // CHECK: nvvm.barrier
+    // CHECK: nvvm.shfl.sync down
     // CHECK: llvm.return
     %s = "tt.scan"(%x) <{axis = 0 : i32, reverse = true}> ({
     ^bb0(%a: f32, %b: f32):

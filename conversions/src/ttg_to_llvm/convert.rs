@@ -142,6 +142,12 @@ fn gather_in_warps(
         let touched = lanes.iter().fold(0i64, |m, x| m | x);
         (cx.xor_of_bits(lane, &lanes, None).unwrap_or_else(|| cx.e.i32_const(0)), touched)
     };
+    // Thread-local (as Triton lowers it, selects only): the gathered axis is
+    // in the source's registers and each lane holds, off the axis, the same
+    // indices in the source as in the result, so every wanted element is in
+    // the reader's own lane.
+    let own_lane = src.lanes.len() == res.lanes.len()
+        && src.lanes.iter().zip(&res.lanes).all(|(s, r)| s[axis] == 0 && src.linear(s) == src_linear(r));
     let i32t = cx.e.i32();
     let mut out = Vec::with_capacity(res.num_regs());
     for (r, c) in res.regs.iter().enumerate() {
@@ -160,7 +166,7 @@ fn gather_in_warps(
         let k = cx.e.i32_const(fixed);
         let base = cx.e.xor(t, k);
         let x = cx.e.or(base, along);
-        out.push(warp_local::fetch(cx, &bits, values, x, fixed, touched | axis_mask));
+        out.push(warp_local::fetch(cx, &bits, values, x, fixed, touched | axis_mask, own_lane));
     }
     Ok(vec![out])
 }
@@ -387,7 +393,7 @@ impl LowerPattern for ConvertLayout {
                 }
                 let k = cx.e.i32_const(fixed);
                 let x = cx.e.xor(t, k);
-                out.push(warp_local::fetch(cx, &bits, &regs, x, fixed, touched));
+                out.push(warp_local::fetch(cx, &bits, &regs, x, fixed, touched, false));
             }
             return Ok(vec![out]);
         }

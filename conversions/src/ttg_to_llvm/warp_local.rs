@@ -71,8 +71,10 @@ fn move_bit(cx: &mut Lowering<'_>, x: Val, from: u32, to: u32) -> Val {
 
 /// The element at index `x` (an i32 the reader computes; the bits in
 /// `varying` may differ between lanes, the others equal `fixed`'s) of the
-/// source tensor whose registers are `values` under layout `bits`.
-pub fn fetch(cx: &mut Lowering<'_>, bits: &IndexBits, values: &[Val], x: Val, fixed: i64, varying: i64) -> Val {
+/// source tensor whose registers are `values` under layout `bits`. With
+/// `own_lane` the caller knows the element is in its own lane (x's lane
+/// bits are the reader's): registers are selected without shuffles.
+pub fn fetch(cx: &mut Lowering<'_>, bits: &IndexBits, values: &[Val], x: Val, fixed: i64, varying: i64, own_lane: bool) -> Val {
     // The source lane: the lane bits gathered from x.
     let mut lane: Option<Val> = None;
     for (j, b) in bits.lane.iter().enumerate() {
@@ -105,7 +107,7 @@ pub fn fetch(cx: &mut Lowering<'_>, bits: &IndexBits, values: &[Val], x: Val, fi
                 reg |= 1 << i;
             }
         }
-        let v = shuffle_any(cx, values[reg], Source::Lane(lane));
+        let v = if own_lane { values[reg] } else { shuffle_any(cx, values[reg], Source::Lane(lane)) };
         result = Some(match result {
             None => v,
             Some(prev) => {

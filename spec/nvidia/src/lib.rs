@@ -102,6 +102,20 @@ fn integer_constant_word(elem: Ty, values: &[Val], p: Packing) -> Option<u64> {
     Some(word)
 }
 
+/// `nvvm.shfl.sync <kind>` of a 32-bit `value` over the whole
+/// warp, with `offset` (a lane, a delta or an xor mask) and the clamp
+/// `clamp`, as Triton 3.9 emits shuffles.
+fn shfl_sync(e: &mut Emitter, kind: &str, value: Val, offset: Val, clamp: i64) -> Val {
+    let i32t = e.i32();
+    let ty = value.ty();
+    let v = e.cast("llvm.bitcast", value, i32t);
+    let all = e.i32_const(-1);
+    let clamp = e.i32_const(clamp);
+    let kind = e.attr(&format!("#nvvm<shfl_kind {kind}>"));
+    let r = e.val("nvvm.shfl.sync", &[all, v, offset, clamp], i32t, &[("kind", kind)]);
+    e.cast("llvm.bitcast", r, ty)
+}
+
 /// The PTX type suffix of a word.
 fn ptx_word(word_bits: u32) -> &'static str {
     match word_bits {
@@ -294,28 +308,21 @@ impl TargetInfo for Nvidia {
         let name = ["nvvm.read.ptx.sreg.nctaid.x", "nvvm.read.ptx.sreg.nctaid.y", "nvvm.read.ptx.sreg.nctaid.z"][axis as usize % 3];
         e.val(name, &[], t, &[])
     }
+    /// `nvvm.barrier` (`bar.sync 0`), the op Triton 3.9 emits.
     fn barrier(&self, e: &mut Emitter) {
-        e.inline_asm("bar.sync 0;", "~{memory}", &[], &[], true);
+        e.op("nvvm.barrier", &[], &[], &[]);
     }
     fn shuffle_xor(&self, e: &mut Emitter, value: Val, mask: u32) -> Val {
-        let i32t = e.i32();
-        let ty = value.ty();
-        let v = e.cast("llvm.bitcast", value, i32t);
-        let asm = format!("shfl.sync.bfly.b32 $0, $1, {mask}, 0x1f, -1;");
-        let r = e.inline_asm(&asm, "=r,r", &[v], &[i32t], true)[0];
-        e.cast("llvm.bitcast", r, ty)
+        let offset = e.i32_const(i64::from(mask));
+        shfl_sync(e, "bfly", value, offset, 0x1f)
     }
     fn shuffle_up_down(&self, e: &mut Emitter, value: Val, delta: u32, up: bool) -> Val {
-        let i32t = e.i32();
-        let ty = value.ty();
-        let v = e.cast("llvm.bitcast", value, i32t);
-        let asm = if up {
-            format!("shfl.sync.up.b32 $0, $1, {delta}, 0x0, -1;")
+        let offset = e.i32_const(i64::from(delta));
+        if up {
+            shfl_sync(e, "up", value, offset, 0)
         } else {
-            format!("shfl.sync.down.b32 $0, $1, {delta}, 0x1f, -1;")
-        };
-        let r = e.inline_asm(&asm, "=r,r", &[v], &[i32t], true)[0];
-        e.cast("llvm.bitcast", r, ty)
+            shfl_sync(e, "down", value, offset, 0x1f)
+        }
     }
     fn has_warp_redux(&self, e: &Emitter) -> bool {
         module_compute_capability(e).is_some_and(|cc| cc >= 80)
@@ -328,15 +335,24 @@ impl TargetInfo for Nvidia {
         if value.ty() != i32t {
             return None;
         }
-        let asm = format!("redux.sync.{op} $0, $1, -1;");
-        Some(e.inline_asm(&asm, "=r,r", &[value], &[i32t], true)[0])
+        // `nvvm.redux.sync` over the whole warp, as Triton 3.9 emits it.
+        let kind = match op {
+            "add.s32" | "add.u32" => "add",
+            "min.s32" => "min",
+            "max.s32" => "max",
+            "min.u32" => "umin",
+            "max.u32" => "umax",
+            "and.b32" => "and",
+            "or.b32" => "or",
+            "xor.b32" => "xor",
+            _ => return None,
+        };
+        let all = e.i32_const(-1);
+        let kind = e.attr(&format!("#nvvm<redux_kind {kind}>"));
+        Some(e.val("nvvm.redux.sync", &[value, all], i32t, &[("kind", kind)]))
     }
     fn shuffle_idx(&self, e: &mut Emitter, value: Val, lane: Val) -> Val {
-        let i32t = e.i32();
-        let ty = value.ty();
-        let v = e.cast("llvm.bitcast", value, i32t);
-        let r = e.inline_asm("shfl.sync.idx.b32 $0, $1, $2, 0x1f, -1;", "=r,r,r", &[v, lane], &[i32t], true)[0];
-        e.cast("llvm.bitcast", r, ty)
+        shfl_sync(e, "idx", value, lane, 0x1f)
     }
     fn load_global(
         &self,
@@ -723,11 +739,12 @@ impl TargetInfo for Nvidia {
         Ok(())
     }
     fn async_commit(&self, e: &mut Emitter) -> Result<(), String> {
-        e.inline_asm("cp.async.commit_group;", "", &[], &[], true);
+        e.op("nvvm.cp.async.commit.group", &[], &[], &[]);
         Ok(())
     }
     fn async_wait(&self, e: &mut Emitter, pending: u32) -> Result<(), String> {
-        e.inline_asm(&format!("cp.async.wait_group {pending};"), "~{memory}", &[], &[], true);
+        let n = e.int_attr(e.i32(), i64::from(pending));
+        e.op("nvvm.cp.async.wait.group", &[], &[], &[("n", n)]);
         Ok(())
     }
     fn fp_to_fp(&self, e: &mut Emitter, conv: FpConversion, values: &[Val]) -> Result<Vec<Val>, String> {
