@@ -105,7 +105,7 @@ module attributes {ttg.target = 80 : i32} {
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{memdesc dimensions must be positive, got 0}}
+// expected-error @+1 {{shape has 0 dimension}}
 tt.func @zero_dim(%m: !ttg.memdesc<0x4xf16, #shared, #smem>) {
   tt.return
 }
@@ -114,7 +114,7 @@ tt.func @zero_dim(%m: !ttg.memdesc<0x4xf16, #shared, #smem>) {
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{does not fit in the allocation shape}}
+// expected-error @+1 {{shape must be less than or equal to allocShape. shape = 8, 4, allocShape = 4, 4}}
 tt.func @alloc_shape(%m: !ttg.memdesc<8x4xf16, #shared, #smem, mutable, 4x4>) {
   tt.return
 }
@@ -123,7 +123,7 @@ tt.func @alloc_shape(%m: !ttg.memdesc<8x4xf16, #shared, #smem, mutable, 4x4>) {
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #smem = #ttg.shared_memory
-// expected-error @+1 {{memdesc encoding must be a shared-memory layout}}
+// expected-error @+1 {{is not a valid encoding}}
 tt.func @distributed_memdesc(%m: !ttg.memdesc<8x4xf16, #blocked, #smem>) {
   tt.return
 }

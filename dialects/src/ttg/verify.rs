@@ -93,22 +93,26 @@ fn check_bounds(encoding: &Encoding) -> Result<(), String> {
 
 /// The verifier of `!ttg.memdesc`.
 pub fn verify_memdesc(memdesc: &MemDesc) -> Result<(), String> {
-    if let Some(&dim) = memdesc.shape.iter().find(|&&d| d <= 0) {
+    // Triton's checks and wording, in its order, then Tritium's own.
+    let (shape, alloc) = (&memdesc.shape, &memdesc.alloc_shape);
+    if shape.is_empty() {
+        return Err("rank 0 memdesc is not allowed".into());
+    }
+    let bits = memdesc.element.bit_width();
+    if bits != 0 && bits != 1 && bits < 8 {
+        return Err(format!("element type bit width must be 1 or at least 8; got {bits}"));
+    }
+    if shape.contains(&0) {
+        return Err("shape has 0 dimension".into());
+    }
+    if alloc.contains(&0) {
+        return Err("alloc shape has 0 dimension".into());
+    }
+    if let Some(&dim) = shape.iter().chain(alloc.iter()).find(|&&d| d < 0) {
         return Err(format!("memdesc dimensions must be positive, got {dim}"));
     }
-    if memdesc.alloc_shape.len() < memdesc.shape.len() {
-        return Err(format!(
-            "the allocation shape has rank {}, less than the rank {} of the memdesc",
-            memdesc.alloc_shape.len(),
-            memdesc.shape.len()
-        ));
-    }
-    let trailing = &memdesc.alloc_shape[memdesc.alloc_shape.len() - memdesc.shape.len()..];
-    if memdesc.shape.iter().zip(trailing).any(|(d, a)| d > a) {
-        return Err(format!(
-            "the shape {:?} does not fit in the allocation shape {:?}",
-            memdesc.shape, memdesc.alloc_shape
-        ));
+    if alloc.len() < shape.len() {
+        return Err("alloc shape must have at least as many dimensions as shape".into());
     }
     // A scalar or a pointer; a container element (`!ttg.memdesc<1x!m>`
     // through an alias chain) would nest without bound.
@@ -117,7 +121,8 @@ pub fn verify_memdesc(memdesc: &MemDesc) -> Result<(), String> {
         return Err(format!("memdesc element type must be a scalar or a pointer, got {element}"));
     }
     if memdesc.memory_space.is_null() {
-        return Err("memdesc requires a memory space".into());
+        // Triton's parser reports the missing `, <memory space>`.
+        return Err("expected ',' followed by a memory space".into());
     }
     if memdesc.encoding.is_null() {
         return Err("memdesc requires an encoding".into());
@@ -125,7 +130,7 @@ pub fn verify_memdesc(memdesc: &MemDesc) -> Result<(), String> {
     // A layout is a dialect's attribute (ttg's shared encodings, or a
     // backend dialect's); a builtin attribute (an integer, a string, ...) is not.
     if is_builtin(memdesc.encoding) {
-        return Err(format!("memdesc encoding must be a shared-memory layout, got {}", memdesc.encoding));
+        return Err(format!("{} is not a valid encoding", memdesc.encoding));
     }
     if is_builtin(memdesc.memory_space) {
         return Err(format!("{} is not a memory space", memdesc.memory_space));
@@ -133,8 +138,46 @@ pub fn verify_memdesc(memdesc: &MemDesc) -> Result<(), String> {
     if let Some(encoding) = bridge::encoding_of(memdesc.encoding) {
         let encoding = encoding?;
         if !encoding.is_shared() {
-            return Err(format!("memdesc encoding must be a shared-memory layout, got {}", memdesc.encoding));
+            return Err(format!("{} is not a valid encoding", memdesc.encoding));
         }
+        let rank = encoding.rank();
+        if rank != shape.len() && rank + 1 != shape.len() {
+            return Err(format!(
+                "rank must be equal to or one less than the shape size. Got {rank} and {}",
+                shape.len()
+            ));
+        }
+        // Only a leading pipelining dimension may have a size other than a
+        // power of two.
+        let layout_dims = |dims: &[i64]| -> Vec<i64> { dims[dims.len().saturating_sub(rank)..].to_vec() };
+        let list = |dims: &[i64]| dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+        if !layout_dims(shape).iter().all(|&d| d > 0 && d & (d - 1) == 0) {
+            return Err(format!("shape must have power-of-2 and non-zero dimensions; got {}", list(shape)));
+        }
+        if !layout_dims(alloc).iter().all(|&d| d > 0 && d & (d - 1) == 0) {
+            return Err(format!("alloc shape must have power-of-2 and non-zero dimensions; got {}", list(alloc)));
+        }
+        // Padded and shared-linear layouts fix the (per-buffer) allocation shape.
+        let fixed = match &encoding {
+            Encoding::PaddedShared { linear_component, .. } => Some(linear_component),
+            Encoding::SharedLinear { layout, .. } => Some(layout),
+            _ => None,
+        };
+        if let Some(ll) = fixed {
+            for (d, (&want, (_, size))) in layout_dims(alloc).iter().zip(ll.out_dims()).enumerate() {
+                if i64::from(*size) != want {
+                    return Err(format!("Mismatch in expected shape for dimension {d}. Expected: {want}, got: {size}"));
+                }
+            }
+        }
+    }
+    let trailing = &alloc[alloc.len() - shape.len()..];
+    if shape.iter().zip(trailing).any(|(d, a)| d > a) {
+        return Err(format!(
+            "shape must be less than or equal to allocShape. shape = {}, allocShape = {}",
+            shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "),
+            alloc.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+        ));
     }
     if let Some(space) = bridge::encoding_of(memdesc.memory_space) {
         if !matches!(space?, Encoding::SharedMemory) {
