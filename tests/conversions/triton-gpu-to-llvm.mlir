@@ -107,11 +107,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
 
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  // tt.print: one vprintf per element with its program id and index;
-  // tt.assert: a branch to __assertfail when an element is false.
+  // tt.print: one vprintf per element with its program id and index, the
+  // format in Triton's words and global names;
+  // tt.assert: a branch to __assertfail when an element is false, then a
+  // barrier.
   // CHECK-DAG: llvm.func @__assertfail(!llvm.ptr, !llvm.ptr, i32, !llvm.ptr, i64)
   // CHECK-DAG: llvm.func @vprintf(!llvm.ptr, !llvm.ptr) -> i32
-  // CHECK-DAG: llvm.mlir.global internal constant @__tritium_str_{{.*}}("pid (%u, %u, %u) idx (%d) x: %d\0A\00")
+  // CHECK-DAG: llvm.mlir.global internal constant @printfFormat_0("pid (%u, %u, %u) idx (%3u) x: %i\0A\00")
+  // CHECK-DAG: llvm.mlir.global internal constant @assertMessage_0("x must be >= 0\00")
+  // CHECK-DAG: llvm.mlir.global internal constant @assertFunc_0("unknown\00")
   // CHECK-LABEL: llvm.func @debug(
   tt.func public @debug(%x: tensor<512xi32, #blocked>) {
     // CHECK: llvm.alloca
@@ -123,6 +127,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: ^[[FAIL]]:
     // CHECK: llvm.call @__assertfail
     // CHECK: llvm.br ^[[REST]]
+    // CHECK: ^[[REST]]:
+    // CHECK-NEXT: nvvm.barrier
     tt.assert %ok, "x must be >= 0" : tensor<512xi1, #blocked>
     tt.return
   }

@@ -104,6 +104,24 @@ impl Emitter {
             hash = (hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
         }
         let name = format!("__tritium_str_{hash:016x}");
+        self.string_global(&name, text)
+    }
+
+    /// [`Self::string_constant`] in a new global named `<key><n>` with the
+    /// first free `n`, as Triton names its strings (`printfFormat_0`,
+    /// `assertMessage_0`, ...).
+    pub fn string_constant_named(&mut self, key: &str, text: &str) -> Result<Val, String> {
+        let mut n = 0usize;
+        while self.has_symbol(&format!("{key}{n}")) {
+            n += 1;
+        }
+        self.string_global(&format!("{key}{n}"), text)
+    }
+
+    /// The address of the string global `name` holding `text`, created
+    /// unless the module has it.
+    fn string_global(&mut self, name: &str, text: &str) -> Result<Val, String> {
+        let name = name.to_string();
         if !self.has_symbol(&name) {
             let mut bytes = text.replace('\0', " ");
             bytes.push('\0');

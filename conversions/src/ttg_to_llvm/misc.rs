@@ -147,26 +147,38 @@ impl LowerPattern for ElementwiseInlineAsm {
     }
 }
 
-/// The C conversion of a value of type `ty` and the value promoted as a
-/// vararg.
-fn promote(cx: &mut Lowering<'_>, v: Val, hex: bool, signed: bool) -> (String, Val) {
-    let ty = v.ty();
+/// The printf conversion Triton 3.9 writes for a value of type `ty`:
+/// `%f` (`%a` in hex) for floats, `%i`/`%u` (`%lli`/`%llu` for 64 bits) for
+/// integers, in hex `0x%0<bits/4>x` (`llx` for 64 bits), `%p` otherwise.
+fn format_spec(ty: Ty, hex: bool, signed: bool) -> String {
     if ty.is_float() {
-        let f64t = Ty(unsafe { mlir_sys::mlirF64TypeGet(cx.e.ctx) });
-        return ("%f".into(), cx.e.cast("llvm.fpext", v, f64t));
+        return if hex { "%a" } else { "%f" }.into();
     }
     if ty.is_integer() {
         let bits = ty.bit_width();
-        if bits == 64 {
-            let spec = if hex { "0x%016llx" } else if signed { "%lld" } else { "%llu" };
-            return (spec.into(), v);
-        }
-        let i32t = cx.e.i32();
-        let w = if bits < 32 { cx.e.cast(if signed { "llvm.sext" } else { "llvm.zext" }, v, i32t) } else { v };
-        let spec = if hex { "0x%08x" } else if signed { "%d" } else { "%u" };
-        return (spec.into(), w);
+        let long = if bits == 64 { "ll" } else { "" };
+        return if hex {
+            format!("0x%0{}{long}x", bits / 4)
+        } else {
+            format!("%{long}{}", if signed { "i" } else { "u" })
+        };
     }
-    ("%p".into(), v)
+    "%p".into()
+}
+
+/// The value promoted as a vararg (floats to f64, integers narrower than
+/// 32 bits extended by their signedness).
+fn promote(cx: &mut Lowering<'_>, v: Val, signed: bool) -> Val {
+    let ty = v.ty();
+    if ty.is_float() {
+        let f64t = Ty(unsafe { mlir_sys::mlirF64TypeGet(cx.e.ctx) });
+        return cx.e.cast("llvm.fpext", v, f64t);
+    }
+    if ty.is_integer() && ty.bit_width() < 32 {
+        let i32t = cx.e.i32();
+        return cx.e.cast(if signed { "llvm.sext" } else { "llvm.zext" }, v, i32t);
+    }
+    v
 }
 
 /// `file`, `line` and `function` of a location, as far as it tells.
@@ -204,16 +216,17 @@ impl LowerPattern for Print {
         let pids: Vec<Val> = (0..3).map(|a| cx.target.program_id(&mut cx.e, a)).collect();
         let operands = op.operands();
         if operands.is_empty() {
-            let fmt = cx.e.string_constant(&format!("pid (%u, %u, %u) {prefix}\n"))?;
+            let fmt = cx.e.string_constant_named("printfFormat_", &format!("pid (%u, %u, %u){prefix}\n"))?;
             return cx.target.printf(cx, fmt, &pids).map(|_| vec![]);
         }
         for (i, v) in operands.iter().enumerate() {
             let is_signed = signed.get(i).copied().unwrap_or(1) != 0;
             let operand = if operands.len() > 1 { format!("(operand {i}) ") } else { String::new() };
             let regs = cx.get(*v)?;
+            let spec = format_spec(regs.first().ok_or("tt.print: an operand without values")?.ty(), hex, is_signed);
             if !v.ty().is_tensor() {
-                let (spec, val) = promote(cx, regs[0], hex, is_signed);
-                let fmt = cx.e.string_constant(&format!("pid (%u, %u, %u) idx (){prefix}{operand}{spec}\n"))?;
+                let val = promote(cx, regs[0], is_signed);
+                let fmt = cx.e.string_constant_named("printfFormat_", &format!("pid (%u, %u, %u) idx (){prefix}{operand}{spec}\n"))?;
                 let mut args = pids.clone();
                 args.push(val);
                 cx.target.printf(cx, fmt, &args)?;
@@ -222,13 +235,14 @@ impl LowerPattern for Print {
             let l = cx.layout(v.ty())?;
             let t = cx.thread_coords(&l);
             let dup = l.duplicate_regs();
-            let idx_spec = vec!["%d"; l.shape.len()].join(", ");
+            // Each index as wide as the largest along its dimension.
+            let idx_spec = l.shape.iter().map(|&n| format!("%{}u", (n - 1).max(0).to_string().len())).collect::<Vec<_>>().join(", ");
+            let fmt = cx.e.string_constant_named("printfFormat_", &format!("pid (%u, %u, %u) idx ({idx_spec}){prefix}{operand}{spec}\n"))?;
             for (r, c) in l.regs.iter().enumerate() {
                 if dup[r] {
                     continue;
                 }
-                let (spec, val) = promote(cx, regs[r], hex, is_signed);
-                let fmt = cx.e.string_constant(&format!("pid (%u, %u, %u) idx ({idx_spec}){prefix}{operand}{spec}\n"))?;
+                let val = promote(cx, regs[r], is_signed);
                 let mut args = pids.clone();
                 for (d, td) in t.iter().enumerate() {
                     let k = cx.e.i32_const(c[d]);
@@ -260,14 +274,17 @@ impl LowerPattern for Assert {
         let t = cx.e.bool_const(true);
         let failed = cx.e.icmp(ICmp::Ne, ok, t);
         let (file, line) = source_position(op);
-        let msg = cx.e.string_constant(&message)?;
-        let file = cx.e.string_constant(&file)?;
-        let func = cx.e.string_constant("unknown")?;
+        let msg = cx.e.string_constant_named("assertMessage_", &message)?;
+        let file = cx.e.string_constant_named("assertFile_", &file)?;
+        let func = cx.e.string_constant_named("assertFunc_", "unknown")?;
         // The failure path is a block of its own so that the kernel goes on otherwise.
         let rest = cx.e.begin_if(failed);
         let target = cx.target;
         target.assert_fail(cx, msg, file, line, func)?;
         cx.e.end_if(rest);
+        // As Triton: the CTA waits at a barrier after the check, so that
+        // nothing after an assert runs before a failing thread reports it.
+        cx.barrier();
         Ok(vec![])
     }
 }
