@@ -1,0 +1,162 @@
+"""The compiler half of the `tritium_cpu` Triton backend.
+
+Stages (add_stages):
+  ttir    Triton's own make_ttir pass list, run through triton._C.libtriton
+          (the same passes, in the same order, as the nvidia backend's
+          make_ttir for a pre-Hopper target: tensor descriptors rewritten to
+          pointers, canonicalize, combine, reorder-broadcast, cse,
+          symbol-dce, loop-unroll).
+  ttcpu   the "binary": the TTIR text (with its debug locations, so
+          diagnostics point at the Python source). The stage already
+          JIT-compiles it with Tritium (tritiumCpuKernelLoad), so an op the
+          CPU backend does not lower fails here, as a tritium.CompilationError
+          carrying the MLIR diagnostics; the loaded kernel is cached for the
+          driver's load_binary (which also compiles the text itself when the
+          kernel came from Triton's on-disk cache).
+"""
+
+import functools
+import hashlib
+import os
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Dict, Optional, Tuple
+
+from triton._C.libtriton import ir, passes
+from triton.backends.compiler import BaseBackend, GPUTarget, Language
+
+from .. import _capi
+from . import runtime
+
+BINARY_EXT = "ttcpu"
+
+
+@dataclass(frozen=True)
+class TritiumCPUOptions:
+    # Triton's launch options: num_warps/num_ctas/num_stages are accepted and
+    # recorded (Triton's metadata needs them); the CPU backend runs each
+    # program as one thread and does not use them.
+    num_warps: int = 4
+    num_ctas: int = 1
+    num_stages: int = 1
+    warp_size: int = 32
+    # Tritium's CPU options (TritiumCpuKernelOptions).
+    opt_level: int = 3
+    vector_bits: int = 0
+    enable_fp_fusion: bool = True
+    supported_fp8_dtypes: Tuple[str, ...] = ("fp8e5", "fp8e4b15")
+    deprecated_fp8_dot_operand_dtypes: Tuple[str, ...] = ()
+    default_dot_input_precision: str = "ieee"
+    allowed_dot_input_precisions: Tuple[str, ...] = ("ieee", "tf32", "tf32x3")
+    max_num_imprecise_acc_default: int = 0
+    extern_libs: Optional[dict] = None
+    debug: bool = False
+    sanitize_overflow: bool = True
+    backend_name: str = "cpu"
+    arch: str = "cpu"
+    instrumentation_mode: str = ""
+    fpsan_homomorphic_casts: bool = False
+    launch_cooperative_grid: bool = False
+    launch_pdl: bool = False
+    ir_override: Optional[str] = None
+
+    def __post_init__(self):
+        if self.num_warps <= 0 or self.num_warps & (self.num_warps - 1):
+            raise ValueError("num_warps must be a power of 2")
+        if self.extern_libs:
+            raise ValueError("extern_libs are not supported by the Tritium CPU backend")
+        if self.num_ctas != 1:
+            raise ValueError("num_ctas must be 1 on the Tritium CPU backend")
+
+    def hash(self):
+        key = "_".join(f"{k}-{v}" for k, v in sorted(self.__dict__.items()))
+        return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+@functools.lru_cache(None)
+def _library_fingerprint():
+    path = _capi.library_path()
+    try:
+        st = os.stat(path)
+        return f"{st.st_size}-{st.st_mtime_ns}"
+    except OSError:
+        return "missing"
+
+
+def _min_dot_size(lhs_type, rhs_type):
+    # The CPU's tt.dot is a loop nest: any shape works.
+    return (1, 1, 1)
+
+
+class TritiumCPUBackend(BaseBackend):
+
+    @staticmethod
+    def supports_target(target: GPUTarget):
+        return target.backend == "cpu"
+
+    def __init__(self, target: GPUTarget) -> None:
+        super().__init__(target)
+        self.binary_ext = BINARY_EXT
+
+    def hash(self) -> str:
+        return f"tritium-cpu-{self.target.arch}-{_library_fingerprint()}"
+
+    def parse_options(self, opts) -> Any:
+        fields = TritiumCPUOptions.__dataclass_fields__
+        args = {k: v for k, v in opts.items() if k in fields and v is not None}
+        for k in ("supported_fp8_dtypes", "deprecated_fp8_dot_operand_dtypes", "allowed_dot_input_precisions"):
+            if k in args:
+                args[k] = tuple(args[k])
+        return TritiumCPUOptions(**args)
+
+    def pack_metadata(self, metadata):
+        return (metadata.num_warps, metadata.num_ctas, metadata.shared)
+
+    def get_codegen_implementation(self, options):
+        # fp8 conversions: the CPU backend implements Triton's cuda:80 set.
+        import triton.language.extra.cuda as cuda
+        return {"convert_custom_types": cuda.convert_custom_float8_sm80, "min_dot_size": _min_dot_size}
+
+    def get_module_map(self) -> Dict[str, ModuleType]:
+        # libdevice calls become tt.extern_elementwise, which the CPU backend
+        # refuses with a diagnostic at the op (rather than an import error).
+        from triton.language.extra.cuda import libdevice
+        return {"triton.language.extra.libdevice": libdevice}
+
+    def load_dialects(self, ctx):
+        pass  # tt, ttg and the upstream dialects are loaded by ir.load_dialects
+
+    @staticmethod
+    def make_ttir(mod, metadata, options):
+        pm = ir.pass_manager(mod.context)
+        pm.enable_debug()
+        passes.common.add_inliner(pm)
+        passes.ttir.add_rewrite_tensor_descriptor_to_pointer(pm)
+        passes.common.add_canonicalizer(pm)
+        passes.ttir.add_combine(pm)
+        passes.ttir.add_reorder_broadcast(pm)
+        passes.common.add_cse(pm)
+        passes.common.add_symbol_dce(pm)
+        passes.ttir.add_loop_unroll(pm)
+        pm.run(mod, "make_ttir")
+        return mod
+
+    @staticmethod
+    def make_ttcpu(mod, metadata, options):
+        text = str(mod)  # with locations: diagnostics name the Python source
+        binary = runtime.make_binary(text, options.opt_level, options.vector_bits)
+        kernel = runtime.load(binary)
+        metadata["name"] = kernel.name
+        metadata["shared"] = 0
+        metadata["global_scratch_size"] = 0
+        metadata["global_scratch_align"] = 1
+        metadata["profile_scratch_size"] = 0
+        metadata["profile_scratch_align"] = 1
+        metadata["tritium_arg_types"] = list(kernel.arg_types)
+        return binary
+
+    def add_stages(self, stages, options, language):
+        if language != Language.TRITON:
+            raise NotImplementedError("the Tritium CPU backend compiles Triton kernels only (not Gluon)")
+        stages["ttir"] = lambda src, metadata: self.make_ttir(src, metadata, options)
+        stages[BINARY_EXT] = lambda src, metadata: self.make_ttcpu(src, metadata, options)
