@@ -143,7 +143,7 @@ class Context:
     def __init__(self):
         L = _capi.lib()
         self._lock = threading.RLock()
-        self._diagnostics = []
+        self._modules = set()  # live module pointers (see __del__)
         self._ptr = L.mlirContextCreate()
         registry = L.mlirDialectRegistryCreate()
         L.tritiumRegisterAllDialects(registry)
@@ -151,9 +151,14 @@ class Context:
         L.mlirDialectRegistryDestroy(registry)
         L.mlirContextLoadAllAvailableDialects(self._ptr)
 
+        # The handler appends to a list it owns, not to `self`: a reference
+        # cycle through the Context would let the garbage collector destroy
+        # the MLIR context before the modules that live in it.
+        sink = self._sink = []
+
         def handler(diag, _user):
             try:
-                self._diagnostics.append(_read_diagnostic(diag))
+                sink.append(_read_diagnostic(diag))
             except BaseException:  # never let an exception unwind into C
                 pass
             return 1  # handled: MLIR prints nothing
@@ -162,13 +167,32 @@ class Context:
         L.mlirContextAttachDiagnosticHandler(self._ptr, self._handler, None, None)
 
     def __del__(self):
+        # Modules die first: when both are garbage of one reference cycle
+        # (e.g. through an exception's traceback), Python may finalize the
+        # context before its modules.
         ptr = getattr(self, "_ptr", None)
         if ptr:
-            self._ptr = None
+            with self._lock:
+                live, self._modules = getattr(self, "_modules", set()), set()
+                for m in live:
+                    _capi.lib().mlirModuleDestroy(m)
+                self._ptr = None
             _capi.lib().mlirContextDestroy(ptr)
 
+    def _own(self, module_ptr):
+        with self._lock:
+            self._modules.add(module_ptr)
+
+    def _release(self, module_ptr):
+        """Destroys `module_ptr` unless the context already did."""
+        with self._lock:
+            if module_ptr in self._modules:
+                self._modules.discard(module_ptr)
+                _capi.lib().mlirModuleDestroy(module_ptr)
+
     def _take_diagnostics(self):
-        d, self._diagnostics = self._diagnostics, []
+        d = list(self._sink)
+        self._sink.clear()
         return d
 
     def parse(self, text, name=None):
@@ -208,12 +232,13 @@ class Module:
     def __init__(self, context, ptr):
         self.context = context
         self._ptr = ptr
+        context._own(ptr)
 
     def __del__(self):
         ptr = getattr(self, "_ptr", None)
         if ptr:
             self._ptr = None
-            _capi.lib().mlirModuleDestroy(ptr)
+            self.context._release(ptr)
 
     @property
     def operation(self):
