@@ -57,6 +57,9 @@ deps:
 	  python3 -m venv "$(TRITON_VENV)" && \
 	  "$(TRITON_VENV)/bin/python" -m pip install --quiet "triton==3.9.0"; \
 	fi
+	@# python/ (issue 28): NumPy and the tritium package with its triton.backends entry point, in that venv.
+	@"$(TRITON_VENV)/bin/python" -c 'import numpy' 2>/dev/null || "$(TRITON_VENV)/bin/python" -m pip install --quiet numpy
+	@python3 python/install_dev.py --python "$(TRITON_VENV)/bin/python"
 
 $(BUILD)/build.ninja: | deps
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
@@ -130,6 +133,7 @@ test: build
 	@# undefined symbol of the CPU objects of ~60 kernels against spec/cpu/src/runtime.rs (issue 22).
 	python3 tests/cpu/check_narrow_float.py
 	python3 tests/cpu/check_cpu_symbols.py --corpus $(CORPUS)
+	python3 python/tests/test_capi.py --corpus $(CORPUS) && TRITON_VENV=$(TRITON_VENV) python3 python/tests/test_triton_backend.py
 	python3 tests/tools/check_ptxas.py --venv $(TRITON_VENV) tests/gpu/extra/cuda_sm80/*.ttir.mlir
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 300 --seed 1
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 100 --seed 2 \

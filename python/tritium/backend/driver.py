@@ -66,6 +66,8 @@ class TritiumCPULauncher:
                  launch_exit_hook, *args):
         values, types = [], []
         _flatten(self.signature, args, values, types)
+        if 0 in (gridX, gridY, gridZ):
+            return  # an empty grid launches nothing, as in Triton (a negative one is an error below)
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
         try:

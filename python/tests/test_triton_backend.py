@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""@triton.jit kernels on this CPU through the `tritium_cpu` Triton backend.
+
+Run with the Triton 3.9 venv's interpreter, where `make deps` registered the
+package (python/install_dev.py):
+
+    ~/.cache/tritium/triton-3.9.0/bin/python python/tests/test_triton_backend.py [-v]
+
+(It re-executes itself with that interpreter when started by another one.)
+Checks: Triton discovers the backend through its entry point and selects it
+with TRITON_DEFAULT_BACKEND=tritium_cpu; `kernel[grid](...)` runs a vector
+add (sizes around the block, a 2-D grid, f32/i64 scalars, a specialized
+constexpr) and a row softmax on NumPy arrays against NumPy; a kernel re-read
+from Triton's on-disk cache is JIT-compiled from its stored binary; a kernel
+with an op the CPU backend lacks (inline PTX, a libdevice call) raises
+tritium.CompilationError carrying the MLIR diagnostic located in this file;
+a negative grid raises tritium.LaunchError and an empty grid launches
+nothing, as in Triton.
+"""
+
+import os
+import sys
+import tempfile
+
+VENV = os.path.expanduser(os.environ.get("TRITON_VENV", "~/.cache/tritium/triton-3.9.0"))
+try:
+    import triton  # noqa: F401
+except ImportError:
+    # (A venv's python is a link to the base interpreter: compare prefixes.)
+    if os.path.exists(VENV + "/bin/python") and os.path.realpath(sys.prefix) != os.path.realpath(VENV):
+        os.execv(VENV + "/bin/python", [VENV + "/bin/python"] + sys.argv)
+    raise
+
+os.environ["TRITON_DEFAULT_BACKEND"] = "tritium_cpu"
+# A private cache: the stages run here, and the on-disk-cache test is real.
+_CACHE = tempfile.TemporaryDirectory(prefix="tritium-triton-cache-")
+os.environ["TRITON_CACHE_DIR"] = _CACHE.name
+
+import numpy as np  # noqa: E402
+import triton  # noqa: E402
+import triton.language as tl  # noqa: E402
+from triton.language.extra import libdevice  # noqa: E402
+
+import tritium  # noqa: E402
+from tritium.backend import runtime, tensor  # noqa: E402
+
+THIS_FILE = os.path.abspath(__file__)
+
+
+@triton.jit
+def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = tl.load(y_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, x + y, mask=mask)
+
+
+@triton.jit
+def axpy_2d_kernel(x_ptr, out_ptr, alpha, offset, n_cols, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(1)
+    cols = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(x_ptr + row * stride + cols, mask=mask)
+    tl.store(out_ptr + row * stride + cols, alpha * x + (offset + row).to(tl.float32), mask=mask)
+
+
+@triton.jit
+def softmax_kernel(out_ptr, in_ptr, in_row_stride, out_row_stride, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(in_ptr + row * in_row_stride + cols, mask=mask, other=-float("inf"))
+    x = x - tl.max(x, axis=0)
+    num = tl.exp(x)
+    tl.store(out_ptr + row * out_row_stride + cols, num / tl.sum(num, axis=0), mask=mask)
+
+
+@triton.jit
+def inline_asm_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [x], dtype=tl.int32, is_pure=True, pack=1)  # ASM-LINE
+    tl.store(y_ptr + offs, y)
+
+
+@triton.jit
+def libdevice_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, libdevice.erfinv(tl.load(x_ptr + offs)))  # LIBDEVICE-LINE
+
+
+def line_of(marker):
+    with open(THIS_FILE, encoding="utf-8") as f:
+        for i, line in enumerate(f, 1):
+            if line.rstrip().endswith("# " + marker):
+                return i
+    raise AssertionError(marker)
+
+
+def expect(exc_type, fn, *args, **kw):
+    try:
+        fn(*args, **kw)
+    except exc_type as e:
+        return e
+    raise AssertionError(f"{fn} did not raise {exc_type.__name__}")
+
+
+def test_backend_discovered_and_selected():
+    from triton.backends import backends
+    from triton.runtime.driver import driver
+    assert "tritium_cpu" in backends, list(backends)
+    assert backends["tritium_cpu"].compiler.__module__ == "tritium.backend.compiler"
+    assert type(driver.active).__name__ == "TritiumCPUDriver", driver.active
+    target = driver.active.get_current_target()
+    assert target.backend == "cpu", target
+
+
+def test_vector_add():
+    rng = np.random.default_rng(0)
+    for n in (1, 1023, 1024, 4096 + 7):
+        x = rng.standard_normal(n).astype(np.float32)
+        y = rng.standard_normal(n).astype(np.float32)
+        out = np.full(n + 4, -3.0, np.float32)
+        add_kernel[(triton.cdiv(n, 1024), )](tensor(x), tensor(y), tensor(out), n, BLOCK=1024)
+        assert np.array_equal(out[:n], x + y), n
+        assert np.all(out[n:] == -3.0), n
+    # A different element type is another specialization (another kernel).
+    xi = np.arange(100, dtype=np.int32)
+    yi = np.arange(100, dtype=np.int32) * 7
+    oi = np.zeros(100, np.int32)
+    compiled = add_kernel[(1, )](tensor(xi), tensor(yi), tensor(oi), 100, BLOCK=128)
+    assert np.array_equal(oi, xi + yi)
+    assert compiled.metadata.name == "add_kernel"
+    assert "tt.func public @add_kernel" in compiled.asm["ttir"]
+    assert "!tt.ptr<i32>" in compiled.asm["ttcpu"].decode()
+    # A grid with no program launches nothing (Triton's behaviour); a
+    # negative one is an error from Tritium's launch.
+    oi[:] = 5
+    add_kernel[(0, )](tensor(xi), tensor(yi), tensor(oi), 100, BLOCK=128)
+    assert np.all(oi == 5)
+    e = expect(tritium.LaunchError, add_kernel.__getitem__((-1, )), tensor(xi), tensor(yi), tensor(oi), 100,
+               BLOCK=128)
+    assert "grid" in str(e), str(e)
+
+
+def test_2d_grid_and_scalars():
+    rows, cols = 5, 300
+    x = np.random.default_rng(1).standard_normal((rows, cols)).astype(np.float32)
+    out = np.zeros_like(x)
+    offset = 2**33  # an i64 scalar
+    axpy_2d_kernel[(triton.cdiv(cols, 128), rows)](tensor(x), tensor(out), 0.5, offset, cols, cols, BLOCK=128)
+    ref = (0.5 * x + (offset + np.arange(rows)[:, None]).astype(np.float32)).astype(np.float32)
+    assert np.array_equal(out, ref), np.abs(out - ref).max()
+    # n_cols == 1 is specialized by Triton as a constexpr (not passed).
+    x1 = np.ones((rows, 1), np.float32)
+    o1 = np.zeros_like(x1)
+    axpy_2d_kernel[(1, rows)](tensor(x1), tensor(o1), 2.0, 0, 1, 1, BLOCK=16)
+    assert np.array_equal(o1[:, 0], 2.0 + np.arange(rows, dtype=np.float32))
+
+
+def test_row_softmax():
+    rng = np.random.default_rng(2)
+    for rows, cols in ((1, 1), (37, 100), (8, 1000)):
+        a = (rng.standard_normal((rows, cols)) * 4).astype(np.float32)
+        out = np.zeros_like(a)
+        block = triton.next_power_of_2(cols)
+        softmax_kernel[(rows, )](tensor(out), tensor(a), a.strides[0] // 4, out.strides[0] // 4, cols, BLOCK=block)
+        e = np.exp(a.astype(np.float64) - a.max(axis=1, keepdims=True))
+        ref = e / e.sum(axis=1, keepdims=True)
+        assert np.allclose(out, ref, rtol=1e-5, atol=1e-7), (rows, cols, np.abs(out - ref).max())
+        assert np.allclose(out.sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_on_disk_cache_reload():
+    # A new JITFunction of the same source hits Triton's on-disk cache: no
+    # stage runs, and the driver compiles the stored binary itself.
+    n = 777
+    x = np.arange(n, dtype=np.float32)
+    out = np.zeros(n, np.float32)
+    add_kernel[(1, )](tensor(x), tensor(x), tensor(out), n, BLOCK=1024)
+    runtime.clear()
+    again = triton.jit(add_kernel.fn)
+    out2 = np.zeros(n, np.float32)
+    again[(1, )](tensor(x), tensor(x), tensor(out2), n, BLOCK=1024)
+    assert np.array_equal(out2, 2 * x) and np.array_equal(out, out2)
+    assert len(runtime._cache) == 1, len(runtime._cache)
+
+
+def test_unsupported_op_raises_diagnostic():
+    x = np.arange(16, dtype=np.int32)
+    y = np.zeros(16, np.int32)
+    e = expect(tritium.CompilationError, inline_asm_kernel.__getitem__((1, )), tensor(x), tensor(y), BLOCK=16)
+    assert "'tt.elementwise_inline_asm' is not supported by the CPU backend" in str(e), str(e)
+    d = e.first_error
+    assert d.file == THIS_FILE and d.line == line_of("ASM-LINE"), (d.file, d.line, str(e))
+    assert np.all(y == 0)
+    xf = np.linspace(-0.5, 0.5, 16, dtype=np.float32)
+    yf = np.zeros(16, np.float32)
+    e = expect(tritium.CompilationError, libdevice_kernel.__getitem__((1, )), tensor(xf), tensor(yf), BLOCK=16)
+    assert "tt.extern_elementwise" in str(e), str(e)
+    assert e.first_error.line == line_of("LIBDEVICE-LINE"), str(e)
+    # The process and the backend still work afterwards.
+    test_vector_add()
+
+
+def main():
+    verbose = "-v" in sys.argv
+    tests = [(k, v) for k, v in sorted(globals().items()) if k.startswith("test_") and callable(v)]
+    failed = 0
+    for name, fn in tests:
+        try:
+            fn()
+            if verbose:
+                print(f"  PASS {name}")
+        except Exception as e:
+            failed += 1
+            print(f"  FAIL {name}: {type(e).__name__}: {e}")
+    print(f"test_triton_backend: {len(tests) - failed}/{len(tests)} passed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
