@@ -205,6 +205,39 @@ def test_unsupported_op_raises_diagnostic():
     test_vector_add()
 
 
+_RTLD_GLOBAL_SNIPPET = r"""
+import os, sys
+sys.setdlopenflags(os.RTLD_GLOBAL | os.RTLD_NOW)
+import numpy as np, triton, triton.language as tl
+from tritium.backend import tensor
+
+@triton.jit
+def k(x, y, n, B: tl.constexpr):
+    o = tl.arange(0, B)
+    m = o < n
+    tl.store(y + o, tl.load(x + o, mask=m) * 3.0, mask=m)
+
+a = np.arange(100, dtype=np.float32)
+b = np.zeros_like(a)
+k[(1,)](tensor(a), tensor(b), 100, B=128)
+print("ok" if np.array_equal(b, a * 3) else "wrong")
+"""
+
+
+def test_triton_loaded_rtld_global():
+    # Triton's libtriton.so exports its LLVM's symbols; loaded RTLD_GLOBAL
+    # they would interpose on libtritium.so's libLLVM (LLVM aborts on a
+    # duplicate command-line option) unless the package loads it with
+    # RTLD_DEEPBIND, as it does then. In a subprocess: the flags are global.
+    import subprocess
+    env = dict(os.environ, TRITON_CACHE_DIR=os.path.join(_CACHE.name, "rtld-global"))
+    script = os.path.join(_CACHE.name, "rtld_global_kernel.py")  # @jit needs a source file
+    with open(script, "w", encoding="utf-8") as f:
+        f.write(_RTLD_GLOBAL_SNIPPET)
+    r = subprocess.run([sys.executable, script], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", (r.returncode, r.stdout, r.stderr[-2000:])
+
+
 def main():
     verbose = "-v" in sys.argv
     tests = [(k, v) for k, v in sorted(globals().items()) if k.startswith("test_") and callable(v)]

@@ -150,6 +150,15 @@ _SIGNATURES = {
 _lib = None
 
 
+def _llvm_in_global_scope():
+    """Whether the process's global symbol scope already has LLVM's C++
+    symbols (from a library loaded RTLD_GLOBAL)."""
+    try:
+        return hasattr(ctypes.CDLL(None), "_ZN4llvm2cl6Option11addArgumentEv")
+    except OSError:
+        return False
+
+
 def lib():
     """The loaded library with every function of _SIGNATURES declared.
 
@@ -165,7 +174,15 @@ def lib():
         if not os.path.exists(path):
             raise OSError(f"libtritium.so not found at {path} (build it with `make build`, "
                           f"or set TRITIUM_LIBRARY)")
-        handle = ctypes.CDLL(path, mode=getattr(os, "RTLD_LOCAL", 0) | getattr(os, "RTLD_NOW", 0))
+        mode = getattr(os, "RTLD_LOCAL", 0) | getattr(os, "RTLD_NOW", 0)
+        if _llvm_in_global_scope():
+            # Another LLVM's symbols are global (e.g. Triton imported after
+            # sys.setdlopenflags(RTLD_GLOBAL)): they would take the place of
+            # libLLVM's own (LLVM aborts: "Option 'default' already exists!").
+            # RTLD_DEEPBIND makes libtritium.so and the libraries it loads
+            # resolve to their own symbols first.
+            mode |= getattr(os, "RTLD_DEEPBIND", 0)
+        handle = ctypes.CDLL(path, mode=mode)
         for name, (restype, argtypes) in _SIGNATURES.items():
             fn = getattr(handle, name)
             fn.restype = restype
