@@ -199,6 +199,8 @@ def test_bad_launch_raises():
     expect(tritium.LaunchError, kernel.launch, 1, a, a, a, -2**31 - 1)
     expect(tritium.LaunchError, kernel.launch, 1, a, a, a, 1.5)  # a float for an i32
     expect(tritium.LaunchError, kernel.launch, 1, a, "not a buffer", a, 16)
+    expect(tritium.LaunchError, kernel.launch, 1, a, 12345, a, 16)  # no raw addresses
+    expect(tritium.LaunchError, kernel.launch, 1, a, None, a, 16)
     expect(tritium.LaunchError, kernel.launch, 1, a, b"read-only", a, 16)
     ro = np.zeros(16, np.float32)
     ro.setflags(write=False)

@@ -381,15 +381,13 @@ def _bf16_bits(value):
 
 
 def _address_of(value, index):
-    """The address a `!tt.ptr` argument gets: an int, None (null), an object
-    with data_ptr() (torch tensors, Triton's wrappers), a NumPy array
-    (__array_interface__; it must be writable) or any writable buffer."""
-    if value is None:
-        return 0, None
-    if isinstance(value, bool):
-        raise LaunchError(f"argument {index} is a pointer; got a bool")
-    if isinstance(value, int):
-        return value, None
+    """The address a `!tt.ptr` argument gets: an object with data_ptr()
+    (torch tensors, tritium.backend.tensor, Triton's wrappers), a NumPy array
+    (__array_interface__; it must be writable) or any writable buffer. Plain
+    ints and None are refused: a made-up address would crash the process."""
+    if value is None or isinstance(value, (bool, int, float)):
+        raise LaunchError(f"argument {index} is a pointer; got {type(value).__name__} (pass an array, a writable "
+                          f"buffer or an object with data_ptr())")
     data_ptr = getattr(value, "data_ptr", None)
     if callable(data_ptr):
         return int(data_ptr()), value
