@@ -228,6 +228,15 @@ impl LowerPattern for Atomic {
         };
         let kind = if cas { RmwOp::Xchg } else { rmw_op(op.attr("atomic_rmw_op").and_then(|a| a.int()).unwrap_or(0))? };
         let (sem, scope) = (semantic(op), scope(op));
+        // As Triton 3.9: the atomics of a CTA are ordered with the rest of
+        // the CTA's memory accesses by a barrier before a release (so that
+        // the atomics publish every thread's earlier writes) and one after
+        // an acquire (so that every thread's later reads follow it).
+        let release = matches!(sem, MemSemantic::Release | MemSemantic::AcqRel);
+        let acquire = matches!(sem, MemSemantic::Acquire | MemSemantic::AcqRel);
+        if release {
+            cx.barrier();
+        }
         let result = op.result(0);
         // Nothing reads the old values: the target may reduce without
         // returning them (`red`); the result registers are then never used.
@@ -249,8 +258,12 @@ impl LowerPattern for Atomic {
             let pred = cx.e.and_pred(masks.as_ref().map(|m| m[0]), Some(first));
             let old = apply(cx, 0, pred)?;
             if result.users().is_empty() || op.attr("allocation.offset").is_none() {
+                if acquire {
+                    cx.barrier();
+                }
                 return Ok(vec![vec![old]]);
             }
+            // The barrier of the broadcast below also orders the acquire.
             let base = cx.scratch(op)?;
             let store_ty = if old.ty().is_integer() || old.ty().is_float() { old.ty() } else { cx.e.i64() };
             let v = to_storage(cx, old, store_ty);
@@ -273,6 +286,9 @@ impl LowerPattern for Atomic {
             }
             let pred = cx.e.and_pred(masks.as_ref().map(|m| m[i]), unique);
             out.push(apply(cx, i, pred)?);
+        }
+        if acquire {
+            cx.barrier();
         }
         Ok(vec![out])
     }
