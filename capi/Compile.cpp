@@ -10,7 +10,10 @@
 #include "tritium-c/Passes.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Timer.h"
+#include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <mutex>
 
 extern "C" {
@@ -43,6 +46,18 @@ void prepare() {
       auto it = options.find(name);
       if (it != options.end() && it->second->getNumOccurrences() == 0)
         (void)it->second->addOccurrence(/*pos=*/0, name, "true");
+    }
+    // For measuring and tuning LLVM itself: TRITIUM_LLVM_OPTIONS holds LLVM
+    // command-line options (e.g. "-time-passes -misched-cutoff=..."), parsed
+    // once, process-wide. An option LLVM rejects is reported on stderr and
+    // the rest still apply; unset, nothing is parsed. LLVM prints its timer
+    // reports (-time-passes) only at llvm_shutdown, which the tools never
+    // call, so they are printed to stderr at exit instead.
+    if (std::getenv("TRITIUM_LLVM_OPTIONS")) {
+      const char *argv[] = {"tritium"};
+      (void)llvm::cl::ParseCommandLineOptions(1, argv, "", &llvm::errs(), /*VFS=*/nullptr,
+                                              "TRITIUM_LLVM_OPTIONS");
+      std::atexit([] { llvm::TimerGroup::printAll(llvm::errs()); });
     }
   });
 }
