@@ -12,8 +12,8 @@
 // CHECK: llvm.mlir.global external @global_smem()
 // CHECK-LABEL: llvm.func @total(
 // CHECK-SAME: attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>}
-// CHECK: shfl.sync.bfly.b32
-// CHECK: bar.sync 0;
+// CHECK: nvvm.shfl.sync bfly
+// CHECK: nvvm.barrier
 // CHECK-NOT: tt.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @total(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32>) {
