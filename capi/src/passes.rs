@@ -43,11 +43,20 @@ pub extern "C" fn tritium_install_services(table: *const Services) {
     std::hint::black_box(crate::cpu::keep_exports());
 }
 
-/// Installs the backends built into this library (idempotent): each
-/// registers through its `register(&mut SpecBuilder)`, as a vendor spec does.
+/// Installs the backends built into this library (idempotent): each is a
+/// `spec/<name>/spec.toml` and a `register(&mut SpecBuilder)`, read and
+/// checked as a vendor spec is (see `crate::spec::install_builtin_backend`).
 pub(crate) fn install_builtin_backends() {
-    tritium_dialects::spec::install_builtin("nvidia", "cuda", tritium_spec_nvidia::register);
-    tritium_dialects::spec::install_builtin("amd", "hip", tritium_spec_amd::register);
+    crate::spec::install_builtin_backend(
+        include_str!("../../spec/nvidia/spec.toml"),
+        "spec/nvidia/spec.toml",
+        tritium_spec_nvidia::register,
+    );
+    crate::spec::install_builtin_backend(
+        include_str!("../../spec/amd/spec.toml"),
+        "spec/amd/spec.toml",
+        tritium_spec_amd::register,
+    );
 }
 
 /// See `RustBridge.h`.

@@ -8,7 +8,7 @@ use mlir_sys::MlirStringRef;
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::c_void;
 use std::fmt::Write as _;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use tritium_dialects::conversion::ConversionPattern;
 use tritium_dialects::ir::string_ref;
 use tritium_dialects::rewrite::RewritePattern;
@@ -119,6 +119,9 @@ pub fn slots() -> &'static [Slot] {
 pub struct Manifest {
     pub name: String,
     pub target: String,
+    /// `[backend] builtin = true`: built into libtritium.so itself
+    /// (`spec/nvidia`, `spec/amd`), not into a library of its own.
+    pub builtin: bool,
     /// Slot -> "replace" | "disable".
     pub slots: BTreeMap<String, String>,
     /// (set, pattern name) of every `[[add]]`.
@@ -147,6 +150,14 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, String> {
                 let backend = table(value, "[backend]")?;
                 m.name = string(&backend, "name", "[backend]")?;
                 m.target = string(&backend, "target", "[backend]")?;
+                m.builtin = match backend.get("builtin") {
+                    None => false,
+                    Some(toml::Value::Boolean(b)) => *b,
+                    Some(_) => return Err("[backend].builtin must be true or false".into()),
+                };
+                if let Some(other) = backend.keys().find(|k| !matches!(k.as_str(), "name" | "target" | "builtin")) {
+                    return Err(format!("[backend] has no key '{other}' (name, target, builtin)"));
+                }
             }
             "slots" => {
                 for (slot, action) in table(value, "[slots]")? {
@@ -273,7 +284,17 @@ pub fn install_backend(manifest_text: &str, manifest_path: &str, register: fn(&m
         let mut builder = SpecBuilder::default();
         register(&mut builder);
         let (problems, manifest) = match parse_manifest(manifest_text) {
-            Ok(m) => (check(&m, &builder), Some(m)),
+            Ok(m) => {
+                let mut problems = check(&m, &builder);
+                if m.builtin {
+                    problems.push(
+                        "[backend] builtin = true is for the backends built into libtritium.so itself \
+                         (spec/ of this repository); tritium_add_backend builds a library of its own"
+                            .into(),
+                    );
+                }
+                (problems, Some(m))
+            }
             Err(e) => (vec![e], None),
         };
         let ok = problems.is_empty();
@@ -292,6 +313,69 @@ pub fn install_backend(manifest_text: &str, manifest_path: &str, register: fn(&m
             .collect();
         let disabled = m.slots.iter().filter(|(_, a)| *a == "disable").map(|(s, _)| s.clone()).collect();
         spec::install(Spec { name: m.name, target: m.target, builder, disabled, legality, pipelines: m.pipelines })
+    })
+}
+
+/// The problems of each built-in backend's manifest: (name or path, problems).
+static BUILTIN_CHECKS: Mutex<Vec<(String, Vec<String>)>> = Mutex::new(Vec::new());
+
+/// Installs a backend built into this library (`spec/nvidia`, `spec/amd`)
+/// through the mechanism a vendor's uses: its `spec.toml`, read by the same
+/// parser, and its `register()`, checked against the core's slots the same
+/// way. A built-in manifest says `builtin = true`, and names nothing that
+/// acts on the one installed vendor spec only (`[slots]`, `[[add]]`,
+/// `[legality]`, `[pipelines]`; a built-in backend registers passes, stage
+/// pipelines and op roles through `SpecBuilder`). A manifest with problems
+/// is not installed; `tritiumSpecCheck` reports them, and the build runs it
+/// on `tritium-opt`. Idempotent per manifest path; returns whether the
+/// backend is installed.
+pub fn install_builtin_backend(manifest_text: &str, manifest_path: &str, register: fn(&mut SpecBuilder)) -> bool {
+    guard(None, std::ptr::null_mut(), false, || {
+        let Ok(mut checks) = BUILTIN_CHECKS.lock() else { return false };
+        if let Some((_, problems)) = checks.iter().find(|(path, _)| path == manifest_path) {
+            return problems.is_empty();
+        }
+        let mut builder = SpecBuilder::default();
+        register(&mut builder);
+        let mut problems = Vec::new();
+        let manifest = match parse_manifest(manifest_text) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                problems.push(e);
+                None
+            }
+        };
+        if let Some(m) = &manifest {
+            problems.extend(check(m, &builder));
+            if !m.builtin {
+                problems.push("a backend built into libtritium.so says [backend] builtin = true".into());
+            }
+            for (section, used) in [
+                ("[slots]", !m.slots.is_empty()),
+                ("[[add]]", !m.adds.is_empty()),
+                ("[legality]", !m.legality.is_empty()),
+                ("[pipelines]", !m.pipelines.is_empty()),
+            ] {
+                if used {
+                    problems.push(format!(
+                        "{section} acts on the installed vendor backend only, not yet on a built-in one; \
+                         register through SpecBuilder (add_pass, add_stage_pipeline, ...)"
+                    ));
+                }
+            }
+        }
+        let ok = problems.is_empty();
+        checks.push((manifest_path.to_string(), problems));
+        let Some(m) = manifest.filter(|_| ok) else { return false };
+        spec::install_builtin(Spec {
+            name: m.name,
+            target: m.target,
+            builder,
+            disabled: Vec::new(),
+            legality: HashMap::new(),
+            pipelines: Vec::new(),
+        });
+        true
     })
 }
 
@@ -351,6 +435,24 @@ pub extern "C" fn tritiumSpecReport(callback: TextFn, user_data: *mut c_void) {
             }
             _ => out.push_str("no backend: every slot is the core's\n"),
         }
+        if let Ok(checks) = BUILTIN_CHECKS.lock() {
+            for (path, problems) in checks.iter() {
+                let verdict = if problems.is_empty() { "installed" } else { "NOT installed (see --spec-check)" };
+                let _ = writeln!(out, "built-in backend from {path}: {verdict}");
+            }
+        }
+        for builtin in spec::backends().into_iter().filter(|b| !spec::installed().is_some_and(|i| std::ptr::eq(i, *b))) {
+            let passes: Vec<&str> = builtin.builder.added_passes().iter().map(|p| p.argument()).collect();
+            let stages = builtin.builder.stage_names();
+            let _ = writeln!(
+                out,
+                "  {} (target prefix '{}'): passes [{}], stage pipelines [{}]",
+                builtin.name,
+                builtin.target,
+                passes.join(", "),
+                stages.join(", ")
+            );
+        }
         for s in slots() {
             let _ = writeln!(out, "{:<48} {:<20} {}", s.name, s.kind.label(), provider(s));
         }
@@ -369,14 +471,23 @@ pub extern "C" fn tritiumSpecReport(callback: TextFn, user_data: *mut c_void) {
 /// See `tritium-c/Spec.h`.
 #[no_mangle]
 pub extern "C" fn tritiumSpecCheck(callback: TextFn, user_data: *mut c_void) -> bool {
-    guard(None, std::ptr::null_mut(), false, || match INSTALLED.get() {
-        None => true,
-        Some(installed) => {
+    guard(None, std::ptr::null_mut(), false, || {
+        let mut ok = true;
+        if let Ok(checks) = BUILTIN_CHECKS.lock() {
+            for (path, problems) in checks.iter() {
+                for problem in problems {
+                    emit(callback, user_data, &format!("built-in spec '{path}': {problem}\n"));
+                }
+                ok &= problems.is_empty();
+            }
+        }
+        if let Some(installed) = INSTALLED.get() {
             for problem in &installed.problems {
                 emit(callback, user_data, &format!("spec '{}': {problem}\n", installed.name));
             }
-            installed.problems.is_empty()
+            ok &= installed.problems.is_empty();
         }
+        ok
     })
 }
 
@@ -480,5 +591,38 @@ mod tests {
         assert!(undeclared[0].contains("'tt-to-ttg.tt.dot'") && undeclared[0].contains("does not mark it"));
         let hook = check(&manifest("\"tt-to-ttg.default-encoding\" = \"disable\"\n"), &empty);
         assert!(hook[0].contains("hook"));
+    }
+
+    fn registers_nothing(_: &mut SpecBuilder) {}
+
+    fn builtin_problems(path: &str) -> Vec<String> {
+        let checks = BUILTIN_CHECKS.lock().unwrap();
+        checks.iter().find(|(p, _)| p == path).map(|(_, problems)| problems.clone()).unwrap()
+    }
+
+    #[test]
+    fn built_in_manifests_are_read_and_checked_like_a_vendors() {
+        // The repository's own manifests are consistent with their backends.
+        assert!(install_builtin_backend(include_str!("../../spec/nvidia/spec.toml"), "nvidia", tritium_spec_nvidia::register));
+        assert!(builtin_problems("nvidia").is_empty());
+        assert!(parse_manifest(include_str!("../../spec/amd/spec.toml")).unwrap().builtin);
+
+        // builtin = true is required, sections that act on the vendor spec only are refused,
+        // a slot the code does not implement is the same drift as for a vendor.
+        let drifted = "[backend]\nname = \"d\"\ntarget = \"d\"\n[slots]\n\"tt-to-ttg.tt.dot\" = \"replace\"\n\
+                       [pipelines]\nmake-ttgir = \"builtin.module(cse)\"\n";
+        assert!(!install_builtin_backend(drifted, "drifted", registers_nothing));
+        let problems = builtin_problems("drifted").join("\n");
+        assert!(problems.contains("builtin = true"), "{problems}");
+        assert!(problems.contains("[slots] acts on the installed vendor backend only"), "{problems}");
+        assert!(problems.contains("[pipelines] acts on the installed vendor backend only"), "{problems}");
+        assert!(problems.contains("no implementation"), "{problems}");
+        assert!(spec::backends().iter().all(|b| b.name != "d"));
+
+        // A vendor manifest may not claim to be built in; [backend] keys are checked.
+        let vendor = parse_manifest("[backend]\nname = \"v\"\ntarget = \"v\"\nbuiltin = true\n").unwrap();
+        assert!(vendor.builtin);
+        assert!(parse_manifest("[backend]\nname = \"v\"\ntarget = \"v\"\nbuiltin = 1\n").unwrap_err().contains("true or false"));
+        assert!(parse_manifest("[backend]\nname = \"v\"\ntarget = \"v\"\nvendor = \"x\"\n").unwrap_err().contains("'vendor'"));
     }
 }

@@ -168,6 +168,10 @@ impl SpecBuilder {
     pub fn added_passes(&self) -> &[&'static dyn Pass] {
         &self.passes
     }
+    /// The stages (`tritium-make-ttgir`, ...) the backend builds pipelines for.
+    pub fn stage_names(&self) -> Vec<&'static str> {
+        self.stage_pipelines.iter().map(|(name, _)| *name).collect()
+    }
     /// The slots this builder implements (replacements and hooks).
     pub fn implemented_slots(&self) -> Vec<&'static str> {
         let mut slots: Vec<&'static str> =
@@ -250,22 +254,14 @@ pub fn active_for(target: Option<&str>) -> Option<&'static Spec> {
 /// prefix. They contribute passes and stage pipelines.
 static BUILTINS: Mutex<Vec<&'static Spec>> = Mutex::new(Vec::new());
 
-/// Registers a built-in backend (a second call for the same name is ignored).
-pub fn install_builtin(name: &str, target: &str, register: fn(&mut SpecBuilder)) {
+/// Registers a built-in backend, read from its `spec.toml` like a vendor's
+/// (see `tritium_capi::spec::install_builtin_backend`); a second call for the
+/// same name is ignored.
+pub fn install_builtin(spec: Spec) {
     let Ok(mut builtins) = BUILTINS.lock() else { return };
-    if builtins.iter().any(|s| s.name == name) {
+    if builtins.iter().any(|s| s.name == spec.name) {
         return;
     }
-    let mut builder = SpecBuilder::default();
-    register(&mut builder);
-    let spec = Spec {
-        name: name.into(),
-        target: target.into(),
-        builder,
-        disabled: Vec::new(),
-        legality: HashMap::new(),
-        pipelines: Vec::new(),
-    };
     if let Ok(mut roles) = OP_ROLES.write() {
         roles.extend(spec.builder.op_roles.iter().copied());
     }
