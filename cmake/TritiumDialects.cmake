@@ -106,9 +106,10 @@ endfunction()
 
 # --- In-tree backends' own dialects (docs/backends.md) ------------------------
 #
-# spec/<backend>/dialect/ of an in-tree backend (a spec directory without
-# spec.toml: those are built into their own library by tritium_add_backend)
-# is compiled into the default library:
+# spec/<backend>/dialect/ of an in-tree backend (a spec directory whose
+# spec.toml says `builtin = true`, or that has none; other spec directories
+# are built into their own library by tritium_add_backend) is compiled into
+# the default library:
 #   - every <Name>.td there that defines a Dialect (`let name = "<ns>"`) gives
 #     <Name>{Dialect,Ops,Types,Attrs,Enums}.{h,cpp}.inc in
 #     <binary dir>/spec_<backend>/dialect/; the enums come from <Name>Enums.td
@@ -125,6 +126,20 @@ endfunction()
 if(NOT DEFINED TRITIUM_BINARY_DIR)
   set(TRITIUM_BINARY_DIR ${PROJECT_BINARY_DIR})
 endif()
+
+# Sets <out> to TRUE when the spec directory <dir> is built into the default
+# library: its spec.toml says `builtin = true` (spec/nvidia, spec/amd), or it
+# has no spec.toml.
+function(tritium_spec_is_builtin dir out)
+  set(result TRUE)
+  if(EXISTS ${dir}/spec.toml)
+    file(READ ${dir}/spec.toml text)
+    if(NOT text MATCHES "(^|\n)[ \t]*builtin[ \t]*=[ \t]*true")
+      set(result FALSE)
+    endif()
+  endif()
+  set(${out} ${result} PARENT_SCOPE)
+endfunction()
 set(TRITIUM_SPEC_DIALECT_BACKENDS)
 set(TRITIUM_SPEC_DIALECT_SOURCES)
 set(TRITIUM_SPEC_DIALECT_INCLUDE_DIRS)
@@ -133,7 +148,8 @@ list(SORT _tritium_spec_dirs)
 foreach(_dir IN LISTS _tritium_spec_dirs)
   get_filename_component(_backend ${_dir} NAME)
   file(GLOB _cpps ${_dir}/dialect/*.cpp)
-  if(NOT IS_DIRECTORY ${_dir} OR EXISTS ${_dir}/spec.toml OR NOT _cpps)
+  tritium_spec_is_builtin(${_dir} _builtin)
+  if(NOT IS_DIRECTORY ${_dir} OR NOT _builtin OR NOT _cpps)
     continue()
   endif()
   list(SORT _cpps)
