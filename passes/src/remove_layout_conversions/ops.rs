@@ -385,6 +385,46 @@ pub fn can_fold_into_conversion(op: Op, target: Attr) -> bool {
     }
 }
 
+/// Whether `tt.broadcast` `op` can produce its result in `target` straight
+/// from its source as it is (Triton 3.9's broadcast rule: the result layout,
+/// projected onto the source shape, must be the source layout up to repeated
+/// registers). Then a conversion of the result to `target` needs no
+/// recomputation of the source: only the broadcast is retyped.
+pub fn broadcast_keeps_source(op: Op, target: Attr) -> bool {
+    if op.name() != "tt.broadcast" || op.num_operands() != 1 {
+        return false;
+    }
+    let (src, res) = (op.operand(0).ty(), op.result(0).ty());
+    let (Some(src_shape), Some(res_shape), Some(src_enc)) = (src.shape(), res.shape(), src.encoding()) else {
+        return false;
+    };
+    if src_shape.len() != res_shape.len() {
+        return false;
+    }
+    let (Some(es), Some(et)) = (model(src_enc), model(target)) else { return false };
+    let (Ok(ls), Ok(lt)) = (to_linear_layout(&es, &src_shape), to_linear_layout(&et, &res_shape)) else {
+        return false;
+    };
+    // Components along the broadcast dimensions are dropped by the projection.
+    let widened: Vec<bool> = src_shape.iter().zip(&res_shape).map(|(s, r)| s != r).collect();
+    let project = |b: &[i32]| -> Vec<i32> {
+        b.iter().enumerate().map(|(d, &x)| if widened.get(d).copied().unwrap_or(false) { 0 } else { x }).collect()
+    };
+    let bases_of = |ll: &LinearLayout, dim: &str, proj: bool| -> Vec<Vec<i32>> {
+        sublayout_bases(ll, dim)
+            .unwrap_or_default()
+            .iter()
+            .map(|b| if proj { project(b) } else { b.clone() })
+            .collect()
+    };
+    // Registers may repeat (zero bases) on either side; the rest must agree.
+    let non_zero = |v: Vec<Vec<i32>>| -> Vec<Vec<i32>> { v.into_iter().filter(|b| b.iter().any(|&x| x != 0)).collect() };
+    if non_zero(bases_of(&ls, "register", false)) != non_zero(bases_of(&lt, "register", true)) {
+        return false;
+    }
+    ["lane", "warp", "block"].iter().all(|d| bases_of(&ls, d, false) == bases_of(&lt, d, true))
+}
+
 /// Triton's `canBeRemat`.
 pub fn can_be_remat(op: Op) -> bool {
     match op.name() {

@@ -7,7 +7,8 @@
 //! 1. reuse a dominating value already rematerialized in the target layout;
 //! 2. otherwise take the backward slice of its source, pushing the target
 //!    encoding through each producer (`backward_slice`), stopping at ops that
-//!    fold into a conversion (splat, make_range, constants, conversions);
+//!    fold into a conversion (splat, make_range, constants, conversions) and
+//!    at broadcasts whose source already fits the target (only retyped);
 //! 3. give up when a producer cannot be recomputed or recomputing costs more
 //!    than the conversion;
 //! 4. clone the slice in program order with the new encodings (loops and
@@ -162,7 +163,10 @@ impl Remat {
                     enqueue(&mut queue, (def, 0), e);
                     continue;
                 }
-                if can_fold_into_conversion(def, e) {
+                // The producer can give `e` itself with its operands as they
+                // are (a broadcast whose source already matches): only it is
+                // retyped, its operands are not recomputed.
+                if can_fold_into_conversion(def, e) || broadcast_keeps_source(def, e) {
                     continue;
                 }
                 if stop.is_some_and(|s| s(def)) {
