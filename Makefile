@@ -50,6 +50,9 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "deps: all installed"; fi
 	@[ -x "$(CARGO)" ] || { echo "deps: cargo not found; install Rust with rustup (https://rustup.rs)"; exit 1; }
+	@# The venv is shared by every checkout: the tests register python/'s Triton backend per process, and a
+	@# registration left by an older install (python/install_dev.py) whose checkout is gone is removed.
+	@-"$(TRITON_VENV)/bin/python" -m pip uninstall --yes --quiet tritium >/dev/null 2>&1
 	@if "$(TRITON_VENV)/bin/python" -c 'import sys, triton; sys.exit(triton.__version__ != "3.9.0")' 2>/dev/null; then \
 	  echo "deps: triton 3.9.0 (ptxas, libdevice) in $(TRITON_VENV)"; \
 	else \
@@ -57,9 +60,8 @@ deps:
 	  python3 -m venv "$(TRITON_VENV)" && \
 	  "$(TRITON_VENV)/bin/python" -m pip install --quiet "triton==3.9.0"; \
 	fi
-	@# python/ (issue 28): NumPy and the tritium package with its triton.backends entry point, in that venv.
+	@# NumPy in that venv, for python/'s tests (issue 28).
 	@"$(TRITON_VENV)/bin/python" -c 'import numpy' 2>/dev/null || "$(TRITON_VENV)/bin/python" -m pip install --quiet numpy
-	@python3 python/install_dev.py --python "$(TRITON_VENV)/bin/python"
 
 $(BUILD)/build.ninja: | deps
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
@@ -149,6 +151,10 @@ test: build
 	@# Hostile launch inputs of tritium-run (grids, scalars, vals:, .npy, options), each with a known verdict:
 	@# 0 silent successes, wrong results or crashes (issue 26; `make hostile` runs 10,000).
 	python3 tests/tools/hostile_launch.py --count 600 --seed 1
+	@# Triton's own lit suite (../shared/triton-lit; skipped when absent): every case passes unless
+	@# tests/triton-lit/expected-failures.tsv lists it with a reason, and a listed case that passes
+	@# fails the check until --update takes it off (the list only shrinks; issue 25).
+	python3 tests/triton-lit/check.py
 
 hostile: build
 	python3 tests/tools/hostile_launch.py --count $${HOSTILE_COUNT:-10000} --seed $${HOSTILE_SEED:-7}

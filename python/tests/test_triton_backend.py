@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """@triton.jit kernels on this CPU through the `tritium_cpu` Triton backend.
 
-Run with the Triton 3.9 venv's interpreter, where `make deps` registered the
-package (python/install_dev.py):
+Run with the Triton 3.9 venv's interpreter (`make deps` gives it NumPy); the
+test registers the package's `triton.backends` entry point for its own process
+only (a dist-info written by python/install_dev.py into a temporary directory
+on sys.path), so the shared venv is never changed:
 
     ~/.cache/tritium/triton-3.9.0/bin/python python/tests/test_triton_backend.py [-v]
 
@@ -23,6 +25,29 @@ import sys
 import tempfile
 
 VENV = os.path.expanduser(os.environ.get("TRITON_VENV", "~/.cache/tritium/triton-3.9.0"))
+PYTHON_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _register_for_this_process():
+    """Puts python/ and a dist-info holding the package's entry points first on
+    sys.path, before Triton discovers its backends (at import)."""
+    sys.path.insert(0, PYTHON_DIR)
+    import install_dev
+
+    name, version, entry_points = install_dev.read_pyproject()
+    dist, files = install_dev.wanted_files(name, version, entry_points)
+    root = tempfile.mkdtemp(prefix="tritium-entry-point-")
+    os.makedirs(os.path.join(root, dist))
+    for rel, text in files.items():
+        if rel.startswith(dist + "/"):
+            with open(os.path.join(root, rel), "w", encoding="utf-8") as f:
+                f.write(text)
+    sys.path.insert(0, root)
+    return [root, PYTHON_DIR]
+
+
+# What a subprocess needs on its PYTHONPATH to see the same registration.
+REGISTRATION_PATH = _register_for_this_process()
 try:
     import triton  # noqa: F401
 except ImportError:
@@ -230,7 +255,8 @@ def test_triton_loaded_rtld_global():
     # duplicate command-line option) unless the package loads it with
     # RTLD_DEEPBIND, as it does then. In a subprocess: the flags are global.
     import subprocess
-    env = dict(os.environ, TRITON_CACHE_DIR=os.path.join(_CACHE.name, "rtld-global"))
+    env = dict(os.environ, TRITON_CACHE_DIR=os.path.join(_CACHE.name, "rtld-global"),
+               PYTHONPATH=os.pathsep.join(REGISTRATION_PATH + [os.environ.get("PYTHONPATH", "")]))
     script = os.path.join(_CACHE.name, "rtld_global_kernel.py")  # @jit needs a source file
     with open(script, "w", encoding="utf-8") as f:
         f.write(_RTLD_GLOBAL_SNIPPET)
