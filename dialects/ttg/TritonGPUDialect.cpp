@@ -1149,12 +1149,34 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
     return success();
   };
   DictionaryAttr dict;
+  SMLoc start = parser.getCurrentLocation();
   if (parser.parseLess() ||
       parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parsePair) ||
       parser.parseAttribute(dict) || parser.parseGreater())
     return {};
+  // Triton's wording: the linear form takes exactly `offset` and `block`,
+  // the shorthand `order` and `shape`.
+  bool linear = dict.get("offset") || dict.get("block");
+  static const StringRef linearKeys[] = {"offset", "block"};
+  static const StringRef shorthandKeys[] = {"order", "shape"};
+  ArrayRef<StringRef> keys = linear ? ArrayRef<StringRef>(linearKeys)
+                                    : ArrayRef<StringRef>(shorthandKeys);
+  for (NamedAttribute entry : dict) {
+    if (!llvm::is_contained(keys, entry.getName().strref())) {
+      reader.error() << "Unexpected attribute \"" << entry.getName().strref() << "\" found";
+      return {};
+    }
+  }
+  if (linear) {
+    for (StringRef key : keys) {
+      if (!dict.get(key)) {
+        reader.error() << "Expected basis of '" << key << "' not found";
+        return {};
+      }
+    }
+  }
   ParsedLinear ll;
-  if (dict.get("offset") || dict.get("block")) {
+  if (linear) {
     if (!parseLinear(reader, dict, {"offset", "block"}, {"block"}, ll))
       return {};
   } else {
@@ -1169,7 +1191,7 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
     ll.names = {StringAttr::get(context, "offset"), StringAttr::get(context, "block")};
   }
   return parser.getChecked<PaddedSharedEncodingAttr>(
-      parser.getContext(), intervals, paddings,
+      start, parser.getContext(), intervals, paddings,
       ArrayAttr::get(parser.getContext(), ll.names), ll.counts, ll.bases,
       static_cast<unsigned>(ll.rank));
 }
@@ -1489,7 +1511,9 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser, OperationState &result)
       parser.parseKeyword("default") || parser.parseRegion(*result.addRegion()))
     return failure();
 
-  OperationState partitions(result.location,
+  // The partitions op is located at its first `partitionN` keyword, where
+  // Triton reports its diagnostics.
+  OperationState partitions(parser.getEncodedSourceLoc(parser.getCurrentLocation()),
                             WarpSpecializePartitionsOp::getOperationName());
   SmallVector<int32_t> numWarps;
   SmallVector<OpAsmParser::Argument> arguments;

@@ -300,7 +300,7 @@ tt.func @actual_registers() {
 // -----
 
 tt.func @start_ids() {
-  // expected-error @+1 {{'warpGroupStartIds' has 2 entries but expected 1 for 1 partitions}}
+  // expected-error @+1 {{'ttg.warp_specialize' op has 2 warp group start IDs but expected 1}}
   ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4, 8>}
   default {
     ttg.warp_yield
@@ -314,11 +314,12 @@ tt.func @start_ids() {
 // -----
 
 tt.func @capture_type(%arg0: i32) {
-  // expected-error @+1 {{partition region #0 argument #0 has type 'i64' but corresponding capture has type 'i32'}}
   ttg.warp_specialize(%arg0)
   default {
     ttg.warp_yield
   }
+  // The partitions op, and its diagnostics, sit at `partition0`.
+  // expected-error @+1 {{partition region #0 argument #0 has type 'i64' but corresponding capture has type 'i32'}}
   partition0(%arg1: i64) num_warps(4) {
     ttg.warp_return
   } : (i32) -> ()

@@ -506,10 +506,27 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
                     return Err(format!("partition #{i} number of warps ({w}) must be a power of 2"));
                 }
             }
+            let mut ancestor = op.parent();
+            while let Some(a) = ancestor {
+                if a.name() == "ttg.warp_specialize" {
+                    return Err("cannot be nested inside another `ttg.warp_specialize` op".into());
+                }
+                ancestor = a.parent();
+            }
             let partitions = op.entry_block(1).and_then(crate::ir::block_terminator);
+            if partitions.is_some_and(|p| p.name() != "ttg.warp_specialize.partitions") {
+                return Err(
+                    "expected to find only a `ttg.warp_specialize.partitions` op inside its second region".into(),
+                );
+            }
             let regions = partitions.map_or(0, |p| unsafe { mlirOperationGetNumRegions(p.0) } as usize);
             if regions != warps.len() {
-                return Err(format!("has {} partitions but partitionNumWarps has {} entries", regions, warps.len()));
+                return Err(format!("has {} partitions but `partitionNumWarps` has {} elements", regions, warps.len()));
+            }
+            if let Some(ids) = op.attr("warpGroupStartIds").and_then(Attr::i32_array) {
+                if ids.len() != warps.len() {
+                    return Err(format!("has {} warp group start IDs but expected {}", ids.len(), warps.len()));
+                }
             }
             // Tritium's checks (Triton 3.9 has none, and would index past
             // a short array): one start id and one register request per
