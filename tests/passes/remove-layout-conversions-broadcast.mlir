@@ -9,21 +9,21 @@
 // Reduced from x_bcast3d: one make_range chain feeds the pointer offsets (through a conversion
 // to #mid, then to the load layout #ld) and a second path converted straight to #ld. Triton
 // ends with a single chain in #ld; recomputing the chain for the first conversion made a second.
-// CHECK-DAG: #[[LD:.*]] = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [1, 4, 8], warpsPerCTA = [4, 2, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #blocked = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [1, 4, 8], warpsPerCTA = [4, 2, 1], order = [2, 1, 0]}>
 // CHECK-LABEL: tt.func public @chain_shared_by_two_paths
 // CHECK-NOT: ttg.convert_layout
-// CHECK: %0 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 1, parent = #[[LD]]}>}>>
-// CHECK-NEXT: %1 = tt.expand_dims %0 {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 1, parent = #[[LD]]}>}>> -> tensor<1x32xi32, #ttg.slice<{dim = 1, parent = #[[LD]]}>>
-// CHECK-NEXT: %2 = tt.expand_dims %1 {axis = 1 : i32} : tensor<1x32xi32, #ttg.slice<{dim = 1, parent = #[[LD]]}>> -> tensor<1x1x32xi32, #[[LD]]>
-// CHECK-NEXT: %3 = tt.broadcast %2 : tensor<1x1x32xi32, #[[LD]]> -> tensor<4x8x32xi32, #[[LD]]>
-// CHECK-NEXT: %4 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<4x8x32x!tt.ptr<f32>, #[[LD]]>
-// CHECK-NEXT: %5 = tt.addptr %4, %3 : tensor<4x8x32x!tt.ptr<f32>, #[[LD]]>, tensor<4x8x32xi32, #[[LD]]>
-// CHECK-NEXT: %6 = tt.load %5 : tensor<4x8x32x!tt.ptr<f32>, #[[LD]]>
-// CHECK-NEXT: %7 = tt.broadcast %2 : tensor<1x1x32xi32, #[[LD]]> -> tensor<4x1x32xi32, #[[LD]]>
-// CHECK-NEXT: %8 = arith.sitofp %7 : tensor<4x1x32xi32, #[[LD]]> to tensor<4x1x32xf32, #[[LD]]>
-// CHECK-NEXT: %9 = tt.broadcast %8 : tensor<4x1x32xf32, #[[LD]]> -> tensor<4x8x32xf32, #[[LD]]>
-// CHECK-NEXT: %10 = arith.addf %6, %9 : tensor<4x8x32xf32, #[[LD]]>
-// CHECK-NEXT: tt.store %5, %10 : tensor<4x8x32x!tt.ptr<f32>, #[[LD]]>
+// CHECK: %0 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 1, parent = #blocked}>}>>
+// CHECK-NEXT: %1 = tt.expand_dims %0 {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 1, parent = #blocked}>}>> -> tensor<1x32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+// CHECK-NEXT: %2 = tt.expand_dims %1 {axis = 1 : i32} : tensor<1x32xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<1x1x32xi32, #blocked>
+// CHECK-NEXT: %3 = tt.broadcast %2 : tensor<1x1x32xi32, #blocked> -> tensor<4x8x32xi32, #blocked>
+// CHECK-NEXT: %4 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<4x8x32x!tt.ptr<f32>, #blocked>
+// CHECK-NEXT: %5 = tt.addptr %4, %3 : tensor<4x8x32x!tt.ptr<f32>, #blocked>, tensor<4x8x32xi32, #blocked>
+// CHECK-NEXT: %6 = tt.load %5 : tensor<4x8x32x!tt.ptr<f32>, #blocked>
+// CHECK-NEXT: %7 = tt.broadcast %2 : tensor<1x1x32xi32, #blocked> -> tensor<4x1x32xi32, #blocked>
+// CHECK-NEXT: %8 = arith.sitofp %7 : tensor<4x1x32xi32, #blocked> to tensor<4x1x32xf32, #blocked>
+// CHECK-NEXT: %9 = tt.broadcast %8 : tensor<4x1x32xf32, #blocked> -> tensor<4x8x32xf32, #blocked>
+// CHECK-NEXT: %10 = arith.addf %6, %9 : tensor<4x8x32xf32, #blocked>
+// CHECK-NEXT: tt.store %5, %10 : tensor<4x8x32x!tt.ptr<f32>, #blocked>
 // CHECK-NOT: tt.make_range
 #src = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [8, 1, 1], order = [2, 1, 0]}>
 #mid = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 8, 1], order = [2, 1, 0]}>
@@ -53,15 +53,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // #src and #dst differ, but hold the same elements per thread on the 1x1x32 source: the
 // conversion disappears by retyping the broadcast, the chain stays in #src.
-// CHECK-DAG: #[[SRC:.*]] = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [8, 1, 1], order = [2, 1, 0]}>
-// CHECK-DAG: #[[DST:.*]] = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 8, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #blocked = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [8, 1, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #blocked1 = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 8, 1], order = [2, 1, 0]}>
 // CHECK-LABEL: tt.func public @broadcast_keeps_source
 // CHECK-NOT: ttg.convert_layout
-// CHECK: %2 = tt.expand_dims %1 {axis = 1 : i32} : tensor<1x32xi32, #ttg.slice<{dim = 1, parent = #[[SRC]]}>> -> tensor<1x1x32xi32, #[[SRC]]>
-// CHECK-NEXT: %3 = tt.broadcast %2 : tensor<1x1x32xi32, #[[SRC]]> -> tensor<4x8x32xi32, #[[DST]]>
-// CHECK-NEXT: %4 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<4x8x32x!tt.ptr<i32>, #[[DST]]>
-// CHECK-NEXT: %5 = tt.addptr %4, %3 : tensor<4x8x32x!tt.ptr<i32>, #[[DST]]>, tensor<4x8x32xi32, #[[DST]]>
-// CHECK-NEXT: tt.store %5, %3 : tensor<4x8x32x!tt.ptr<i32>, #[[DST]]>
+// CHECK: %2 = tt.expand_dims %1 {axis = 1 : i32} : tensor<1x32xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<1x1x32xi32, #blocked>
+// CHECK-NEXT: %3 = tt.broadcast %2 : tensor<1x1x32xi32, #blocked> -> tensor<4x8x32xi32, #blocked1>
+// CHECK-NEXT: %4 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<4x8x32x!tt.ptr<i32>, #blocked1>
+// CHECK-NEXT: %5 = tt.addptr %4, %3 : tensor<4x8x32x!tt.ptr<i32>, #blocked1>, tensor<4x8x32xi32, #blocked1>
+// CHECK-NEXT: tt.store %5, %3 : tensor<4x8x32x!tt.ptr<i32>, #blocked1>
 #src = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [8, 1, 1], order = [2, 1, 0]}>
 #dst = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 8, 1], order = [2, 1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
@@ -82,12 +82,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // Here #src keeps two elements per thread on the source, which #dst does not: the broadcast
 // cannot change layout, so the chain is recomputed in #dst.
-// CHECK-DAG: #[[DST:.*]] = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 8, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #blocked = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 8, 1], order = [2, 1, 0]}>
 // CHECK-LABEL: tt.func public @broadcast_recomputes_source
 // CHECK-NOT: ttg.convert_layout
-// CHECK: %0 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 1, parent = #[[DST]]}>}>>
-// CHECK: %2 = tt.expand_dims %1 {axis = 1 : i32} : tensor<1x32xi32, #ttg.slice<{dim = 1, parent = #[[DST]]}>> -> tensor<1x1x32xi32, #[[DST]]>
-// CHECK-NEXT: %3 = tt.broadcast %2 : tensor<1x1x32xi32, #[[DST]]> -> tensor<4x8x32xi32, #[[DST]]>
+// CHECK: %0 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 1, parent = #blocked}>}>>
+// CHECK: %2 = tt.expand_dims %1 {axis = 1 : i32} : tensor<1x32xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<1x1x32xi32, #blocked>
+// CHECK-NEXT: %3 = tt.broadcast %2 : tensor<1x1x32xi32, #blocked> -> tensor<4x8x32xi32, #blocked>
 // CHECK-NOT: tt.make_range
 #src = #ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 2, 16], warpsPerCTA = [8, 1, 1], order = [2, 1, 0]}>
 #dst = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 8, 1], order = [2, 1, 0]}>
