@@ -55,11 +55,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // CHECK: %[[STICKY:.*]] = llvm.mlir.constant(65536 : i32) : i32
   // CHECK: llvm.and %[[S]], %[[STICKY]] : i32
   // CHECK: "cvt.rz.f16.f32 $0, $1;"
+  // NaN by a float compare, not an integer compare of the f16 bits (ptxas
+  // takes the high half of a min/max.f16 result's register for zero).
+  // CHECK: %[[NAN:.*]] = llvm.fcmp "uno" %[[H:.*]], %[[H]] : f16
   // CHECK: %[[MAX:.*]] = llvm.mlir.constant(31488 : i16) : i16
   // CHECK: llvm.intr.umin(%{{.*}}, %[[MAX]]) : (i16, i16) -> i16
   // CHECK: llvm.mlir.constant(127 : i16) : i16
   // CHECK: %[[NANBITS:.*]] = llvm.mlir.constant(32640 : i16) : i16
-  // CHECK: %[[R:.*]] = llvm.select %{{.*}}, %[[NANBITS]], %{{.*}} : i1, i16
+  // CHECK: %[[R:.*]] = llvm.select %[[NAN]], %[[NANBITS]], %{{.*}} : i1, i16
   // CHECK: %[[SIGN:.*]] = llvm.mlir.constant(-32768 : i16) : i16
   // CHECK: %[[S:.*]] = llvm.and %{{.*}}, %[[SIGN]] : i16
   // CHECK: llvm.or %[[R]], %[[S]] : i16

@@ -164,25 +164,28 @@ fn int_to_elem(e: &mut Emitter, v: Val, elem: Ty) -> Val {
     }
 }
 
-/// Packs `values` (one word's worth) into an asm operand.
+/// Packs `values` (one word's worth) into an asm operand, the first in the
+/// lowest bits: as a vector bitcast to the word (PTX `mov.b32 {a, b}`, as
+/// Triton packs), never as zero-extensions shifted and ORed. ptxas (12.9, and
+/// the 13.0 driver's JIT on the H100) takes the high half of the 32-bit
+/// register holding a scalar `min.f16`/`max.f16` result (an `HMNMX2` that
+/// computes both halves) for zero, so `cvt.u32.u16` of such a value became a
+/// no-op and the OR spread the other half's garbage into the stored word (a
+/// clamped f16 tensor stored wrong; tests/diff seed 41, program 639).
 fn pack_word(e: &mut Emitter, values: &[Val], p: Packing) -> Val {
     let ints: Vec<Val> = values.iter().map(|v| elem_to_int(e, *v, p.bits)).collect();
     let wt = e.int_ty(p.word_bits);
-    let mut word: Option<Val> = None;
-    for (i, x) in ints.into_iter().enumerate() {
-        let w = e.cast("llvm.zext", x, wt);
-        let w = if i == 0 {
-            w
-        } else {
-            let k = e.const_int(wt, i64::from(p.bits) * i as i64);
-            e.shl(w, k)
-        };
-        word = Some(match word {
-            Some(a) => e.or(a, w),
-            None => w,
-        });
-    }
-    let word = word.expect("a word has at least one element");
+    let word = match ints.as_slice() {
+        [x] => e.cast("llvm.zext", *x, wt),
+        _ => {
+            let vt = e.vector_ty(e.int_ty(p.bits), ints.len() as u32);
+            let mut vec = e.undef(vt);
+            for (i, x) in ints.iter().enumerate() {
+                vec = e.insert_element(vec, *x, i as i64);
+            }
+            e.cast("llvm.bitcast", vec, wt)
+        }
+    };
     let at = asm_int(e, p.word_bits);
     e.cast("llvm.zext", word, at)
 }

@@ -1,0 +1,30 @@
+// The words of a vectorized global store are built as a vector bitcast to
+// the word (PTX `mov.b32 {a, b}`), as Triton builds them, never from
+// zero-extended halves shifted and ORed: ptxas (12.9 and the 13.0 driver JIT
+// on the H100) takes the high half of the register of a scalar min.f16 /
+// max.f16 result for zero, so `cvt.u32.u16` of a clamped f16 was dropped and
+// the OR stored the other half's garbage (tests/diff seed 41, program 639,
+// wrong on the GPU only).
+// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
+
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @store_clamped_f16(
+  // CHECK-COUNT-16: llvm.intr.m{{(ax|in)}}num
+  // CHECK-NOT: llvm.zext
+  // CHECK: %[[V0:.*]] = llvm.insertelement %{{.*}} : vector<2xi16>
+  // CHECK: %[[V1:.*]] = llvm.insertelement %{{.*}}, %[[V0]]{{.*}} : vector<2xi16>
+  // CHECK: llvm.bitcast %[[V1]] : vector<2xi16> to i32
+  // CHECK-NOT: llvm.zext
+  // CHECK: st.global.v4.b32
+  tt.func public @store_clamped_f16(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %x: tensor<1024xf16, #blocked>) {
+    %lo = arith.constant dense<-1.700000e+01> : tensor<1024xf16, #blocked>
+    %hi = arith.constant dense<2.000000e+00> : tensor<1024xf16, #blocked>
+    %c = tt.clampf %x, %lo, %hi, propagateNan = none : tensor<1024xf16, #blocked>
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %s = tt.splat %p : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %a = tt.addptr %s, %r : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    tt.store %a, %c : tensor<1024x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+}
