@@ -13,6 +13,7 @@
 //!    over, its yields extended, and the old results and the selects
 //!    replaced by the new results.
 use mlir_sys::*;
+use std::collections::HashMap;
 use tritium_dialects::ir::{block_ops, block_terminator, Op, Ty, Val};
 use tritium_dialects::pass::{Pass, PassOptions};
 use tritium_dialects::rewrite::Rewriter;
@@ -27,12 +28,21 @@ impl Pass for CombineTensorSelectAndIf {
     fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
         let mut groups: Vec<(Op, Vec<Op>)> = Vec::new();
         let tensor_selects = op.nested_ops().into_iter().filter(|o| o.name() == "arith.select" && o.result(0).ty().is_tensor());
+        // Each block's op positions, computed once per block that has a
+        // candidate (a select whose condition an scf.if uses): looking
+        // them up per select made the pass quadratic in a block's size.
+        let mut positions: HashMap<usize, HashMap<usize, usize>> = HashMap::new();
         for select in tensor_selects {
             let Some(block) = select.block() else { continue };
-            let ops = block_ops(block);
-            let pos = |o: Op| ops.iter().position(|x| x.same(o));
             let cond = select.operand(0);
             let mut users: Vec<Op> = cond.users().into_iter().filter(|u| u.name() == "scf.if").collect();
+            if users.is_empty() {
+                continue;
+            }
+            let ops = positions.entry(block.ptr as usize).or_insert_with(|| {
+                block_ops(block).into_iter().enumerate().map(|(i, o)| (o.0.ptr as usize, i)).collect()
+            });
+            let pos = |o: Op| ops.get(&(o.0.ptr as usize)).copied();
             users.retain(|u| pos(*u).is_some());
             users.sort_by_key(|u| pos(*u));
             users.dedup_by(|a, b| a.same(*b));
