@@ -219,8 +219,14 @@ def main():
         print(f"error: Triton venv python {args.triton_python} missing (make deps), or pass --no-triton",
               file=sys.stderr)
         return 2
-    workdir = args.keep or Path(tempfile.mkdtemp(prefix="compile-scaling-"))
-    workdir.mkdir(parents=True, exist_ok=True)
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        return run(args, args.keep)
+    with tempfile.TemporaryDirectory(prefix="compile-scaling-") as tmp:
+        return run(args, Path(tmp))
+
+
+def run(args, workdir):
     families = [("elements", "elements", [int(x) for x in args.elements.split(",") if x], elementwise_ttir, "ew"),
                 ("big kernels", "lines", [int(x) for x in args.lines.split(",") if x], ops_ttir, "ops")]
     failed, results, text = False, {}, []
