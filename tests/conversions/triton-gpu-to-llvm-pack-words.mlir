@@ -1,10 +1,12 @@
-// The words of a vectorized global store are built as a vector bitcast to
-// the word (PTX `mov.b32 {a, b}`), as Triton builds them, never from
-// zero-extended halves shifted and ORed: ptxas (12.9 and the 13.0 driver JIT
-// on the H100) takes the high half of the register of a scalar min.f16 /
-// max.f16 result for zero, so `cvt.u32.u16` of a clamped f16 was dropped and
-// the OR stored the other half's garbage (tests/diff seed 41, program 639,
-// wrong on the GPU only).
+// The words of a vectorized global store of 16-bit values are built by PTX's
+// `mov.b32 {a, b}` (what Triton's PTX has), never from zero-extended halves
+// shifted and ORed: ptxas (12.9 and the 13.0 driver JIT on the H100) takes
+// the high half of the register of a scalar min.f16 / max.f16 result for
+// zero, so `cvt.u32.u16` of a clamped f16 was dropped and the OR stored the
+// other half's garbage (tests/diff seed 41, program 639, wrong on the GPU
+// only). Inline asm, not an LLVM vector bitcast: build vectors seed LLVM 22's
+// SLP vectorizer, which miscompiled `uitofp (sext i1 to i32)` next to one
+// (seed 41, program 1471).
 // RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -12,9 +14,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // CHECK-LABEL: llvm.func @store_clamped_f16(
   // CHECK-COUNT-16: llvm.intr.m{{(ax|in)}}num
   // CHECK-NOT: llvm.zext
-  // CHECK: %[[V0:.*]] = llvm.insertelement %{{.*}} : vector<2xi16>
-  // CHECK: %[[V1:.*]] = llvm.insertelement %{{.*}}, %[[V0]]{{.*}} : vector<2xi16>
-  // CHECK: llvm.bitcast %[[V1]] : vector<2xi16> to i32
+  // CHECK-COUNT-4: "mov.b32 $0, {$1, $2};", "=r,h,h" %{{.*}}, %{{.*}} : (i16, i16) -> i32
   // CHECK-NOT: llvm.zext
   // CHECK: st.global.v4.b32
   tt.func public @store_clamped_f16(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %x: tensor<1024xf16, #blocked>) {

@@ -165,26 +165,37 @@ fn int_to_elem(e: &mut Emitter, v: Val, elem: Ty) -> Val {
 }
 
 /// Packs `values` (one word's worth) into an asm operand, the first in the
-/// lowest bits: as a vector bitcast to the word (PTX `mov.b32 {a, b}`, as
-/// Triton packs), never as zero-extensions shifted and ORed. ptxas (12.9, and
-/// the 13.0 driver's JIT on the H100) takes the high half of the 32-bit
-/// register holding a scalar `min.f16`/`max.f16` result (an `HMNMX2` that
-/// computes both halves) for zero, so `cvt.u32.u16` of such a value became a
-/// no-op and the OR spread the other half's garbage into the stored word (a
-/// clamped f16 tensor stored wrong; tests/diff seed 41, program 639).
+/// lowest bits. Two 16-bit values make their word with PTX's
+/// `mov.b32 $0, {$1, $2}` (what Triton's PTX has, from its vector bitcast):
+/// ptxas (12.9, and the 13.0 driver's JIT on the H100) takes the high half of
+/// the 32-bit register of a scalar `min.f16`/`max.f16` result (an `HMNMX2`
+/// computing both halves) for zero, so a zero-extension shifted and ORed
+/// spread the other half's garbage into the stored word (a clamped f16 tensor
+/// stored wrong; tests/diff seed 41, program 639). It is inline asm, not an
+/// LLVM vector bitcast, because such build vectors seed LLVM 22's SLP
+/// vectorizer, which then narrowed `uitofp (sext i1 to i32)` to i16 (seed 41,
+/// program 1471). Other words are zero-extensions shifted and ORed.
 fn pack_word(e: &mut Emitter, values: &[Val], p: Packing) -> Val {
     let ints: Vec<Val> = values.iter().map(|v| elem_to_int(e, *v, p.bits)).collect();
     let wt = e.int_ty(p.word_bits);
-    let word = match ints.as_slice() {
-        [x] => e.cast("llvm.zext", *x, wt),
-        _ => {
-            let vt = e.vector_ty(e.int_ty(p.bits), ints.len() as u32);
-            let mut vec = e.undef(vt);
-            for (i, x) in ints.iter().enumerate() {
-                vec = e.insert_element(vec, *x, i as i64);
-            }
-            e.cast("llvm.bitcast", vec, wt)
+    let word = if let ([lo, hi], 16, 32) = (ints.as_slice(), p.bits, p.word_bits) {
+        e.inline_asm("mov.b32 $0, {$1, $2};", "=r,h,h", &[*lo, *hi], &[wt], false)[0]
+    } else {
+        let mut word: Option<Val> = None;
+        for (i, x) in ints.into_iter().enumerate() {
+            let w = e.cast("llvm.zext", x, wt);
+            let w = if i == 0 {
+                w
+            } else {
+                let k = e.const_int(wt, i64::from(p.bits) * i as i64);
+                e.shl(w, k)
+            };
+            word = Some(match word {
+                Some(a) => e.or(a, w),
+                None => w,
+            });
         }
+        word.expect("a word has at least one element")
     };
     let at = asm_int(e, p.word_bits);
     e.cast("llvm.zext", word, at)
