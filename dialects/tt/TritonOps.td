@@ -55,6 +55,7 @@ def TT_IntToPtrOp : TT_Op<"int_to_ptr", [Elementwise, SameOperandsAndResultShape
   let results = (outs TT_PtrLike:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TT_PtrToIntOp : TT_Op<"ptr_to_int", [Elementwise, SameOperandsAndResultShape,
@@ -511,6 +512,7 @@ def TT_TransOp : TT_Op<"trans", [Pure, SameOperandsAndResultElementType,
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasFolder = 1;
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     // Triton's InferTensorTypeOpWithLayoutEquivalence: any encoding that is
     // the same layout as the inferred one is accepted.
@@ -761,6 +763,7 @@ def TT_HistogramOp : TT_Op<"histogram", [Pure,
   let arguments = (ins TT_IntTensor:$src, Optional<TT_BoolLike>:$mask);
   let results = (outs TT_IntTensor:$result);
   let assemblyFormat = "$src (`,` $mask^)? attr-dict `:` type($src) `->` type($result)";
+  let hasCanonicalizer = 1;
 }
 
 def TT_GatherOp : TT_Op<"gather", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
@@ -775,6 +778,7 @@ def TT_GatherOp : TT_Op<"gather", [Pure, DeclareOpInterfaceMethods<InferTypeOpIn
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$src `[` $indices `]` attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TT_PrintOp : TT_Op<"print", [SameVariadicOperandSize,

@@ -64,10 +64,10 @@ tt.func @int_to_ptr_of_ptr_to_int(%p: !tt.ptr<f32>) -> !tt.ptr<f32> {
 
 // -----
 
+// A round trip to another pointee type is a pointer bitcast (as Triton 3.9).
 // CHECK-LABEL: tt.func @int_to_ptr_other_pointee(
 // CHECK-SAME:    %[[P:[^:]*]]: !tt.ptr<f32>
-// CHECK-NEXT:    %[[I:.*]] = tt.ptr_to_int %[[P]] : !tt.ptr<f32> -> i64
-// CHECK-NEXT:    %[[Q:.*]] = tt.int_to_ptr %[[I]] : i64 -> !tt.ptr<i32>
+// CHECK-NEXT:    %[[Q:.*]] = tt.bitcast %[[P]] : !tt.ptr<f32> -> !tt.ptr<i32>
 // CHECK-NEXT:    tt.return %[[Q]]
 tt.func @int_to_ptr_other_pointee(%p: !tt.ptr<f32>) -> !tt.ptr<i32> {
   %0 = tt.ptr_to_int %p : !tt.ptr<f32> -> i64
@@ -267,12 +267,11 @@ tt.func @reshape_of_reshape(%x: tensor<4x8xf32>) -> tensor<2x16xf32> {
 
 // -----
 
-// A reshape that may reorder elements is not merged with another.
+// Merged reshapes may reorder when either of them may (as Triton 3.9).
 // CHECK-LABEL: tt.func @reshape_of_reorder_reshape(
 // CHECK-SAME:    %[[X:[^:]*]]: tensor<4x8xf32>
-// CHECK-NEXT:    %[[A:.*]] = tt.reshape %[[X]] allow_reorder : tensor<4x8xf32> -> tensor<32xf32>
-// CHECK-NEXT:    %[[B:.*]] = tt.reshape %[[A]] : tensor<32xf32> -> tensor<2x16xf32>
-// CHECK-NEXT:    tt.return %[[B]]
+// CHECK-NEXT:    %[[A:.*]] = tt.reshape %[[X]] allow_reorder : tensor<4x8xf32> -> tensor<2x16xf32>
+// CHECK-NEXT:    tt.return %[[A]]
 tt.func @reshape_of_reorder_reshape(%x: tensor<4x8xf32>) -> tensor<2x16xf32> {
   %0 = tt.reshape %x allow_reorder : tensor<4x8xf32> -> tensor<32xf32>
   %1 = tt.reshape %0 : tensor<32xf32> -> tensor<2x16xf32>
@@ -313,11 +312,11 @@ tt.func @trans_of_trans(%x: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
 
 // -----
 
+// Two transposes compose into one (as Triton 3.9).
 // CHECK-LABEL: tt.func @trans_of_trans_not_inverse(
 // CHECK-SAME:    %[[X:[^:]*]]: tensor<2x4x8xf32>
-// CHECK-NEXT:    %[[A:.*]] = tt.trans %[[X]] {order = array<i32: 1, 2, 0>} : tensor<2x4x8xf32> -> tensor<4x8x2xf32>
-// CHECK-NEXT:    %[[B:.*]] = tt.trans %[[A]] {order = array<i32: 1, 2, 0>} : tensor<4x8x2xf32> -> tensor<8x2x4xf32>
-// CHECK-NEXT:    tt.return %[[B]]
+// CHECK-NEXT:    %[[A:.*]] = tt.trans %[[X]] {order = array<i32: 2, 0, 1>} : tensor<2x4x8xf32> -> tensor<8x2x4xf32>
+// CHECK-NEXT:    tt.return %[[A]]
 tt.func @trans_of_trans_not_inverse(%x: tensor<2x4x8xf32>) -> tensor<8x2x4xf32> {
   %0 = tt.trans %x {order = array<i32: 1, 2, 0>} : tensor<2x4x8xf32> -> tensor<4x8x2xf32>
   %1 = tt.trans %0 {order = array<i32: 1, 2, 0>} : tensor<4x8x2xf32> -> tensor<8x2x4xf32>
@@ -536,4 +535,77 @@ tt.func @reshape_identity_allow_reorder(%x: tensor<8xf32>) -> tensor<8xf32> {
   // CHECK: tt.reshape %{{.*}} allow_reorder
   %0 = tt.reshape %x allow_reorder : tensor<8xf32> -> tensor<8xf32>
   tt.return %0 : tensor<8xf32>
+}
+
+// -----
+
+// A constant byte offset that is a whole number of elements becomes an addptr.
+// CHECK-LABEL: tt.func @int_to_ptr_of_add_constant(
+// CHECK-SAME:    %[[I:[^:]*]]: i64
+// CHECK-DAG:     %[[P:.*]] = tt.int_to_ptr %[[I]] : i64 -> !tt.ptr<f16>
+// CHECK-DAG:     %[[C:.*]] = arith.constant 3 : i64
+// CHECK:         %[[Q:.*]] = tt.addptr %[[P]], %[[C]] : !tt.ptr<f16>, i64
+// CHECK-NEXT:    tt.return %[[Q]]
+tt.func @int_to_ptr_of_add_constant(%i: i64) -> !tt.ptr<f16> {
+  %c = arith.constant 6 : i64
+  %0 = arith.addi %i, %c : i64
+  %1 = tt.int_to_ptr %0 : i64 -> !tt.ptr<f16>
+  tt.return %1 : !tt.ptr<f16>
+}
+
+// -----
+
+// An odd byte offset into f16 elements stays as it is.
+// CHECK-LABEL: tt.func @int_to_ptr_of_add_unaligned(
+// CHECK:         arith.addi
+// CHECK-NEXT:    tt.int_to_ptr
+tt.func @int_to_ptr_of_add_unaligned(%i: i64) -> !tt.ptr<f16> {
+  %c = arith.constant 3 : i64
+  %0 = arith.addi %i, %c : i64
+  %1 = tt.int_to_ptr %0 : i64 -> !tt.ptr<f16>
+  tt.return %1 : !tt.ptr<f16>
+}
+
+// -----
+
+// fp_to_fp of a scalar -0.0 folds to -0.0 in the result format; of x to its own type, to x.
+// CHECK-LABEL: tt.func @fp_to_fp_neg_zero_scalar(
+// CHECK-NEXT:    %[[C:.*]] = arith.constant -0.000000e+00 : f16
+// CHECK-NEXT:    tt.return %[[C]], %arg0
+tt.func @fp_to_fp_neg_zero_scalar(%x: bf16) -> (f16, bf16) {
+  %c = arith.constant -0.0 : f32
+  %0 = tt.fp_to_fp %c, rounding = rtne : f32 -> f16
+  %1 = tt.fp_to_fp %x : bf16 -> bf16
+  tt.return %0, %1 : f16, bf16
+}
+
+// -----
+
+// reshape(expand_dims(x)) back to x's type is x; to another shape it stays.
+// CHECK-LABEL: tt.func @reshape_of_expand_dims(
+// CHECK-NEXT:    %[[E:.*]] = tt.expand_dims %arg0
+// CHECK-NEXT:    %[[R:.*]] = tt.reshape %[[E]] : tensor<1x8xf32> -> tensor<2x4xf32>
+// CHECK-NEXT:    tt.return %arg0, %[[R]]
+tt.func @reshape_of_expand_dims(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<2x4xf32>) {
+  %0 = tt.expand_dims %x {axis = 0 : i32} : tensor<8xf32> -> tensor<1x8xf32>
+  %1 = tt.reshape %0 : tensor<1x8xf32> -> tensor<8xf32>
+  %2 = tt.reshape %0 : tensor<1x8xf32> -> tensor<2x4xf32>
+  tt.return %1, %2 : tensor<8xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// expand_dims(broadcast(x)) -> broadcast(expand_dims(x)) also with layouts:
+// the new expand_dims takes the inferred layout.
+// CHECK-LABEL: tt.func @expand_dims_of_broadcast_with_layout(
+// CHECK-NEXT:    %[[E:.*]] = tt.expand_dims %arg0 {axis = 1 : i32} : tensor<1xf32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<1x1xf32, #blocked>
+// CHECK-NEXT:    %[[B:.*]] = tt.broadcast %[[E]] : tensor<1x1xf32, #blocked> -> tensor<32x1xf32, #blocked>
+// CHECK-NEXT:    tt.return %[[B]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32} {
+tt.func @expand_dims_of_broadcast_with_layout(%x: tensor<1xf32, #ttg.slice<{dim = 1, parent = #blocked}>>) -> tensor<32x1xf32, #blocked> {
+  %0 = tt.broadcast %x : tensor<1xf32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  %1 = tt.expand_dims %0 {axis = 1 : i32} : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<32x1xf32, #blocked>
+  tt.return %1 : tensor<32x1xf32, #blocked>
+}
 }

@@ -45,12 +45,23 @@ pub fn fold(op: Op, constants: &[Attr]) -> Folded {
         // bitcast(x : T -> T) -> x. Triton 3.9 keeps a round trip
         // bitcast(bitcast(x : T -> U) : U -> T) as it is.
         "tt.bitcast" if same_type_as_src() => Folded::Value(op.operand(0)),
-        // fp_to_fp(+0.0) -> +0.0 in the result format.
-        "tt.fp_to_fp" => match constant(constants, 0) {
-            Some(c) if c.is_zero() && op.result(0).ty().is_tensor() => {
-                let elem = op.result(0).ty().element();
-                let zero = Attr(unsafe { mlir_sys::mlirFloatAttrDoubleGet(op.context(), elem.0, 0.0) });
-                Folded::Constant(Attr::splat(op.result(0).ty(), zero))
+        // fp_to_fp(x : T -> T) -> x; fp_to_fp(±0.0) -> ±0.0 in the result format
+        // (a format without -0 gets +0).
+        "tt.fp_to_fp" if same_type_as_src() => Folded::Value(op.operand(0)),
+        "tt.fp_to_fp" => match constant(constants, 0).and_then(|c| c.scalar_or_splat()) {
+            Some(c) if unsafe { mlir_sys::mlirAttributeIsAFloat(c.0) } => {
+                let x = unsafe { mlir_sys::mlirFloatAttrGetValueDouble(c.0) };
+                if x != 0.0 {
+                    return Folded::None;
+                }
+                let result = op.result(0).ty();
+                let elem = result.element();
+                let zero = Attr(unsafe { mlir_sys::mlirFloatAttrDoubleGet(op.context(), elem.0, x) });
+                if result.is_tensor() {
+                    Folded::Constant(Attr::splat(result, zero))
+                } else {
+                    Folded::Constant(zero)
+                }
             }
             _ => Folded::None,
         },
@@ -65,16 +76,21 @@ pub fn fold(op: Op, constants: &[Attr]) -> Folded {
         }
         "tt.trans" => {
             let order = op.attr("order").and_then(|a| a.i32_array()).unwrap_or_default();
-            if order.iter().enumerate().all(|(i, &o)| o as usize == i) {
+            // The identity order keeps the layout only when the types agree.
+            if order.iter().enumerate().all(|(i, &o)| o as usize == i) && same_type_as_src() {
                 return Folded::Value(op.operand(0));
             }
-            // trans(trans(x)) -> x when the two orders compose to the identity.
+            // trans(trans(x)) -> trans(x) with the composed order, in place
+            // (an identity order with a new layout then becomes a
+            // convert_layout: see `TRANS_TO_CONVERT`).
             if let Some(def) = op.operand(0).defining_op().filter(|d| d.name() == "tt.trans") {
                 let inner = def.attr("order").and_then(|a| a.i32_array()).unwrap_or_default();
-                let identity = inner.len() == order.len()
-                    && order.iter().enumerate().all(|(i, &o)| inner.get(o as usize).is_some_and(|&x| x as usize == i));
-                if identity && def.operand(0).ty() == op.result(0).ty() {
-                    return Folded::Value(def.operand(0));
+                let composed: Option<Vec<i32>> = order.iter().map(|&o| usize::try_from(o).ok().and_then(|o| inner.get(o).copied())).collect();
+                if let Some(composed) = composed.filter(|c| c.len() == inner.len()) {
+                    let attr = Attr(unsafe { mlir_sys::mlirDenseI32ArrayGet(op.context(), composed.len() as isize, composed.as_ptr()) });
+                    op.set_attr("order", attr);
+                    op.set_operand(0, def.operand(0));
+                    return Folded::Value(op.result(0));
                 }
             }
             resplat(op, constant(constants, 0))
