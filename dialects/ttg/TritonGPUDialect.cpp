@@ -1428,6 +1428,7 @@ TRITIUM_VERIFY(WarpYieldOp, "ttg.warp_yield")
     return tritium::foldWithRust(*this, adaptor.getOperands());                \
   }
 TRITIUM_FOLD(MemDescSubsliceOp)
+TRITIUM_FOLD(LocalAllocOp)
 TRITIUM_FOLD(MemDescTransOp)
 TRITIUM_FOLD(MemDescReinterpretOp)
 #undef TRITIUM_FOLD

@@ -135,6 +135,7 @@ def TTG_LocalAllocOp : TTG_Op<"local_alloc", [
   let results = (outs TTG_MemDescType:$result);
   let assemblyFormat = "($src^)? attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TTG_LocalDeallocOp : TTG_Op<"local_dealloc"> {
