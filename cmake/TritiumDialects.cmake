@@ -128,7 +128,7 @@ if(NOT DEFINED TRITIUM_BINARY_DIR)
 endif()
 
 # Sets <out> to TRUE when the spec directory <dir> is built into the default
-# library: its spec.toml says `builtin = true` (spec/nvidia, spec/amd), or it
+# library: its spec.toml says `builtin = true` (the in-tree backends), or it
 # has no spec.toml.
 function(tritium_spec_is_builtin dir out)
   set(result TRUE)

@@ -200,9 +200,9 @@ pub unsafe fn run_default_pipeline(
 }
 
 /// Basic blocks with more instructions than this get their GEPs split before
-/// NVPTX code generation (see [`presplit_huge_blocks`]). An elementwise
+/// the GPU target's code generation (see [`presplit_huge_blocks`]). An elementwise
 /// kernel of 32,768 elements has one of ~2,400 instructions; of the corpus and
-/// extra kernels only x_scan_tiles_2d (2,943) exceeds it, with the same PTX.
+/// extra kernels only x_scan_tiles_2d (2,943) exceeds it, with the same assembly.
 pub const HUGE_BLOCK_INSTRUCTIONS: usize = 2048;
 
 /// The number of instructions of `module`'s largest basic block.
@@ -222,14 +222,14 @@ fn largest_block(module: &Module<'_>) -> usize {
     largest
 }
 
-/// Keeps NVPTX code generation linear on huge basic blocks. Its IR passes
+/// Keeps the GPU target's code generation linear on huge basic blocks. Its IR passes
 /// run SeparateConstOffsetFromGEP, which gives every split GEP its own copy
 /// of the variable part (`sext %i` and `gep %base, that`), then straight-line
 /// strength reduction (SLSR) before any CSE; LLVM 22's SLSR is quadratic in
 /// those copies (97% of a 262,144-element elementwise kernel's compile
 /// time: 8.9 s of 9.2 s, one block of 18,950 instructions). Running the split
 /// and EarlyCSE here first leaves code generation nothing to split and SLSR
-/// one copy of each part. The PTX stays the same: checked on elementwise
+/// one copy of each part. The assembly stays the same: checked on elementwise
 /// kernels of 65,536 and 262,144 elements and on all 71 corpus and extra
 /// kernels with the split forced on every module. Only modules with a block of more than
 /// [`HUGE_BLOCK_INSTRUCTIONS`] are touched.
@@ -364,7 +364,7 @@ pub fn check_emit(target: &CodegenTarget, emit: Emit) -> Result<(), String> {
 ///    machine (so that the target's cost model and passes are used), verify
 ///    its result (redoing it without loop vectorization when LLVM left
 ///    invalid IR), then allow floating-point contraction if asked;
-/// 4. print the IR, or emit assembly or an object file (for NVPTX, after
+/// 4. print the IR, or emit assembly or an object file (after
 ///    splitting the GEPs of huge blocks: [`presplit_huge_blocks`]).
 ///
 /// `module` is not modified. Errors come back as text (MLIR diagnostics of a
@@ -401,9 +401,9 @@ pub fn generate(module: MlirOperation, target: &CodegenTarget, options: &Codegen
     match emit {
         Emit::LlvmIr => Ok(llvm_module.print_to_string().to_bytes().to_vec()),
         Emit::Assembly | Emit::Object => {
-            if target.is_nvptx() {
-                presplit_huge_blocks(&llvm_module, &machine)?;
-            }
+            // Any target: only modules with a huge block are touched, and the
+            // split preserves their semantics.
+            presplit_huge_blocks(&llvm_module, &machine)?;
             let file_type = if emit == Emit::Assembly { FileType::Assembly } else { FileType::Object };
             let buffer = machine
                 .write_to_memory_buffer(&llvm_module, file_type)

@@ -47,16 +47,9 @@ pub extern "C" fn tritium_install_services(table: *const Services) {
 /// `spec/<name>/spec.toml` and a `register(&mut SpecBuilder)`, read and
 /// checked as a vendor spec is (see `crate::spec::install_builtin_backend`).
 pub(crate) fn install_builtin_backends() {
-    crate::spec::install_builtin_backend(
-        include_str!("../../spec/nvidia/spec.toml"),
-        "spec/nvidia/spec.toml",
-        tritium_spec_nvidia::register,
-    );
-    crate::spec::install_builtin_backend(
-        include_str!("../../spec/amd/spec.toml"),
-        "spec/amd/spec.toml",
-        tritium_spec_amd::register,
-    );
+    for builtin in [tritium_spec_nvidia::BUILTIN, tritium_spec_amd::BUILTIN] {
+        crate::spec::install_builtin_backend(builtin.manifest, builtin.manifest_path, builtin.register);
+    }
 }
 
 /// See `RustBridge.h`.

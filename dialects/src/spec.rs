@@ -254,6 +254,16 @@ pub fn active_for(target: Option<&str>) -> Option<&'static Spec> {
 /// prefix. They contribute passes and stage pipelines.
 static BUILTINS: Mutex<Vec<&'static Spec>> = Mutex::new(Vec::new());
 
+/// A backend built into the library, as its crate describes itself: the text
+/// of its `spec.toml`, where that file is (for messages), and its
+/// registrations.
+#[derive(Clone, Copy)]
+pub struct BuiltinBackend {
+    pub manifest: &'static str,
+    pub manifest_path: &'static str,
+    pub register: fn(&mut SpecBuilder),
+}
+
 /// Registers a built-in backend, read from its `spec.toml` like a vendor's
 /// (see `tritium_capi::spec::install_builtin_backend`); a second call for the
 /// same name is ignored.

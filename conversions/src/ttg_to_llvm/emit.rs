@@ -518,7 +518,7 @@ impl Emitter {
         self.inline_asm_op(asm, constraints, operands, results, side_effects, true)
     }
     /// [`Self::inline_asm`] for a user's `tt.elementwise_inline_asm`, which
-    /// Triton lowers without the (empty) operand-attribute list its own PTX
+    /// Triton lowers without the (empty) operand-attribute list its own asm
     /// carries.
     pub fn user_inline_asm(&mut self, asm: &str, constraints: &str, operands: &[Val], results: &[Ty], side_effects: bool) -> Vec<Val> {
         self.inline_asm_op(asm, constraints, operands, results, side_effects, false)
@@ -527,7 +527,7 @@ impl Emitter {
         let mut attrs = vec![("asm_string", self.str_attr(asm)), ("constraints", self.str_attr(constraints))];
         let dialect = self.int_attr(self.i64(), 0);
         attrs.push(("asm_dialect", dialect));
-        // An empty operand-attribute list, as Triton's PTX builder sets it.
+        // An empty operand-attribute list, as Triton's asm builder sets it.
         if with_operand_attrs {
             let operand_attrs = self.attr("[]");
             attrs.push(("operand_attrs", operand_attrs));

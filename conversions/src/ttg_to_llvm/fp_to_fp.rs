@@ -354,10 +354,11 @@ pub fn f16_to_e5m2_rtne(e: &mut Emitter, h: Val) -> Val {
     let i8t = e.int_ty(8);
     let c7fff = k(e, i16t, 0x7fff);
     let a = e.and(h, c7fff);
-    // NaN as a float compare, not `|h| > 0x7c00` on the bits: ptxas (12.9
-    // and the H100 driver's 13.0 JIT) compares the whole 32-bit register of
-    // a scalar min.f16/max.f16 result (whose high half it wrongly takes for
-    // zero) when the f16 came from one (tests/diff seed 41, program 1535).
+    // NaN as a float compare, not `|h| > 0x7c00` on the bits: the GPU's
+    // assembler (12.9, and the H100 driver's 13.0 JIT) compares the whole
+    // 32-bit register of a scalar min.f16/max.f16 result (whose high half it
+    // wrongly takes for zero) when the f16 came from one (tests/diff seed 41,
+    // program 1535).
     let hf = e.cast("llvm.bitcast", h, e.f16());
     let uno = e.int_attr(e.i64(), 14);
     let i1 = e.i1();

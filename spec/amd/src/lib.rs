@@ -5,6 +5,14 @@ pub mod verify;
 
 use tritium_dialects::spec::{SpecBuilder, StageOptions, StageRefusal};
 
+/// The backend as libtritium.so builds it in: its manifest (`spec.toml`,
+/// `builtin = true`) and [`register`].
+pub const BUILTIN: tritium_dialects::spec::BuiltinBackend = tritium_dialects::spec::BuiltinBackend {
+    manifest: include_str!("../spec.toml"),
+    manifest_path: "spec/amd/spec.toml",
+    register,
+};
+
 /// The backend's registrations, the entry point a vendor spec has too; the
 /// library installs it for the prefix `hip`.
 pub fn register(spec: &mut SpecBuilder) {

@@ -24,6 +24,14 @@ pub mod ptx;
 /// The `ttng` dialect's verifiers (spec/nvidia/dialect/).
 pub mod ttng;
 
+/// The backend as libtritium.so builds it in: its manifest (`spec.toml`,
+/// `builtin = true`) and [`register`].
+pub const BUILTIN: tritium_dialects::spec::BuiltinBackend = tritium_dialects::spec::BuiltinBackend {
+    manifest: include_str!("../spec.toml"),
+    manifest_path: "spec/nvidia/spec.toml",
+    register,
+};
+
 /// The backend's registrations (passes, stage pipelines, the roles of its
 /// ops), the entry point a vendor spec has too; the library installs it for
 /// the prefix `cuda`.
