@@ -30,6 +30,7 @@ except ImportError:
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))  # python/
 import tritium  # noqa: E402
+from harness import expect, run_tests  # noqa: E402  (python/tests/, the script's directory)
 
 REPO = os.path.dirname(os.path.dirname(HERE))
 CORPUS = os.environ.get("TRITIUM_CORPUS", os.path.join(REPO, "..", "shared", "corpus"))
@@ -43,14 +44,6 @@ def corpus_file(name):
 
 def block_of(ttir):
     return int(re.search(r"tt\.make_range \{end = (\d+) : i32", ttir).group(1))
-
-
-def expect(exc_type, fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except exc_type as e:
-        return e
-    raise AssertionError(f"{fn} did not raise {exc_type.__name__}")
 
 
 def test_compile_corpus_kernel():
@@ -217,19 +210,7 @@ def main():
     if "--corpus" in sys.argv:
         global CORPUS
         CORPUS = sys.argv[sys.argv.index("--corpus") + 1]
-    verbose = "-v" in sys.argv
-    tests = [(k, v) for k, v in sorted(globals().items()) if k.startswith("test_") and callable(v)]
-    failed = 0
-    for name, fn in tests:
-        try:
-            fn()
-            if verbose:
-                print(f"  PASS {name}")
-        except Exception as e:  # report every test, then fail
-            failed += 1
-            print(f"  FAIL {name}: {type(e).__name__}: {e}")
-    print(f"test_capi: {len(tests) - failed}/{len(tests)} passed")
-    return 1 if failed else 0
+    return run_tests(globals(), "test_capi")
 
 
 if __name__ == "__main__":

@@ -68,6 +68,7 @@ from triton.language.extra import libdevice  # noqa: E402
 
 import tritium  # noqa: E402
 from tritium.backend import runtime, tensor  # noqa: E402
+from harness import expect, run_tests  # noqa: E402  (python/tests/, the script's directory)
 
 THIS_FILE = os.path.abspath(__file__)
 
@@ -122,14 +123,6 @@ def line_of(marker):
             if line.rstrip().endswith("# " + marker):
                 return i
     raise AssertionError(marker)
-
-
-def expect(exc_type, fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except exc_type as e:
-        return e
-    raise AssertionError(f"{fn} did not raise {exc_type.__name__}")
 
 
 def test_backend_discovered_and_selected():
@@ -265,19 +258,7 @@ def test_triton_loaded_rtld_global():
 
 
 def main():
-    verbose = "-v" in sys.argv
-    tests = [(k, v) for k, v in sorted(globals().items()) if k.startswith("test_") and callable(v)]
-    failed = 0
-    for name, fn in tests:
-        try:
-            fn()
-            if verbose:
-                print(f"  PASS {name}")
-        except Exception as e:
-            failed += 1
-            print(f"  FAIL {name}: {type(e).__name__}: {e}")
-    print(f"test_triton_backend: {len(tests) - failed}/{len(tests)} passed")
-    return 1 if failed else 0
+    return run_tests(globals(), "test_triton_backend")
 
 
 if __name__ == "__main__":
