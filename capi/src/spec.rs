@@ -274,6 +274,22 @@ struct Installed {
 
 static INSTALLED: OnceLock<Installed> = OnceLock::new();
 
+/// What installing a backend starts with, vendor or built-in: its
+/// registrations (`register` run on a fresh builder), its manifest when
+/// `manifest_text` parses, and the drift guard's problems (or the parse
+/// error).
+fn read_backend(manifest_text: &str, register: fn(&mut SpecBuilder)) -> (SpecBuilder, Option<Manifest>, Vec<String>) {
+    let mut builder = SpecBuilder::default();
+    register(&mut builder);
+    match parse_manifest(manifest_text) {
+        Ok(m) => {
+            let problems = check(&m, &builder);
+            (builder, Some(m), problems)
+        }
+        Err(e) => (builder, None, vec![e]),
+    }
+}
+
 /// Installs a backend: reads `manifest_text`, runs `register`, checks both
 /// against the slots and installs the spec if they agree. Problems are kept
 /// for `tritiumSpecCheck` (the build runs it: a drifted backend does not
@@ -281,22 +297,14 @@ static INSTALLED: OnceLock<Installed> = OnceLock::new();
 /// library's `tritium_backend_install`.
 pub fn install_backend(manifest_text: &str, manifest_path: &str, register: fn(&mut SpecBuilder)) -> bool {
     guard(None, std::ptr::null_mut(), false, || {
-        let mut builder = SpecBuilder::default();
-        register(&mut builder);
-        let (problems, manifest) = match parse_manifest(manifest_text) {
-            Ok(m) => {
-                let mut problems = check(&m, &builder);
-                if m.builtin {
-                    problems.push(
-                        "[backend] builtin = true is for the backends built into libtritium.so itself \
-                         (spec/ of this repository); tritium_add_backend builds a library of its own"
-                            .into(),
-                    );
-                }
-                (problems, Some(m))
-            }
-            Err(e) => (vec![e], None),
-        };
+        let (builder, manifest, mut problems) = read_backend(manifest_text, register);
+        if manifest.as_ref().is_some_and(|m| m.builtin) {
+            problems.push(
+                "[backend] builtin = true is for the backends built into libtritium.so itself \
+                 (spec/ of this repository); tritium_add_backend builds a library of its own"
+                    .into(),
+            );
+        }
         let ok = problems.is_empty();
         let name = manifest.as_ref().map(|m| m.name.clone()).unwrap_or_else(|| manifest_path.into());
         let _ = INSTALLED.set(Installed { name, manifest_path: manifest_path.into(), problems });
@@ -335,18 +343,8 @@ pub fn install_builtin_backend(manifest_text: &str, manifest_path: &str, registe
         if let Some((_, problems)) = checks.iter().find(|(path, _)| path == manifest_path) {
             return problems.is_empty();
         }
-        let mut builder = SpecBuilder::default();
-        register(&mut builder);
-        let mut problems = Vec::new();
-        let manifest = match parse_manifest(manifest_text) {
-            Ok(m) => Some(m),
-            Err(e) => {
-                problems.push(e);
-                None
-            }
-        };
+        let (builder, manifest, mut problems) = read_backend(manifest_text, register);
         if let Some(m) = &manifest {
-            problems.extend(check(m, &builder));
             if !m.builtin {
                 problems.push("a backend built into libtritium.so says [backend] builtin = true".into());
             }
