@@ -1,6 +1,7 @@
 // test-print-alias: the local_alloc buffers each descriptor may refer to, in Triton's words
 // (names as MLIR prints them in the module, sorted).
 // RUN: tritium-opt %s -test-print-alias -verify-diagnostics=only-expected -o /dev/null
+// RUN: %mlir-opt %s --pass-pipeline='builtin.module(test-print-alias)' -verify-diagnostics=only-expected -o /dev/null
 
 #A = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 #AT = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [0, 1]}>

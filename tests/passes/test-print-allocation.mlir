@@ -1,6 +1,7 @@
 // test-print-allocation: offsets and sizes in Triton's words (larger buffers are placed first,
 // as in Triton's allocator; the cvt scratch as Triton's lit file Analysis/test-allocation.mlir expects).
 // RUN: tritium-opt %s -test-print-allocation -verify-diagnostics=only-expected -o /dev/null
+// RUN: %mlir-opt %s --pass-pipeline='builtin.module(test-print-allocation)' -verify-diagnostics=only-expected -o /dev/null
 // RUN: tritium-opt %s -test-print-allocation="get-scratch-size-function=ValidConstant" 2>&1 | FileCheck %s --check-prefix=CONST
 // RUN: not tritium-opt %s -test-print-allocation="get-scratch-size-function=Bogus" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 

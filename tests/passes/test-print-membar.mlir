@@ -2,6 +2,7 @@
 // membar analysis, here across a call (the callee's pending scratch read at the call's virtual
 // buffer), a warp_specialize default region with its own CFG, and an isolated partition.
 // RUN: tritium-opt %s -split-input-file -test-print-membar | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(test-print-membar)' | FileCheck %s
 // RUN: tritium-opt %s -split-input-file -test-tritonamdgpu-membar | FileCheck %s
 
 #src = #ttg.blocked<{sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
