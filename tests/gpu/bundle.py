@@ -9,6 +9,9 @@ For every kernel K it writes, under the bundle folder (default build/gpu-bundle/
     tritium/K.error.txt                instead of the two above when our compile fails (the bundle goes on)
     manifest.json                      what was staged, how, and every compile's status / time / stderr tail
 
+Triton's PTX newer than `--max-ptx-version` (8.8: what the H100's driver loads) gets its `.version` line
+rewritten to it (Triton 3.9's sm90 PTX says 9.4); the manifest records it per kernel (`triton_ptx_version`).
+
 `--ours-from-triton` puts Triton's PTX into the tritium slot too (with a K.json synthesised from Triton's
 metadata in the format tritium-compile writes), to validate the harness before our lowering exists.
 If the corpus folder is absent the script says so and exits 0 (nothing to stage).
@@ -55,6 +58,22 @@ def extra_kernels(folder):
     return names
 
 
+def cap_ptx_version(ptx_text, newest):
+    """Rewrites a `.version X.Y` line newer than `newest` ("8.8") to `newest`.
+
+    Returns (text, the old version or None). Triton 3.9 writes PTX ISA 9.4 for sm90, which the H100's
+    driver (CUDA 13.0) refuses; the instructions of its sm90 kernels all exist in ISA 8.8, so only
+    the line changes (the harness says so in the manifest)."""
+    m = re.search(r"^\.version\s+(\d+)\.(\d+)\s*$", ptx_text, re.M)
+    if not m:
+        return ptx_text, None
+    want = tuple(int(x) for x in newest.split("."))
+    have = (int(m.group(1)), int(m.group(2)))
+    if have <= want:
+        return ptx_text, None
+    return ptx_text[:m.start()] + f".version {newest}" + ptx_text[m.end():], f"{have[0]}.{have[1]}"
+
+
 def ptx_entry_params(ptx_text):
     """(entry name, [param type strings]) of the first .entry in a PTX text, or (None, [])."""
     m = re.search(r"\.entry\s+([A-Za-z_$][\w$]*)\s*\((.*?)\)", ptx_text, re.S)
@@ -90,6 +109,10 @@ def main():
     ap.add_argument("--out", default=os.path.join(REPO, "build", "gpu-bundle"), help="bundle folder (default: %(default)s)")
     ap.add_argument("--compiler", default=os.path.join(REPO, "build", "bin", "tritium-compile"))
     ap.add_argument("--target", default="cuda:80")
+    ap.add_argument("--max-ptx-version", default="8.8",
+                    help="the newest PTX ISA the device's driver loads (default %(default)s: the H100's driver "
+                         "refuses 9.x); a staged Triton PTX with a newer `.version` line (Triton 3.9's sm90 "
+                         "PTX says 9.4) gets that line rewritten to this version, recorded in the manifest")
     ap.add_argument("--kernels", default="targets",
                     help="comma list, or 'targets' (the 10 without tt.dot, default), 'dots', 'all', "
                          "'extra' (only the extra kernels)")
@@ -148,7 +171,13 @@ def main():
         src_ptx = os.path.join(src_dir[k], f"{k}.ptx")
         src_meta = os.path.join(src_dir[k], f"{k}.meta.json")
         if os.path.isfile(src_ptx) and os.path.isfile(src_meta):
-            shutil.copyfile(src_ptx, os.path.join(out, "triton", f"{k}.ptx"))
+            with open(src_ptx) as f:
+                ptx_text = f.read()
+            ptx_text, rewritten = cap_ptx_version(ptx_text, args.max_ptx_version)
+            if rewritten:
+                rec["triton_ptx_version"] = f"{rewritten} rewritten to {args.max_ptx_version}"
+            with open(os.path.join(out, "triton", f"{k}.ptx"), "w") as f:
+                f.write(ptx_text)
             shutil.copyfile(src_meta, os.path.join(out, "triton", f"{k}.meta.json"))
             rec["triton"] = "staged"
         else:
@@ -158,7 +187,7 @@ def main():
         ours_json = os.path.join(out, "tritium", f"{k}.json")
         if args.ours_from_triton:
             if rec["triton"] == "staged":
-                shutil.copyfile(src_ptx, ours_ptx)
+                shutil.copyfile(os.path.join(out, "triton", f"{k}.ptx"), ours_ptx)
                 with open(src_meta) as f:
                     meta = json.load(f)
                 with open(ours_json, "w") as f:
