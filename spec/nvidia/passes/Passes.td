@@ -124,6 +124,19 @@ def TritonNvidiaGPUTMemLoadReduce
   let summary = "fuse reductions into tensor-memory loads (Blackwell)";
 }
 
+def TritonNvidiaGPUTMALowering : Pass<"triton-nvidia-tma-lowering", "mlir::ModuleOp"> {
+  let summary = "lower tensor-descriptor loads, stores and creation to TMA ops (sm90+)";
+  let description = [{
+    Rewrites `tt.descriptor_load` into a shared-memory buffer filled by
+    `ttng.async_tma_copy_global_to_local` under an mbarrier (init, expect,
+    wait, inval), `tt.descriptor_store` into `ttng.fence_async_shared`,
+    `ttng.async_tma_copy_local_to_global` and `ttng.async_tma_store_wait`,
+    and a device-side `tt.make_tensor_descriptor` into a TMA descriptor built
+    in global scratch (`ttg.global_scratch_alloc`, `ttng.tensormap_create`,
+    `ttng.tensormap_fenceproxy_acquire`, `ttng.reinterpret_tensor_descriptor`).
+  }];
+}
+
 def TritonNvidiaGPUInterleaveTMem
     : Pass<"triton-nvidia-interleave-tmem", "mlir::ModuleOp"> {
   let summary = "interleave tensor-memory accesses (Blackwell)";

@@ -10,6 +10,7 @@ pub mod nvidia_gpu_membar;
 pub mod nvidia_ttgir;
 pub mod tensor_memory_allocation;
 pub mod test_print_membar;
+pub mod tma_lowering;
 
 /// Registers the NVIDIA passes and stage pipelines.
 pub fn register(spec: &mut SpecBuilder) {
@@ -25,6 +26,7 @@ pub fn register(spec: &mut SpecBuilder) {
         &nvidia_ttgir::WarpSpecialization,
         &nvidia_ttgir::OptimizeTmemLayouts,
         &nvidia_ttgir::TmemLoadReduce,
+        &tma_lowering::TmaLowering,
         &nvidia_ttgir::InterleaveTmem,
         &nvidia_ttgir::FenceInsertion,
         &nvidia_ttgir::MmaLowering,
@@ -68,24 +70,26 @@ fn make_ttir(options: &StageOptions) -> Result<String, StageRefusal> {
     ))
 }
 
-/// Triton's make_ttgir for compute capabilities 8.x, pass for pass
-/// (third_party/nvidia/backend/compiler.py in Triton 3.9); newer GPUs are
-/// refused: a generic pipeline would compile a degraded program.
+/// Triton's make_ttgir for compute capabilities 8.x and 9.x, pass for pass
+/// (third_party/nvidia/backend/compiler.py in Triton 3.9: sm90 drops
+/// `tritongpu-prefetch` and lowers TMA after the tensor-memory passes);
+/// Blackwell is refused: a generic pipeline would compile a degraded program.
 fn make_ttgir(options: &StageOptions) -> Result<String, StageRefusal> {
     let target = options.target;
     let cc = capability("tritium-make-ttgir", target)?;
-    if !(80..90).contains(&cc) {
-        let what = if cc >= 90 {
-            "its Hopper/Blackwell passes (mma v3/v5 in accelerate-matmul, TMA lowering, warp specialization, \
-             the Hopper pipeliner) are missing; for sm80 code on this GPU use target=cuda:80"
+    if !(80..100).contains(&cc) {
+        let what = if cc >= 100 {
+            "its Blackwell passes (mma v5 and tensor memory in accelerate-matmul, warp specialization) are \
+             missing; for sm90 code on this GPU use target=cuda:90"
         } else {
             "its target-specific passes are missing"
         };
         return Err(StageRefusal::NotImplemented(format!(
             "tritium-make-ttgir: Triton's make_ttgir for '{target}' is not implemented: {what} \
-             (implemented: cuda:80 to cuda:89)"
+             (implemented: cuda:80 to cuda:99)"
         )));
     }
+    let hopper = cc >= 90;
     let threads = options.threads_per_warp.unwrap_or(32);
     let stages = options.num_stages;
     let tf32 = cc >= 80;
@@ -118,11 +122,12 @@ fn make_ttgir(options: &StageOptions) -> Result<String, StageRefusal> {
         format!("tritongpu-pipeline{{num-stages={stages} dump-intermediate-steps=false}}"),
         "canonicalize".into(),
         "triton-loop-aware-cse".into(),
-        "tritongpu-prefetch".into(),
+        if hopper { String::new() } else { "tritongpu-prefetch".into() },
         format!("tritongpu-optimize-dot-operands{{hoist-layout-conversion={tf32}}}"),
         "tritongpu-coalesce-async-copy".into(),
         "triton-nvidia-optimize-tmem-layouts".into(),
         "triton-nvidia-tmem-load-reduce".into(),
+        if hopper { "triton-nvidia-tma-lowering".into() } else { String::new() },
         "tritongpu-remove-layout-conversions".into(),
         "triton-nvidia-interleave-tmem".into(),
         "tritongpu-reduce-data-duplication".into(),
@@ -136,7 +141,7 @@ fn make_ttgir(options: &StageOptions) -> Result<String, StageRefusal> {
         "cse".into(),
         "canonicalize".into(),
     ];
-    Ok(passes.join(","))
+    Ok(passes.into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(","))
 }
 
 /// Triton's make_llir for `cuda:<cc>`: the passes before the conversion
