@@ -23,6 +23,7 @@ pub mod passes;
 pub mod ptx;
 /// The `ttng` dialect's verifiers (spec/nvidia/dialect/).
 pub mod ttng;
+pub mod wgmma;
 
 /// The backend as libtritium.so builds it in: its manifest (`spec.toml`,
 /// `builtin = true`) and [`register`].
@@ -656,6 +657,10 @@ impl TargetInfo for Nvidia {
         let char_size = cx.e.const_int(i64t, 1);
         cx.e.call("__assertfail", &[message, file, line, function, char_size], None);
         Ok(())
+    }
+    /// Hopper's ops: wgmma and its fences and waits.
+    fn patterns(&self) -> Vec<&'static dyn tritium_conversions::ttg_to_llvm::LowerPattern> {
+        wgmma::PATTERNS.to_vec()
     }
     fn mark_kernel(&self, e: &mut Emitter, func: Op, num_threads: u32) {
         func.set_attr("nvvm.kernel", e.unit_attr());
