@@ -39,12 +39,16 @@ void installBackend() {
   });
 }
 
-void registerProjectDialects(DialectRegistry &registry) {
-  installBackend();
-  registry.insert<TritonDialect, triton::gpu::TritonGPUDialect>();
+void registerBackendDialects(DialectRegistry &registry) {
   registerSpecDialects(registry);
   if (tritium_backend_register_dialects)
     tritium_backend_register_dialects(wrap(&registry));
+}
+
+void registerProjectDialects(DialectRegistry &registry) {
+  installBackend();
+  registry.insert<TritonDialect, triton::gpu::TritonGPUDialect>();
+  registerBackendDialects(registry);
 }
 } // namespace tritium
 

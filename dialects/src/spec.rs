@@ -17,9 +17,9 @@
 //! crate's business (it sees every pass); this module only stores and
 //! composes.
 use crate::conversion::{ConversionPattern, Legality, OpRule};
-use crate::ir::Attr;
+use crate::ir::{Attr, Op};
 use crate::pass::Pass;
-use crate::rewrite::RewritePattern;
+use crate::rewrite::{RewritePattern, Rewriter};
 use mlir_sys::MlirContext;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -52,7 +52,19 @@ pub struct SpecBuilder {
     pub(crate) op_roles: Vec<(&'static str, OpRole)>,
     pub(crate) codegen_target: Option<CodegenTargetHook>,
     pub(crate) assembly_postprocess: Option<AssemblyHook>,
+    pub(crate) mma_rewrite: Option<(&'static [u32], MmaRewriteHook)>,
+    pub(crate) pipelined_loop: Option<PipelinedLoopHook>,
 }
+
+/// A backend's rewrite of a `tt.dot` into its own MMA op of `version` (the
+/// version `tritongpu-accelerate-matmul` chose for a version the core does
+/// not build itself); returns whether it rewrote the dot.
+pub type MmaRewriteHook = fn(dot: Op, version: u32, rewriter: &Rewriter) -> bool;
+
+/// A backend's last step of `tritongpu-pipeline` on one loop, after the
+/// expansion (Triton's launch of asynchronous MMAs and their waits): gets
+/// the loop and the number of stages in effect for it.
+pub type PipelinedLoopHook = fn(for_op: Op, num_stages: i64);
 
 /// What LLVM generates code for, as a backend resolves one of its targets.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +99,10 @@ pub enum OpRole {
     ForwardsEncoding,
     /// Its result layout is anchored (Triton's `isLayoutAnchor`).
     LayoutAnchor,
+    /// An MMA whose shared-memory operands are still read after it returns
+    /// (it is waited for later): a load pipelined into one of its operand
+    /// buffers needs one buffer more.
+    AsyncOperandDot,
 }
 
 /// The options of a core stage pipeline (`tritium-make-ttir`,
@@ -159,6 +175,16 @@ impl SpecBuilder {
     /// Post-processes the assembly generated for the backend's targets.
     pub fn set_assembly_postprocess(&mut self, hook: AssemblyHook) {
         self.assembly_postprocess = Some(hook);
+    }
+    /// Builds the MMA `versions` the core leaves to the backend (see
+    /// [`MmaRewriteHook`]).
+    pub fn set_mma_rewrite(&mut self, versions: &'static [u32], hook: MmaRewriteHook) {
+        self.mma_rewrite = Some((versions, hook));
+    }
+    /// Finishes each loop `tritongpu-pipeline` pipelined (see
+    /// [`PipelinedLoopHook`]).
+    pub fn set_pipelined_loop(&mut self, hook: PipelinedLoopHook) {
+        self.pipelined_loop = Some(hook);
     }
     /// Declares what the backend op `op` (full name) is to the core passes.
     pub fn declare_op_role(&mut self, op: &'static str, role: OpRole) {
@@ -316,6 +342,22 @@ pub fn codegen_target(target: &str, asm_version: u32) -> Option<Result<MachineTa
         .filter(|s| serves(&s.target, target))
         .find_map(|s| s.builder.codegen_target)
         .map(|hook| hook(target, asm_version))
+}
+
+/// The builder of MMA `version` of the backend serving `target`, if it
+/// has one.
+pub fn mma_rewrite(target: &str, version: u32) -> Option<MmaRewriteHook> {
+    backends()
+        .into_iter()
+        .filter(|s| serves(&s.target, target))
+        .filter_map(|s| s.builder.mma_rewrite)
+        .find(|(versions, _)| versions.contains(&version))
+        .map(|(_, hook)| hook)
+}
+
+/// The pipelined-loop step of the backend serving `target`, if it has one.
+pub fn pipelined_loop(target: &str) -> Option<PipelinedLoopHook> {
+    backends().into_iter().filter(|s| serves(&s.target, target)).find_map(|s| s.builder.pipelined_loop)
 }
 
 /// The target prefixes of the backends that generate code.

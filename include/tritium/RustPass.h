@@ -20,6 +20,12 @@
 #include <string>
 
 namespace tritium {
+/// The dialects of the backends (in-tree and installed), registered by
+/// capi/CAPI.cpp. Every Rust pass declares them as dependent: a core pass
+/// may create a backend's ops through the backend's hooks (its MMA ops in
+/// tritongpu-accelerate-matmul, its waits in tritongpu-pipeline).
+void registerBackendDialects(mlir::DialectRegistry &registry);
+
 inline MlirStringRef toRef(llvm::StringRef s) { return mlirStringRefCreate(s.data(), s.size()); }
 
 /// What Rust may ask of the pass that is running it: dynamic pipelines
@@ -56,6 +62,10 @@ template <typename Derived, template <typename> class Base>
 struct RustPass : Base<Derived>, PipelineRunner {
   using Base<Derived>::Base;
   OptionList options() const { return {}; }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    Base<Derived>::getDependentDialects(registry);
+    registerBackendDialects(registry);
+  }
   void runOnOperation() override {
     if (!static_cast<Derived *>(this)->options().run(this->getArgument(),
                                                       this->getOperation(), *this))

@@ -4,11 +4,14 @@
 //!
 //! Algorithm (Triton's `TritonGPUAccelerateMatmul`):
 //! 1. refuse (with a diagnostic, before changing anything) dots that would
-//!    need an MMA version Tritium does not lower yet (v3 on sm90, v5 on
-//!    sm100+) and scaled dots that cannot be emulated;
+//!    need an MMA version the core does not build (v1, v3, v5) when the
+//!    backend serving the target has no builder for it
+//!    ([`tritium_dialects::spec::MmaRewriteHook`]), and scaled dots that
+//!    cannot be emulated;
 //! 2. greedily rewrite every `tt.dot` with a blocked result whose operands
 //!    the chosen version supports ([`mma_version`]) as
-//!    `convert(dot(convert(a), convert(b), convert(c)))`: the result in
+//!    `convert(dot(convert(a), convert(b), convert(c)))` (other versions:
+//!    the backend's builder rewrites the dot): the result in
 //!    `#ttg.nvidia_mma` (warps chosen by [`warps_per_tile_v2`]), the operands
 //!    in `#ttg.dot_op` with `kWidth = 32 / bitwidth` of the narrowest loaded
 //!    element type ([`orig_bitwidth`]);
@@ -51,7 +54,7 @@ impl Pass for AccelerateMatmul {
                 }
                 "tt.dot" if needs_rewrite(dot, cc) => {
                     let version = mma_version(cc, dot);
-                    if version != 0 && version != 2 {
+                    if version != 0 && version != 2 && backend_mma(op, version).is_none() {
                         emit_error(
                             dot,
                             &format!("tritongpu-accelerate-matmul: MMA v{version} (compute capability {cc}) is not implemented in Tritium yet"),
@@ -70,6 +73,19 @@ impl Pass for AccelerateMatmul {
             emit_error(op, "tritongpu-accelerate-matmul: the rewrite did not converge");
             return Err(());
         }
+        // A dot the rewrite left (a builder that declined it) is not
+        // compiled on the FMA path behind the user's back.
+        let mut left = false;
+        for dot in op.nested_ops().into_iter().filter(|d| d.name() == "tt.dot" && needs_rewrite(*d, cc)) {
+            let version = mma_version(cc, dot);
+            if version != 0 {
+                emit_error(dot, &format!("tritongpu-accelerate-matmul: no MMA v{version} layout could be built for this dot"));
+                left = true;
+            }
+        }
+        if left {
+            return Err(());
+        }
         // Step 3.
         decompose_mixed_mode_dots(op, cc);
         Ok(())
@@ -77,6 +93,12 @@ impl Pass for AccelerateMatmul {
 }
 
 static PATTERNS: &[&dyn RewritePattern] = &[&BlockedToMma, &DecomposeScaledDot];
+
+/// The builder of MMA `version` of the backend serving the module's
+/// `ttg.target`.
+fn backend_mma(module: Op, version: u32) -> Option<tritium_dialects::spec::MmaRewriteHook> {
+    tritium_dialects::spec::mma_rewrite(&module_target(module)?, version)
+}
 
 /// Why a `tt.dot_scaled` cannot be compiled for compute capability `cc`
 /// (`None` when the decomposition into a bf16/f16 `tt.dot` applies).
@@ -285,8 +307,18 @@ impl RewritePattern for BlockedToMma {
     }
     fn match_and_rewrite(&self, dot: Op, rewriter: &Rewriter) -> bool {
         let Some(cc) = dot.enclosing_module().and_then(nvidia_compute_capability) else { return false };
-        if !needs_rewrite(dot, cc) || mma_version(cc, dot) != 2 {
+        if !needs_rewrite(dot, cc) {
             return false;
+        }
+        match mma_version(cc, dot) {
+            2 => {}
+            0 => return false,
+            // The backend builds its own MMA ops (step 1 refused the dot
+            // when it has no builder).
+            version => {
+                let Some(hook) = dot.enclosing_module().and_then(|m| backend_mma(m, version)) else { return false };
+                return hook(dot, version, rewriter);
+            }
         }
         let ret_ty = dot.result(0).ty();
         let (Some(ret_enc), Some(shape), Some(warps)) = (tensor_encoding(ret_ty), ret_ty.shape(), num_warps(dot)) else {

@@ -23,6 +23,17 @@ pub fn nvidia_compute_capability(module: Op) -> Option<i64> {
     text.strip_prefix("cuda:")?.parse().ok()
 }
 
+/// The module's `ttg.target` string (`None` without one).
+pub fn module_target(module: Op) -> Option<String> {
+    let attr = module.attr("ttg.target")?;
+    unsafe {
+        if !mlirAttributeIsAString(attr.0) {
+            return None;
+        }
+        Some(str_of(mlirStringAttrGetValue(attr.0)).to_string())
+    }
+}
+
 /// The `ttg.num-warps` in effect at `op` (Triton's `lookupNumWarps`).
 pub fn num_warps(op: Op) -> Option<i64> {
     op.inherited_int("ttg.num-warps")
@@ -347,5 +358,30 @@ pub fn swizzled_shared_nvidia(
         max_phase: max_phase as u32,
         order: order.to_vec(),
         cga: cga.clone(),
+    })
+}
+
+/// Triton's `NVMMASharedEncodingAttr::get(shape, order, cga, elementType,
+/// fp4Padded)`: the widest swizzle (128, 64 or 32 bytes, else none) that
+/// divides the contiguous dimension's bytes in one CTA, none when the other
+/// dimensions hold fewer than 8 rows; transposed when dimension 0 is the
+/// contiguous one.
+pub fn nvmma_shared_for(shape: &[i64], order: &[u32], cga: &Cga, element_bits: u32, fp4_padded: bool) -> Option<Encoding> {
+    let per_cta = shape_per_cta(cga, shape);
+    let contig = *per_cta.get(*order.first()? as usize)?;
+    let packing: i64 = if fp4_padded { 2 } else { 1 };
+    let bytes = contig * packing * element_bits as i64 / 8;
+    let mut swizzle = [128i64, 64, 32].into_iter().find(|&w| bytes >= w && bytes % w == 0).unwrap_or(0) as u32;
+    let outer: i64 = order.iter().skip(1).filter_map(|&d| per_cta.get(d as usize)).product();
+    if per_cta.len() < 2 || outer < 8 {
+        swizzle = 0;
+    }
+    Some(Encoding::NvmmaShared {
+        swizzling_byte_width: swizzle,
+        transposed: order[0] == 0,
+        element_bit_width: element_bits,
+        fp4_padded,
+        cga: cga.clone(),
+        rank: shape.len() as u32,
     })
 }

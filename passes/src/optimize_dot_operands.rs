@@ -17,10 +17,11 @@
 //! sm80 (checked on loads, shared-memory loads and constants; older Tritons
 //! hoisted the conversion above the elementwise ops).
 //!
-//! Triton's MMA v3/v5 patterns (fusing a transposition into the shared
-//! operand of `warp_group_dot`/`tc_gen5_mma`, register operand A of MMA v3,
-//! tensor-memory copies of scales) need ops Tritium does not have; a module
-//! holding such a dot is reported instead of being half transformed.
+//! Triton's patterns for a backend's MMA ops (fusing a transposition into a
+//! shared operand, register operand A of a chained MMA v3, tensor-memory
+//! copies of scales) are not implemented: a module where one would apply
+//! (and any MMA v5) is reported instead of being half transformed; an MMA v3
+//! reading plain shared copies of loaded tensors is left as Triton leaves it.
 use crate::analysis::tensor_encoding;
 use crate::mma_utils::*;
 use std::sync::OnceLock;
@@ -42,11 +43,11 @@ impl Pass for OptimizeDotOperands {
         let mut refused = false;
         for nested in op.nested_ops() {
             // A backend's own MMA ops (Triton's DotOpInterface beyond tt.dot).
-            if tritium_dialects::spec::op_has_role(nested.name(), tritium_dialects::spec::OpRole::Dot) {
-                emit_error(
-                    nested,
-                    "tritongpu-optimize-dot-operands: MMA v3/v5 operand optimizations are not implemented in Tritium yet",
-                );
+            if !tritium_dialects::spec::op_has_role(nested.name(), tritium_dialects::spec::OpRole::Dot) {
+                continue;
+            }
+            if let Some(why) = unsupported_backend_dot(nested) {
+                emit_error(nested, &format!("tritongpu-optimize-dot-operands: {why} is not implemented in Tritium yet"));
                 refused = true;
             }
         }
@@ -62,6 +63,33 @@ impl Pass for OptimizeDotOperands {
         }
         Ok(())
     }
+}
+
+/// Why Triton's pass would rewrite the operands of the backend MMA `dot`
+/// in a way Tritium does not (`None`: Triton leaves them as they are).
+/// Only MMA v3 results (a tensor in `#ttg.nvidia_mma` v3) are handled: their
+/// patterns fuse a transposition into a shared operand, or keep operand A
+/// in registers when it comes from another v3 MMA.
+fn unsupported_backend_dot(dot: Op) -> Option<&'static str> {
+    let v3 = dot.num_results() == 1
+        && matches!(tensor_encoding(dot.result(0).ty()), Some(Encoding::NvidiaMma { version_major: 3, .. }));
+    if !v3 {
+        return Some("operand optimization of MMA v5");
+    }
+    for index in 0..2 {
+        let Some(alloc) = dot.operand(index).defining_op().filter(|o| o.name() == "ttg.local_alloc") else { continue };
+        if alloc.num_operands() == 0 {
+            continue;
+        }
+        let src = alloc.operand(0);
+        if src.defining_op().is_some_and(|d| d.name() == "tt.trans") {
+            return Some("fusing a transposition into a shared MMA v3 operand");
+        }
+        if index == 0 && matches!(tensor_encoding(src.ty()), Some(Encoding::NvidiaMma { version_major: 3, .. })) {
+            return Some("a register operand A for a chained MMA v3");
+        }
+    }
+    None
 }
 
 /// The pattern set of step 2.

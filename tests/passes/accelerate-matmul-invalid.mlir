@@ -1,4 +1,4 @@
-// tritongpu-accelerate-matmul refuses, with a diagnostic and without changing the module, what Tritium does not implement: a module without a cuda target, MMA v3 (sm90), tt.dot_scaled on sm90 and with formats that have no upcast.
+// tritongpu-accelerate-matmul refuses, with a diagnostic and without changing the module, what Tritium does not implement: a module without a cuda target, MMA v5 (sm100), tt.dot_scaled on sm90 and with formats that have no upcast.
 // RUN: tritium-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-accelerate-matmul)' --verify-diagnostics
 // RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-accelerate-matmul)' --verify-diagnostics
 
@@ -14,9 +14,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // -----
 
 #blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @mma_v3(%a: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %acc: tensor<128x128xf32, #blocked>) -> tensor<128x128xf32, #blocked> {
-    // expected-error @+1 {{MMA v3 (compute capability 90) is not implemented in Tritium yet}}
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_v5(%a: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %acc: tensor<128x128xf32, #blocked>) -> tensor<128x128xf32, #blocked> {
+    // expected-error @+1 {{MMA v5 (compute capability 100) is not implemented in Tritium yet}}
     %d = tt.dot %a, %b, %acc : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xf32, #blocked>
     tt.return %d : tensor<128x128xf32, #blocked>
   }

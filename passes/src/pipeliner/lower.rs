@@ -26,6 +26,7 @@ use super::{
     load_other, load_vec, parse_type, pointee_bits, shared_encoding_for_load, yield_of, InsertPoint,
 };
 use crate::analysis::axis_info::AxisInfoAnalysis;
+use tritium_dialects::spec::{op_has_role, OpRole};
 
 /// Lowers every scheduled loop of `module`.
 pub fn lower_loops(module: Op) {
@@ -140,6 +141,91 @@ fn buffer_view(at: InsertPoint, loc: mlir_sys::MlirLocation, alloc: Val, idx: Va
     Some(at.create(loc, "ttg.memdesc_index", &[alloc, idx], &[ty], &[]))
 }
 
+/// The memdesc views a buffer passes through on its way to its readers.
+const VIEWS: &[&str] =
+    &["ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_reinterpret"];
+
+/// Triton's `loadRequiresAdditionalBuffer`: the load's only user is a
+/// `local_alloc` (so the copy can land in the buffer the MMA reads, without
+/// a non-zero `other`), one of whose readers, past single-use views, is an
+/// MMA still reading it after it returns ([`OpRole::AsyncOperandDot`]).
+fn needs_extra_buffer(load: Op) -> bool {
+    let other = load_other(load);
+    if other.is_some_and(|o| !is_zero_const(o)) {
+        return false;
+    }
+    let uses = load.result(0).uses();
+    if uses.len() != 1 || uses[0].0.name() != "ttg.local_alloc" {
+        return false;
+    }
+    uses[0].0.result(0).users().into_iter().any(|mut user| {
+        for _ in 0..1000 {
+            let next = if VIEWS.contains(&user.name()) { user.result(0).users() } else { Vec::new() };
+            if next.len() != 1 {
+                break;
+            }
+            user = next[0];
+        }
+        op_has_role(user.name(), OpRole::AsyncOperandDot)
+    })
+}
+
+/// Triton's `replaceUsesWithLocalLoad` for its `local_alloc` users: each
+/// `local_alloc` of `value` with the buffer's encoding is replaced by the
+/// buffer view `view` (views between them and their readers are rebuilt for
+/// the mutable type). Returns whether no other use is left (the caller then
+/// needs no `local_load`).
+fn forward_to_allocs(value: Val, view: Val, schedule: &mut Schedule) -> bool {
+    let Some(view_md) = bridge::memdesc_of(view.ty()) else { return false };
+    let users = value.uses();
+    let mut replaced = 0;
+    for (user, _) in &users {
+        if user.name() != "ttg.local_alloc" {
+            continue;
+        }
+        let Some(md) = bridge::memdesc_of(user.result(0).ty()) else { continue };
+        if md.encoding != view_md.encoding {
+            continue;
+        }
+        replace_and_propagate(user.result(0), view, schedule);
+        schedule.erase(*user);
+        super::erase(*user);
+        replaced += 1;
+    }
+    replaced == users.len()
+}
+
+/// Triton's `replaceUsesAndPropagateType`: uses of `old` take `new`; a view
+/// of `old` is rebuilt on `new` with the mutability of `new`.
+fn replace_and_propagate(old: Val, new: Val, schedule: &mut Schedule) {
+    for (user, index) in old.uses() {
+        if VIEWS.contains(&user.name()) && index == 0 {
+            let (Some(old_md), Some(new_md)) = (bridge::memdesc_of(user.result(0).ty()), bridge::memdesc_of(new.ty())) else {
+                user.set_operand(index, new);
+                continue;
+            };
+            let ty = bridge::build_memdesc(new.ty().context(), &MemDesc { mutable: new_md.mutable, ..old_md });
+            let Some(ty) = ty else {
+                user.set_operand(index, new);
+                continue;
+            };
+            let mut operands = user.operands();
+            operands[0] = new;
+            let attrs = user.attributes();
+            let attrs: Vec<(&str, Attr)> = attrs.iter().map(|(n, a)| (*n, *a)).collect();
+            let rebuilt = InsertPoint::Before(user).create(user.location(), user.name(), &operands, &[ty], &attrs);
+            if let Some((stage, cluster)) = schedule.get(user) {
+                schedule.insert(rebuilt, stage, cluster);
+            }
+            replace_and_propagate(user.result(0), rebuilt.result(0), schedule);
+            schedule.erase(user);
+            super::erase(user);
+        } else {
+            user.set_operand(index, new);
+        }
+    }
+}
+
 fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis) -> Op {
     let mut loads: Vec<AsyncLoad> = Vec::new();
     for op in body_ops(for_op) {
@@ -154,6 +240,9 @@ fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis) -> 
         let shared = shared_encoding_for_load(op);
         let wide = load_vec(op, axis) * pointee_bits(op.operand(0).ty()) >= 32;
         if wide && copy_vec_bytes(ty, &shared) >= 4 {
+            // An MMA still reading its operand buffer after it returns needs
+            // one buffer more.
+            let depth = if needs_extra_buffer(op) { depth + 1 } else { depth };
             loads.push(AsyncLoad { load: op, depth, shared, alloc: None });
         }
     }
@@ -255,12 +344,19 @@ fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis) -> 
         }
         let wait = at.create(lloc, "ttg.async_wait", &[commit.result(0)], &[token_ty], &[("num", super::i32_attr(ctx, 0))]);
         let Some(view_load) = buffer_view(at, lloc, alloc, extract_idx) else { continue };
-        let value = load.result(0);
-        let local = at.create(lloc, "ttg.local_load", &[view_load.result(0), wait.result(0)], &[value.ty()], &[]);
-        for op in [wait, view_load, local] {
+        for op in [wait, view_load] {
             schedule.insert(op, user_sc.0, user_sc.1);
         }
-        let result = if other.is_none() || other.is_some_and(is_zero_const) {
+        let value = load.result(0);
+        let direct = other.is_none() || other.is_some_and(is_zero_const);
+        if direct && forward_to_allocs(value, view_load.result(0), schedule) {
+            schedule.erase(load);
+            super::erase(load);
+            continue;
+        }
+        let local = at.create(lloc, "ttg.local_load", &[view_load.result(0), wait.result(0)], &[value.ty()], &[]);
+        schedule.insert(local, user_sc.0, user_sc.1);
+        let result = if direct {
             local.result(0)
         } else {
             let select = at.create(lloc, "arith.select", &[mask.unwrap_or(value), local.result(0), other.unwrap_or(value)], &[value.ty()], &[]);

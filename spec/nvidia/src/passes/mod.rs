@@ -6,6 +6,8 @@
 use tritium_dialects::spec::{OpRole, SpecBuilder, StageOptions, StageRefusal};
 
 pub mod allocate_shared_memory_nv;
+pub mod fence_insertion;
+pub mod mma_v3;
 pub mod nvidia_gpu_membar;
 pub mod nvidia_ttgir;
 pub mod tensor_memory_allocation;
@@ -28,7 +30,7 @@ pub fn register(spec: &mut SpecBuilder) {
         &nvidia_ttgir::TmemLoadReduce,
         &tma_lowering::TmaLowering,
         &nvidia_ttgir::InterleaveTmem,
-        &nvidia_ttgir::FenceInsertion,
+        &fence_insertion::FenceInsertion,
         &nvidia_ttgir::MmaLowering,
         &nvidia_ttgir::HoistMbarrierLifecycle,
     ] {
@@ -42,9 +44,12 @@ pub fn register(spec: &mut SpecBuilder) {
         ("ttng.warp_group_dot", OpRole::LayoutAnchor),
         ("ttng.tmem_load", OpRole::LayoutAnchor),
         ("ttng.warp_group_dot_wait", OpRole::ForwardsEncoding),
+        ("ttng.warp_group_dot", OpRole::AsyncOperandDot),
     ] {
         spec.declare_op_role(op, role);
     }
+    spec.set_mma_rewrite(&[3], mma_v3::rewrite_dot);
+    spec.set_pipelined_loop(mma_v3::launch_async_dots);
     spec.add_stage_pipeline("tritium-make-ttir", make_ttir);
     spec.add_stage_pipeline("tritium-make-ttgir", make_ttgir);
     spec.add_stage_pipeline("tritium-make-llir", make_llir);

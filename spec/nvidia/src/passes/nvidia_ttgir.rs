@@ -151,35 +151,6 @@ ttng_only_pass!(
     "triton-nvidia-mma-lowering"
 );
 
-/// `triton-nvidia-gpu-fence-insertion{compute-capability}`: async-proxy
-/// fences before wgmma operands written by the generic proxy. Below sm90
-/// there is no wgmma and Triton returns at once; from sm90 a version-3 MMA
-/// dot (which would need them) is refused.
-pub struct FenceInsertion;
-
-impl Pass for FenceInsertion {
-    fn argument(&self) -> &'static str {
-        "triton-nvidia-gpu-fence-insertion"
-    }
-    fn run(&self, op: Op, options: &PassOptions) -> Result<(), ()> {
-        if options.int("compute-capability", 90) < 90 {
-            return Ok(());
-        }
-        for nested in op.nested_ops() {
-            if nested.name() != "tt.dot" {
-                continue;
-            }
-            let encoding = nested.result(0).ty().encoding();
-            let text = encoding.map(|e| e.to_string()).unwrap_or_default();
-            if text.contains("nvidia_mma") && text.contains("versionMajor = 3") {
-                emit_error(nested, "triton-nvidia-gpu-fence-insertion: wgmma (MMA v3) dots are not supported");
-                return Err(());
-            }
-        }
-        Ok(())
-    }
-}
-
 /// `triton-nvidia-gpu-hoist-mbarrier-lifecycle{compute-capability}`: moves
 /// `ttng` mbarrier init/invalidate out of loops; there are none to move.
 pub struct HoistMbarrierLifecycle;
