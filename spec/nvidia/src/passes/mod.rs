@@ -6,6 +6,7 @@
 use tritium_dialects::spec::{OpRole, SpecBuilder, StageOptions, StageRefusal};
 
 pub mod allocate_shared_memory_nv;
+pub mod descriptor_encoding;
 pub mod fence_insertion;
 pub mod mma_v3;
 pub mod nvidia_gpu_membar;
@@ -24,7 +25,7 @@ pub fn register(spec: &mut SpecBuilder) {
         &nvidia_ttgir::AssignCgaLayouts,
         &nvidia_ttgir::OptimizeCtaLocality,
         &nvidia_ttgir::CheckMatmulTwoCta,
-        &nvidia_ttgir::OptimizeDescriptorEncoding,
+        &descriptor_encoding::OptimizeDescriptorEncoding,
         &nvidia_ttgir::WarpSpecialization,
         &nvidia_ttgir::OptimizeTmemLayouts,
         &nvidia_ttgir::TmemLoadReduce,

@@ -63,30 +63,6 @@ impl Pass for CheckMatmulTwoCta {
     }
 }
 
-/// `triton-nvidia-optimize-descriptor-encoding`: picks the shared encodings
-/// of TMA tensor descriptors. On targets without TMA make_ttir has already
-/// rewritten descriptors to pointers; a descriptor left over is refused.
-pub struct OptimizeDescriptorEncoding;
-
-impl Pass for OptimizeDescriptorEncoding {
-    fn argument(&self) -> &'static str {
-        "triton-nvidia-optimize-descriptor-encoding"
-    }
-    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
-        for nested in op.nested_ops() {
-            if nested.results().iter().any(|r| r.ty().is_tensordesc()) {
-                emit_error(
-                    nested,
-                    "triton-nvidia-optimize-descriptor-encoding: TMA tensor descriptors are not supported \
-                     (make_ttir rewrites them to pointers for targets without TMA)",
-                );
-                return Err(());
-            }
-        }
-        Ok(())
-    }
-}
-
 /// `nvgpu-warp-specialization`: Hopper warp specialization, which acts only
 /// on loops annotated `tt.warp_specialize`; such a loop is refused.
 pub struct WarpSpecialization;
@@ -106,8 +82,15 @@ impl Pass for WarpSpecialization {
     }
 }
 
-/// A pass that rewrites only ops of the `ttng` dialect (tensor memory,
-/// mbarriers, Blackwell MMAs), which Tritium's pipelines never create.
+/// Whether `op` is a Blackwell tensor-memory op or MMA (`ttng.tmem_*`,
+/// `ttng.tc_gen5_*`), which Tritium's pipelines never create.
+fn is_blackwell_op(op: Op) -> bool {
+    let name = op.name();
+    name.starts_with("ttng.tmem_") || name.starts_with("ttng.tc_gen5_")
+}
+
+/// A pass that rewrites only Blackwell tensor-memory ops and MMAs; other
+/// `ttng` ops (Hopper's TMA copies, mbarriers, wgmma) pass through.
 macro_rules! ttng_only_pass {
     ($(#[$doc:meta])* $name:ident, $flag:literal) => {
         $(#[$doc])*
@@ -118,9 +101,9 @@ macro_rules! ttng_only_pass {
                 $flag
             }
             fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
-                match op.nested_ops().into_iter().find(|o| o.name().starts_with("ttng.")) {
+                match op.nested_ops().into_iter().find(|o| is_blackwell_op(*o)) {
                     Some(nested) => {
-                        emit_error(nested, concat!($flag, ": ttng ops are not supported"));
+                        emit_error(nested, concat!($flag, ": tensor-memory ops and tcgen05 MMAs are not supported"));
                         Err(())
                     }
                     None => Ok(()),
@@ -152,7 +135,10 @@ ttng_only_pass!(
 );
 
 /// `triton-nvidia-gpu-hoist-mbarrier-lifecycle{compute-capability}`: moves
-/// `ttng` mbarrier init/invalidate out of loops; there are none to move.
+/// the init and invalidation of mbarriers that other CTAs observe (multicast
+/// TMA, two-CTA MMA, cluster launch control) out of loops. With one CTA no
+/// barrier is observed from outside, and Triton changes nothing; a cluster
+/// kernel with mbarriers is refused.
 pub struct HoistMbarrierLifecycle;
 
 impl Pass for HoistMbarrierLifecycle {
@@ -160,9 +146,15 @@ impl Pass for HoistMbarrierLifecycle {
         "triton-nvidia-gpu-hoist-mbarrier-lifecycle"
     }
     fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
-        match op.nested_ops().into_iter().find(|o| o.name().starts_with("ttng.")) {
+        if num_ctas(op) <= 1 {
+            return Ok(());
+        }
+        match op.nested_ops().into_iter().find(|o| o.name() == "ttng.init_barrier") {
             Some(nested) => {
-                emit_error(nested, "triton-nvidia-gpu-hoist-mbarrier-lifecycle: ttng ops are not supported");
+                emit_error(
+                    nested,
+                    "triton-nvidia-gpu-hoist-mbarrier-lifecycle: mbarriers of kernels on more than one CTA are not supported",
+                );
                 Err(())
             }
             None => Ok(()),
