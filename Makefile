@@ -100,6 +100,11 @@ test: build
 	  --plugin $(BUILD)/lib/libtritium.so --stages ttgir --targets cuda_sm80 --require ttgir
 	python3 tests/corpus/triton_stages.py --corpus $(CORPUS) --venv $(TRITON_VENV) --out $(BUILD)/triton-stages
 	python3 tests/corpus/check_stage_passes.py --stages $(BUILD)/triton-stages --require all
+	@# The same for sm90 (wgmma, TMA; issue 27): Triton's whole sm90 make_ttgir string, and every pass of it.
+	python3 tests/corpus/check_passes.py --corpus $(CORPUS) --stages ttgir --targets cuda_sm90 --require ttgir
+	python3 tests/corpus/triton_stages.py --corpus $(CORPUS) --venv $(TRITON_VENV) --target cuda_sm90 \
+	  --out $(BUILD)/triton-stages-sm90
+	python3 tests/corpus/check_stage_passes.py --stages $(BUILD)/triton-stages-sm90 --require all
 	@# The same on kernels outside the corpus (tests/gpu/extra: Triton 3.9's TTIR and TTGIR).
 	python3 tests/corpus/triton_stages.py --corpus $(CORPUS) --venv $(TRITON_VENV) \
 	  --dir tests/gpu/extra/cuda_sm80 --out $(BUILD)/triton-stages-extra
