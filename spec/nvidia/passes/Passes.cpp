@@ -8,6 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "tritium/RustPass.h"
 
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Pass/PassRegistry.h"
+
 #include <string>
 
 namespace tritium_nvidia {
@@ -28,6 +31,13 @@ namespace tritium_nvidia {
 #define GEN_PASS_DEF_TRITONNVIDIAGPUFENCEINSERTION
 #define GEN_PASS_DEF_TRITONNVIDIAGPUMMALOWERING
 #define GEN_PASS_DEF_TRITONNVIDIAGPUHOISTMBARRIERLIFECYCLE
+#define GEN_PASS_DEF_TRITONGPUPROXYFENCEINSERTION
+#define GEN_PASS_DEF_TRITONNVIDIAGPUTMEMBARRIERINSERTION
+#define GEN_PASS_DEF_TRITONNVIDIAGPUTMEMWAITINSERTION
+#define GEN_PASS_DEF_TRITONNVIDIAGPUCLUSTERBARRIERMBARALLOCATOR
+#define GEN_PASS_DEF_INITIALIZEWSCLUSTERBARRIERS
+#define GEN_PASS_DEF_CONVERTWARPSPECIALIZETOLLVM
+#define GEN_PASS_DEF_CONVERTNVGPUTOLLVM
 #include "spec_nvidia/passes/Passes.h.inc"
 } // namespace tritium_nvidia
 
@@ -48,6 +58,11 @@ TRITIUM_RUST_PASS(TritonNvidiaGPUInterleaveTMem)
 TRITIUM_RUST_PASS(TritonNvidiaGPUTMALowering)
 TRITIUM_RUST_PASS(TritonNvidiaGPUMMALowering)
 TRITIUM_RUST_PASS(TestPrintMembar)
+TRITIUM_RUST_PASS(TritonNvidiaGPUTMemBarrierInsertion)
+TRITIUM_RUST_PASS(TritonNvidiaGPUTMemWaitInsertion)
+TRITIUM_RUST_PASS(TritonNvidiaGPUClusterBarrierMbarAllocator)
+TRITIUM_RUST_PASS(ConvertWarpSpecializeToLLVM)
+TRITIUM_RUST_PASS(ConvertNVGPUToLLVM)
 #undef TRITIUM_RUST_PASS
 
 struct NVGPUWarpSpecialization
@@ -73,6 +88,7 @@ struct NVGPUWarpSpecialization
   };
 TRITIUM_CC_PASS(TritonNvidiaGPUFenceInsertion)
 TRITIUM_CC_PASS(TritonNvidiaGPUHoistMBarrierLifecycle)
+TRITIUM_CC_PASS(TritonGPUProxyFenceInsertion)
 #undef TRITIUM_CC_PASS
 
 /// The passes taking `compute-capability` and `ptx-version`.
@@ -88,6 +104,7 @@ TRITIUM_CC_PASS(TritonNvidiaGPUHoistMBarrierLifecycle)
   };
 TRITIUM_CC_PTX_PASS(AllocateSharedMemoryNv)
 TRITIUM_CC_PTX_PASS(TritonNvidiaGPUMembar)
+TRITIUM_CC_PTX_PASS(InitializeWSClusterBarriers)
 #undef TRITIUM_CC_PTX_PASS
 } // namespace
 
@@ -98,4 +115,11 @@ namespace tritium_nvidia {
 
 /// Registers the backend's passes (called by the generated
 /// `tritium::registerSpecPasses`).
-void tritium_nvidia_register_passes() { tritium_nvidia::registerTritiumSpecnvidiaPasses(); }
+void tritium_nvidia_register_passes() {
+  tritium_nvidia::registerTritiumSpecnvidiaPasses();
+  // Triton's make_llir ends with upstream MLIR's convert-nvvm-to-llvm (NVVM
+  // ops without an LLVM intrinsic to inline PTX); a host that has it
+  // (mlir-opt) keeps its own.
+  if (!mlir::PassInfo::lookup("convert-nvvm-to-llvm"))
+    mlir::registerPass([] { return mlir::createConvertNVVMToLLVMPass(); });
+}

@@ -164,4 +164,94 @@ def TritonNvidiaGPUHoistMBarrierLifecycle
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// make_llir from sm90 on: async-proxy fences, and the passes of features
+// Tritium does not compile (tensor memory, cluster barriers, warp
+// specialization), which refuse them and change nothing otherwise.
+//===----------------------------------------------------------------------===//
+
+def TritonGPUProxyFenceInsertion
+    : Pass<"triton-nvidia-gpu-proxy-fence-insertion", "mlir::ModuleOp"> {
+  let summary = "fence generic-proxy shared-memory accesses before async-proxy ones (sm90+)";
+  let description = [{
+    From compute capability 90 on, inserts `ttng.fence_async_shared` before
+    a wgmma, TMA load or TMA store when generic-proxy shared-memory accesses
+    precede it since the last fence (conservatively: without buffer
+    intervals, a fence where the buffers may be disjoint too).
+
+    ```mlir
+    %a = ttg.local_alloc %t : (tensor<64x16xf16, #blocked>) -> !ttg.memdesc<64x16xf16, #shared, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    %d = ttng.warp_group_dot %a, %b, %c : ...
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"90",
+           "the device's compute capability">
+  ];
+}
+
+def TritonNvidiaGPUTMemBarrierInsertion
+    : Pass<"triton-nvidia-gpu-tmem-barrier-insertion", "mlir::ModuleOp"> {
+  let summary = "barriers between tensor-memory accesses (Blackwell; refused)";
+  let description = [{
+    Tritium compiles no tensor-memory op: a module with one gets a
+    diagnostic at it; any other module is left as it is.
+  }];
+}
+
+def TritonNvidiaGPUTMemWaitInsertion
+    : Pass<"triton-nvidia-gpu-tmem-wait-insertion", "mlir::ModuleOp"> {
+  let summary = "waits for asynchronous tensor-memory accesses (Blackwell; refused)";
+  let description = [{
+    Tritium compiles no tensor-memory op: a module with one gets a
+    diagnostic at it; any other module is left as it is.
+  }];
+}
+
+def TritonNvidiaGPUClusterBarrierMbarAllocator
+    : Pass<"triton-nvidia-gpu-cluster-barrier-mbar-allocator", "mlir::ModuleOp"> {
+  let summary = "allocate the mbarriers of CTA-cluster barriers (refused)";
+  let description = [{
+    Tritium compiles no CTA-cluster barrier: a module with one gets a
+    diagnostic at it; any other module is left as it is.
+  }];
+}
+
+def InitializeWSClusterBarriers
+    : Pass<"initialize-ws-cluster-barriers", "mlir::ModuleOp"> {
+  let summary = "initialize the cluster barriers of warp-specialized partitions (refused)";
+  let description = [{
+    Tritium compiles no warp specialization: a module with
+    `ttg.warp_specialize` gets a diagnostic at it; any other module is left
+    as it is.
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"90",
+           "the device's compute capability">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"80",
+           "the PTX ISA version">
+  ];
+}
+
+def ConvertWarpSpecializeToLLVM
+    : Pass<"convert-warp-specialize-to-llvm", "mlir::ModuleOp"> {
+  let summary = "lower warp-specialized regions to LLVM (refused)";
+  let description = [{
+    Tritium compiles no warp specialization: a module with
+    `ttg.warp_specialize` gets a diagnostic at it; any other module is left
+    as it is.
+  }];
+}
+
+def ConvertNVGPUToLLVM : Pass<"convert-nv-gpu-to-llvm", "mlir::ModuleOp"> {
+  let summary = "lower the NVIDIA GPU ops left after the ttg->LLVM lowering";
+  let description = [{
+    Triton lowers its `nvg` ops (wgmma, wgmma waits, cluster and warp ids)
+    here; Tritium's ttg->LLVM lowering already emits their PTX, so a module
+    it produced is left as it is. A `ttg.warp_id` or warp-specialized region
+    still present gets a diagnostic.
+  }];
+}
+
 #endif // TRITIUM_SPEC_NVIDIA_PASSES_TD

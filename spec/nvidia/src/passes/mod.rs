@@ -8,6 +8,7 @@ use tritium_dialects::spec::{OpRole, SpecBuilder, StageOptions, StageRefusal};
 pub mod allocate_shared_memory_nv;
 pub mod descriptor_encoding;
 pub mod fence_insertion;
+pub mod hopper_llir;
 pub mod mma_v3;
 pub mod nvidia_gpu_membar;
 pub mod nvidia_ttgir;
@@ -34,6 +35,13 @@ pub fn register(spec: &mut SpecBuilder) {
         &fence_insertion::FenceInsertion,
         &nvidia_ttgir::MmaLowering,
         &nvidia_ttgir::HoistMbarrierLifecycle,
+        &hopper_llir::ProxyFenceInsertion,
+        &hopper_llir::TmemBarrierInsertion,
+        &hopper_llir::TmemWaitInsertion,
+        &hopper_llir::ClusterBarrierMbarAllocator,
+        &hopper_llir::InitializeWsClusterBarriers,
+        &hopper_llir::ConvertWarpSpecializeToLlvm,
+        &hopper_llir::ConvertNvGpuToLlvm,
     ] {
         spec.add_pass(pass);
     }
@@ -150,16 +158,31 @@ fn make_ttgir(options: &StageOptions) -> Result<String, StageRefusal> {
     Ok(passes.into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(","))
 }
 
-/// Triton's make_llir for `cuda:<cc>`: the passes before the conversion
-/// that Triton runs on sm80 and that Tritium has (the Hopper/Blackwell-only
-/// ones are no-ops there), the conversion and the LLVM-dialect cleanups.
+/// Triton's make_llir for `cuda:<cc>`: below sm90 the passes before the
+/// conversion that Triton runs on sm80 and that Tritium has (the
+/// Hopper/Blackwell-only ones are no-ops there), the conversion and the
+/// LLVM-dialect cleanups; from sm90 on Triton 3.9's list pass for pass,
+/// without `gluon-inline`, `llvm.func(canonicalize-llvm-ir)` and
+/// `enable-line-info`, which Tritium does not have yet (the canonicalize and
+/// cse after the conversion do the cleanup).
 fn make_llir(options: &StageOptions) -> Result<String, StageRefusal> {
     let cc = capability("tritium-make-llir", options.target)?;
     let ptx = if options.ptx_version != 0 { format!(" ptx-version={}", options.ptx_version) } else { String::new() };
     let opts = format!("compute-capability={cc}{ptx}");
+    if cc < 90 {
+        return Ok(format!(
+            "tritongpu-combine-tensor-select-and-if,tritongpu-allocate-warp-groups,convert-scf-to-cf,\
+             allocate-shared-memory-nv{{{opts}}},triton-nvidia-gpu-membar{{{opts}}},\
+             tritongpu-global-scratch-memory-allocation,convert-triton-gpu-to-llvm{{{opts}}},canonicalize,cse,symbol-dce"
+        ));
+    }
     Ok(format!(
         "tritongpu-combine-tensor-select-and-if,tritongpu-allocate-warp-groups,convert-scf-to-cf,\
-         allocate-shared-memory-nv{{{opts}}},triton-nvidia-gpu-membar{{{opts}}},\
-         tritongpu-global-scratch-memory-allocation,convert-triton-gpu-to-llvm{{{opts}}},canonicalize,cse,symbol-dce"
+         allocate-shared-memory-nv{{{opts}}},triton-tensor-memory-allocation,\
+         triton-nvidia-gpu-proxy-fence-insertion{{compute-capability={cc}}},triton-nvidia-gpu-tmem-barrier-insertion,\
+         triton-nvidia-gpu-membar{{{opts}}},triton-nvidia-gpu-tmem-wait-insertion,\
+         triton-nvidia-gpu-cluster-barrier-mbar-allocator,tritongpu-global-scratch-memory-allocation,\
+         convert-triton-gpu-to-llvm{{{opts}}},initialize-ws-cluster-barriers{{{opts}}},cse,\
+         convert-warp-specialize-to-llvm,convert-nv-gpu-to-llvm,canonicalize,cse,symbol-dce,convert-nvvm-to-llvm"
     ))
 }
