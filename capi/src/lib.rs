@@ -196,7 +196,7 @@ pub extern "C" fn tritium_verify_type(
         let verdict = match unsafe { str_of(type_name) } {
             "tt.ptr" if inner.is_integer() || inner.is_float() => Ok(()),
             "tt.ptr" => Err(format!("pointer types must point to integer or floating-point types, got {inner}")),
-            "tt.tensordesc" if inner.is_tensor() => Err("tensor descriptor element type must not be a tensor".to_string()),
+            "tt.tensordesc" if inner.is_tensor() => Err("tensor descriptors must not wrap tensor types; use !tt.tensordesc<shape x element-type[, layout]> instead".to_string()),
             // A scalar, as in Triton; it also keeps `!tt.tensordesc<1x!d>`
             // alias chains from nesting without bound.
             "tt.tensordesc" if inner.is_integer() || inner.is_float() || inner.is_ptr() => Ok(()),

@@ -1328,10 +1328,24 @@ Type MemDescType::parse(AsmParser &parser) {
     }
     // An allocation shape `AxB` (no trailing `x`), or the memory space.
     int64_t first;
+    SMLoc firstLoc = parser.getCurrentLocation();
     OptionalParseResult dim = parser.parseOptionalInteger(first);
     if (dim.has_value()) {
       if (failed(*dim))
         return {};
+      // `0x4` lexes as one hexadecimal integer: the dimensions 0 and 4, as
+      // MLIR's dimension lists read it.
+      StringRef spelling(firstLoc.getPointer());
+      if (spelling.starts_with("0x") || spelling.starts_with("0X")) {
+        allocShape.push_back(0);
+        StringRef digits = spelling.drop_front(2).take_while(llvm::isAlnum);
+        int64_t next;
+        if (digits.getAsInteger(10, next)) {
+          parser.emitError(firstLoc, "expected a dimension in the allocation shape");
+          return {};
+        }
+        first = next;
+      }
       allocShape.push_back(first);
       // `AxBxC` lexes as the integer A then the keyword `xBxC`.
       StringRef keyword;

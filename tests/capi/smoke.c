@@ -111,7 +111,7 @@ int main(void) {
   MlirType tensorOfF16 = mlirRankedTensorTypeGet(2, shape, f16, mlirAttributeGetNull());
   MlirType badDesc = mlirTritonTensorDescTypeGet(ctx, 2, shape, tensorOfF16, mlirAttributeGetNull());
   printf("tensordesc of a tensor is null: %d\n", mlirTypeIsNull(badDesc));
-  // CHECK: tensor descriptor element type must not be a tensor
+  // CHECK: tensor descriptors must not wrap tensor types; use !tt.tensordesc<shape x element-type[, layout]> instead
   // CHECK: tensordesc of a tensor is null: 1
 
   /* Passes by name, from the registry tritiumRegisterAllPasses fills. */

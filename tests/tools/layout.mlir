@@ -150,7 +150,7 @@
 // (it gave a layout of zero bases).
 // RUN: not tritium-layout '#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 1073741824, 16]}>' 64x64 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR-INSTR
-// ERR-INSTR: error: instrShape of an MMA v3 layout must be [16, N, K] with N a power of two from 8 to 256 and K a power of two from 8 to 64, got [16, 1073741824, 16]
+// ERR-INSTR: error: every instrShape entry must be between 1 and 65536, got [16, 1073741824, 16]
 // ERR-INSTR-NEXT: #ttg.nvidia_mma<{versionMajor = 3
 // ERR-INSTR: error: cannot parse the encoding
 // RUN: not tritium-layout --view=sideways '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>' 8x16 2>&1 \

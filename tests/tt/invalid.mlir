@@ -34,7 +34,7 @@ tt.func @ptr_unknown_address_space(%p: !tt.ptr<f32, shared>) {
 
 // -----
 
-// expected-error @+1 {{tensor descriptor element type must not be a tensor}}
+// expected-error @+1 {{tensor descriptors must not wrap tensor types; use !tt.tensordesc<shape x element-type[, layout]> instead}}
 tt.func @tensordesc_of_tensor(%d: !tt.tensordesc<4xtensor<4xf32>>) {
   tt.return
 }

@@ -524,3 +524,104 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+#b0 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#b1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @warp_shuffle(%x: tensor<32x32xf32, #b0>) {
+    // expected-error @+1 {{'ttg.convert_layout' op force_warp_shuffle requires a conversion within one warp}}
+    %1 = ttg.convert_layout %x {force_warp_shuffle} : tensor<32x32xf32, #b0> -> tensor<32x32xf32, #b1>
+    tt.return
+  }
+}
+
+// -----
+
+#linear = #ttg.linear<{register = [], lane = [[1], [2], [4], [8], [16]], warp = [], block = []}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+tt.func @atomic_scatter_ptr(%v: tensor<32x!tt.ptr<i32>, #linear>, %i: tensor<32xi32, #linear>, %dst: !ttg.memdesc<32x!tt.ptr<i32>, #shared, #smem, mutable>) attributes {"ttg.num-warps" = 1 : i32} {
+  // expected-error @+1 {{'ttg.local_atomic_scatter_rmw' op values must have integer or floating element type}}
+  %0 = ttg.local_atomic_scatter_rmw add, %dst[%i], %v {axis = 0 : i32} : (!ttg.memdesc<32x!tt.ptr<i32>, #shared, #smem, mutable>, tensor<32x!tt.ptr<i32>, #linear>, tensor<32xi32, #linear>) -> tensor<32x!tt.ptr<i32>, #linear>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [0, 1]}>
+#smem = #ttg.shared_memory
+tt.func @reinterpret_mutability(%a: !ttg.memdesc<8x16xf16, #shared, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_reinterpret' op source and result must have the same mutability}}
+  %0 = ttg.memdesc_reinterpret %a : !ttg.memdesc<8x16xf16, #shared, #smem> -> !ttg.memdesc<8x16xf16, #shared, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#partitioned = #ttg.partitioned_shared<{numPartitions = 2, numGroups = 2, partitionDim = 0, partitionLayout = #shared}>
+#smem = #ttg.shared_memory
+tt.func @reinterpret_partitioned(%a: !ttg.memdesc<128x16xf16, #partitioned, #smem, mutable>) {
+  // expected-error @+1 {{'ttg.memdesc_reinterpret' op cannot reinterpret partitioned shared layouts}}
+  %0 = ttg.memdesc_reinterpret %a : !ttg.memdesc<128x16xf16, #partitioned, #smem, mutable> -> !ttg.memdesc<128x16xi16, #partitioned, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+#padded = #ttg.padded_shared<[128:+8] {order = [1, 0], shape = [16, 128]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @reinterpret_padding(%a: !ttg.memdesc<16x128xf16, #padded, #smem, mutable>) {
+  // expected-error @+1 {{'ttg.memdesc_reinterpret' op cannot reinterpret between padded and non-padded layouts}}
+  %0 = ttg.memdesc_reinterpret %a : !ttg.memdesc<16x128xf16, #padded, #smem, mutable> -> !ttg.memdesc<16x128xf16, #shared, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+#split = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], CGALayout = [[1, 0]]}>
+#bcast = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], CGALayout = [[0, 0]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @reinterpret_cta_view(%v: !ttg.memdesc<4x16xf16, #split, #smem, mutable, 8x16>) {
+    // expected-error @+1 {{'ttg.memdesc_reinterpret' op cannot reinterpret a source subview sliced across CTAs}}
+    %0 = ttg.memdesc_reinterpret %v : !ttg.memdesc<4x16xf16, #split, #smem, mutable, 8x16> -> !ttg.memdesc<4x16xf16, #bcast, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// The two halves of a byte are the first register basis of the result.
+#src = #ttg.linear<{register = [[16, 0], [1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[0, 32], [0, 64]], block = []}>
+#dst = #ttg.linear<{register = [[32, 0], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[0, 32], [0, 64]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_reordered(%a: tensor<32x128xi8, #src>) {
+    // expected-error @+1 {{failed to infer encoding}}
+    %0 = ttg.fp4_to_fp %a {axis = 0 : i32} : tensor<32x128xi8, #src> -> tensor<64x128xbf16, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+tt.func @shared_i1() {
+  // expected-error @+1 {{shared-memory element type bit width must be a multiple of 8; got 1}}
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<8xi1, #shared, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+// `0x4` lexes as one hexadecimal integer: the allocation shape 0x4.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// expected-error @+1 {{alloc shape has 0 dimension}}
+tt.func @alloc_zero_hex(%a: !ttg.memdesc<2x4xi32, #shared, #smem, mutable, 0x4>) {
+  tt.return
+}

@@ -137,8 +137,9 @@ tt.func @memory(%ptrs: tensor<32x32x!tt.ptr<f16>, #blocked>, %mask: tensor<32x32
 tt.func @misc(%x: tensor<32x32xf32, #blocked>, %p: tensor<32x16xi8, #blocked>, %iv: i32, %ub: i32, %step: i32, %c: i1) {
   // CHECK: ttg.convert_layout %{{.*}} : tensor<32x32xf32, #[[$BLOCKED]]> -> tensor<32x32xf32, #[[$MMA]]>
   %0 = ttg.convert_layout %x : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #mma>
-  // CHECK: ttg.convert_layout %{{.*}} {force_warp_shuffle} : tensor<32x32xf32, #[[$MMA]]> -> tensor<32x32xf32, #[[$BLOCKED]]>
-  %1 = ttg.convert_layout %0 {force_warp_shuffle} : tensor<32x32xf32, #mma> -> tensor<32x32xf32, #blocked>
+  // A conversion within each warp (Triton refuses force_warp_shuffle otherwise).
+  // CHECK: ttg.convert_layout %{{.*}} {force_warp_shuffle} : tensor<32x16xi8, #[[$BLOCKED]]> -> tensor<32x16xi8, #[[$LINEAR]]>
+  %1 = ttg.convert_layout %p {force_warp_shuffle} : tensor<32x16xi8, #blocked> -> tensor<32x16xi8, #linear>
   // CHECK: ttg.fp4_to_fp %{{.*}} {axis = 1 : i32} : tensor<32x16xi8, #[[$BLOCKED]]> -> tensor<32x32xbf16, #[[$BLOCKED]]>
   %2 = ttg.fp4_to_fp %p {axis = 1 : i32} : tensor<32x16xi8, #blocked> -> tensor<32x32xbf16, #blocked>
   // CHECK: ttg.global_scratch_alloc {alignment = 8 : i32, nbytes = 256 : i32} : !tt.ptr<i8>

@@ -1677,3 +1677,174 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// The CTAs a barrier is split over go 1, 2, 4, ... (zero bases aside).
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[2], [1]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @wait_bar_cga(%bar: !ttg.memdesc<4xi64, #bar, #smem, mutable>, %phase: i32) {
+    // expected-error @+1 {{'ttng.wait_barrier' op broadcasted cluster barriers require bases to be the sequence 1, 2, 4, 8, ... perhaps with zero bases interleaved.}}
+    ttng.wait_barrier %bar, %phase : !ttg.memdesc<4xi64, #bar, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[1], [0]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @expect_from_cta(%bar: !ttg.memdesc<4xi64, #bar, #smem, mutable>, %pred: i1) {
+    // expected-error @+1 {{'ttng.barrier_expect' op fromCTA requires a 1D barrier with one element per CTA and canonical CGA layout}}
+    ttng.barrier_expect %bar, 16 {fromCTA = 1 : i32}, %pred : !ttg.memdesc<4xi64, #bar, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[1]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @arrive_negative_mask(%bar: !ttg.memdesc<2xi64, #bar, #smem, mutable>) {
+    // expected-error @+1 {{'ttng.arrive_barrier' op multicastCTA exceeds numCTAs - 1}}
+    ttng.arrive_barrier %bar, 1 {multicastCTA = -1 : i32} : !ttg.memdesc<2xi64, #bar, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// A private helper may hold a cluster barrier while the inliner can still
+// move it into a kernel; a noinline one may not.
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func private @inlined_helper() {
+    ttng.cluster_barrier
+    tt.return
+  }
+  tt.func private @noinline_helper() attributes {noinline = true} {
+    // expected-error @+1 {{'ttng.cluster_barrier' op must be inside a kernel function}}
+    ttng.cluster_barrier
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[0]]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[0]]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[1]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @shared_store_narrow(%src: tensor<128xf16, #blocked>, %dst: !ttg.memdesc<128xf16, #shared, #smem, mutable>, %bar: !ttg.memdesc<2xi64, #bar, #smem, mutable>) {
+    // expected-error @+1 {{'ttng.async_shared_store' op requires a layout vectorizing stores to at least 32 bits}}
+    ttng.async_shared_store %src, %dst, %bar : tensor<128xf16, #blocked> -> !ttg.memdesc<128xf16, #shared, #smem, mutable>, !ttg.memdesc<2xi64, #bar, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @tma_rank(%desc: !tt.tensordesc<2x32x64xi32, #nvmma>, %dst: !ttg.memdesc<2x32x64xi32, #nvmma, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %x: i32, %p: i1) {
+    // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op TMA shared memory and layout ranks must match}}
+    ttng.async_tma_copy_global_to_local %desc[%x, %x, %x] %dst, %bar, %p : !tt.tensordesc<2x32x64xi32, #nvmma>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<2x32x64xi32, #nvmma, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// A view cut along a dimension the CTAs split may start in another CTA.
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32, CGALayout = [[0, 1]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @tma_store_view(%desc: !tt.tensordesc<128x64xi32, #shared>, %view: !ttg.memdesc<128x64xi32, #shared, #smem, mutable, 128x128>, %x: i32) {
+    // expected-error @+1 {{'ttng.async_tma_copy_local_to_global' op source subview may have an origin in another CTA}}
+    ttng.async_tma_copy_local_to_global %desc[%x, %x] %view : !tt.tensordesc<128x64xi32, #shared>, !ttg.memdesc<128x64xi32, #shared, #smem, mutable, 128x128>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @gather_x_offsets(%desc: !tt.tensordesc<1x128xf16, #shared>, %x: tensor<32xi32, #blocked>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %dst: !ttg.memdesc<32x128xf16, #shared, #smem, mutable>, %y: i32, %p: i1) {
+    // expected-error @+1 {{'ttng.async_tma_gather' op x offsets must have at least 4 contiguous elements per thread}}
+    ttng.async_tma_gather %desc[%x, %y] %dst, %bar, %p : !tt.tensordesc<1x128xf16, #shared>, tensor<32xi32, #blocked>, i32, !ttg.memdesc<1xi64, #bar, #smem, mutable>, !ttg.memdesc<32x128xf16, #shared, #smem, mutable>, i1
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @gather_x_lanes(%desc: !tt.tensordesc<1x128xf16, #shared>, %x: tensor<512xi32, #blocked>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %dst: !ttg.memdesc<512x128xf16, #shared, #smem, mutable>, %y: i32, %p: i1) {
+    // expected-error @+1 {{'ttng.async_tma_gather' op x offsets must be broadcasted across each warp}}
+    ttng.async_tma_gather %desc[%x, %y] %dst, %bar, %p : !tt.tensordesc<1x128xf16, #shared>, tensor<512xi32, #blocked>, i32, !ttg.memdesc<1xi64, #bar, #smem, mutable>, !ttg.memdesc<512x128xf16, #shared, #smem, mutable>, i1
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @packed_unique(%a: tensor<128xf32, #blocked>) {
+    // expected-error @+1 {{'ttng.packed_arith' op result layout must provide a multiple of 2 unique elements per thread}}
+    %0 = ttng.packed_arith add %a, %a : (tensor<128xf32, #blocked>, tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @packed_signature(%a: tensor<256xf16, #blocked>, %b: tensor<256xf32, #blocked>) {
+    // expected-error @+1 {{'ttng.packed_arith' op unsupported add signature f16x2 <- (f16x2, f32x2)}}
+    %0 = ttng.packed_arith add %a, %b : (tensor<256xf16, #blocked>, tensor<256xf32, #blocked>) -> tensor<256xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @packed_fp4_shape(%a: tensor<256xi8, #blocked>, %b: tensor<256xf8E4M3FN, #blocked>) {
+    // expected-error @+1 {{'ttng.packed_arith' op requires every fp4 operand to have the result shape with the same single dimension halved}}
+    %0 = ttng.packed_arith add %a, %b : (tensor<256xi8, #blocked>, tensor<256xf8E4M3FN, #blocked>) -> tensor<256xf8E4M3FN, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#result = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#fp4 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#fp4_ok = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @packed_fp4_layout(%a: tensor<128xi8, #fp4>, %b: tensor<256xf8E4M3FN, #result>) {
+    // expected-error @+1 {{'ttng.packed_arith' op fp4 operand 0 must have a layout compatible with the result}}
+    %0 = ttng.packed_arith add %a, %b : (tensor<128xi8, #fp4>, tensor<256xf8E4M3FN, #result>) -> tensor<256xf8E4M3FN, #result>
+    tt.return
+  }
+  tt.func @packed_fp4_ok(%a: tensor<128xi8, #fp4_ok>, %b: tensor<256xf8E4M3FN, #result>) {
+    %0 = ttng.packed_arith add %a, %b : (tensor<128xi8, #fp4_ok>, tensor<256xf8E4M3FN, #result>) -> tensor<256xf8E4M3FN, #result>
+    tt.return
+  }
+}

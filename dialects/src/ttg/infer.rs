@@ -395,6 +395,11 @@ pub fn infer_fp4_to_fp_src(enc: &Encoding, shape: &[i64], axis: usize) -> Result
         return Err(format!("ttg.fp4_to_fp needs a distributed encoding, not #ttg.{}", enc.mnemonic()));
     }
     let ll = to_linear_layout(enc, shape)?;
+    // As Triton: the two halves of a byte are the first register basis.
+    let first = ll.basis(REGISTER, 0);
+    if first.is_none_or(|b| b.iter().enumerate().any(|(d, &v)| v != i32::from(d == axis))) {
+        return Err("failed to infer encoding".into());
+    }
     Ok(Encoding::Linear(split_on_axis(&ll, axis)?))
 }
 

@@ -31,45 +31,17 @@ fn check_bounds(encoding: &Encoding) -> Result<(), String> {
     match encoding {
         Encoding::NvidiaMma { version_major, warps_per_cta, instr_shape, .. } => {
             powers("warpsPerCTA", warps_per_cta)?;
-            // m16n8 for mma.sync (v2, one entry per dimension: a batched
-            // dot's rank-3 layout has [1, 16, 8], as Triton's
-            // `mmaVersionToInstrShape` gives), m64nNkK for wgmma (v3); v5 is
-            // left to Triton's rules.
+            // Triton's verifier leaves instrShape to the lowering (which picks
+            // the instruction from the layout); Tritium only bounds its entries
+            // so that no tile size is zero or overflows.
             let rank = warps_per_cta.len();
             if *version_major == 2 && !(2..=3).contains(&rank) {
                 return Err(format!("an MMA v2 layout must have rank 2 or 3, got rank {rank}"));
             }
-            let entries = match version_major {
-                2 => rank,
-                3 => 3,
-                _ => instr_shape.len(),
-            };
-            if instr_shape.len() != entries {
-                return Err(format!(
-                    "instrShape of an MMA v{version_major} layout must have {entries} entries, got {instr_shape:?}"
-                ));
+            if instr_shape.iter().any(|&v| v == 0 || v > MAX_COUNT) {
+                return Err(format!("every instrShape entry must be between 1 and {MAX_COUNT}, got {instr_shape:?}"));
             }
-            // The shapes of the instructions themselves: mma.sync is
-            // m16n8kK (batch entries 1); wgmma is m64nNkK per warp group, 16
-            // rows per warp, N a power of two up to 256, K 256 bits of 4- to
-            // 32-bit data.
-            match (version_major, &instr_shape[..]) {
-                (2, [batch @ .., m, n]) if (*m, *n) != (16, 8) || batch.iter().any(|&b| b != 1) => {
-                    let expected = if rank == 3 { "[1, 16, 8]" } else { "[16, 8]" };
-                    Err(format!("instrShape of an MMA v2 layout must be {expected}, got {instr_shape:?}"))
-                }
-                (3, [m, n, k])
-                    if *m != 16
-                        || !(n.is_power_of_two() && (8..=256).contains(n))
-                        || !(k.is_power_of_two() && (8..=64).contains(k)) =>
-                {
-                    Err(format!(
-                        "instrShape of an MMA v3 layout must be [16, N, K] with N a power of two from 8 to 256 \
-                         and K a power of two from 8 to 64, got {instr_shape:?}"
-                    ))
-                }
-                _ => Ok(()),
-            }
+            Ok(())
         }
         Encoding::AmdMfma { warps_per_cta, .. } => powers("warpsPerCTA", warps_per_cta),
         Encoding::SwizzledShared { vec, per_phase, max_phase, order, .. }
@@ -182,6 +154,10 @@ pub fn verify_memdesc(memdesc: &MemDesc) -> Result<(), String> {
     if let Some(space) = bridge::encoding_of(memdesc.memory_space) {
         if !matches!(space?, Encoding::SharedMemory) {
             return Err(format!("{} is not a memory space", memdesc.memory_space));
+        }
+        // Shared memory is byte-addressed (i1 included, as Triton 3.9).
+        if bits % 8 != 0 {
+            return Err(format!("shared-memory element type bit width must be a multiple of 8; got {bits}"));
         }
     }
     Ok(())
@@ -310,6 +286,64 @@ fn alloc_shape(m: &MemDesc) -> Vec<i64> {
     if m.alloc_shape.is_empty() { m.shape.clone() } else { m.alloc_shape.clone() }
 }
 
+/// Whether converting a tensor from `src`'s layout to `dst`'s moves elements
+/// between warps (or CTAs): each warp must hold the same elements under both,
+/// i.e. the registers and lanes span the same coordinates and the warp and
+/// block bases agree up to them. `None` when a layout cannot be read.
+fn crosses_warps(src: Ty, dst: Ty) -> Option<bool> {
+    use super::linear_layout::gf2;
+    let shape = src.shape()?;
+    let layout = |ty: Ty| -> Option<super::linear_layout::LinearLayout> {
+        let enc = bridge::encoding_of(ty.encoding()?)?.ok()?;
+        to_linear_layout(&enc, &shape).ok()
+    };
+    let (a, b) = (layout(src)?, layout(dst)?);
+    // One bit per coordinate bit, dimension after dimension.
+    let pack = |ll: &super::linear_layout::LinearLayout, v: &[i32]| -> Option<u64> {
+        let mut out = 0u64;
+        let mut shift = 0u32;
+        for ((_, size), &x) in ll.out_dims().iter().zip(v) {
+            out |= (x.max(0) as u64).checked_shl(shift)?;
+            shift += size.max(&1).trailing_zeros();
+        }
+        Some(out)
+    };
+    if a.out_dims() != b.out_dims() || shape.iter().map(|&d| d.max(1) as u64).product::<u64>() >= 1 << 62 {
+        return None;
+    }
+    let rows = |ll: &super::linear_layout::LinearLayout, dims: &[&str]| -> Option<Vec<u64>> {
+        let mut rows = Vec::new();
+        for (name, vectors) in ll.bases() {
+            if dims.contains(&name.as_str()) {
+                for v in vectors {
+                    rows.push(pack(ll, v)?);
+                }
+            }
+        }
+        Some(rows)
+    };
+    let (sa, sb) = (rows(&a, &["register", "lane"])?, rows(&b, &["register", "lane"])?);
+    let both: Vec<u64> = sa.iter().chain(&sb).copied().collect();
+    let span = gf2::rank(&sa);
+    if span != gf2::rank(&sb) || span != gf2::rank(&both) {
+        return Some(true);
+    }
+    for dim in ["warp", "block"] {
+        let (wa, wb) = (rows(&a, &[dim])?, rows(&b, &[dim])?);
+        if wa.len() != wb.len() {
+            return Some(true);
+        }
+        for (x, y) in wa.iter().zip(&wb) {
+            let mut with = sa.clone();
+            with.push(x ^ y);
+            if gf2::rank(&with) != span {
+                return Some(true);
+            }
+        }
+    }
+    Some(false)
+}
+
 fn tensor_shape(value: Val) -> Vec<i64> {
     value.ty().shape().unwrap_or_default()
 }
@@ -346,6 +380,9 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
             let (src, dst) = (op.operand(0).ty(), op.result(0).ty());
             if src.encoding().is_some() && dst.encoding().is_none() {
                 return Err("the result of a layout conversion needs an encoding".into());
+            }
+            if op.attr("force_warp_shuffle").is_some_and(|a| !a.is_null()) && crosses_warps(src, dst) == Some(true) {
+                return Err("force_warp_shuffle requires a conversion within one warp".into());
             }
             Ok(())
         }
@@ -390,6 +427,12 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
             Ok(())
         }
         "ttg.local_gather" | "ttg.local_scatter" | "ttg.local_atomic_scatter_rmw" => {
+            if name == "ttg.local_atomic_scatter_rmw" {
+                let element = op.operand(1).ty().element();
+                if !(element.is_integer() || element.is_float()) {
+                    return Err("values must have integer or floating element type".into());
+                }
+            }
             let (buf, indices) = match name {
                 "ttg.local_gather" => (op.operand(0), op.operand(1)),
                 "ttg.local_scatter" => (op.operand(0), op.operand(2)),
@@ -477,7 +520,52 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
         "ttg.memdesc_reinterpret" => {
             let (src, dst) = (memdesc(op.operand(0), "source")?, memdesc(op.result(0), "result")?);
             if src.memory_space != dst.memory_space {
-                return Err("source and result must be in the same memory space".into());
+                return Err("source and result must have the same memory space".into());
+            }
+            if src.mutable != dst.mutable {
+                return Err("source and result must have the same mutability".into());
+            }
+            let is_view = |m: &MemDesc| m.shape[..] != m.alloc_shape[m.alloc_shape.len() - m.shape.len()..];
+            if is_view(&dst) {
+                return Err("result must not be a subview".into());
+            }
+            let (Some(Ok(src_enc)), Some(Ok(dst_enc))) =
+                (bridge::encoding_of(src.encoding), bridge::encoding_of(dst.encoding))
+            else {
+                return Ok(());
+            };
+            if matches!(src_enc, Encoding::PartitionedShared { .. }) || matches!(dst_enc, Encoding::PartitionedShared { .. }) {
+                return Err("cannot reinterpret partitioned shared layouts".into());
+            }
+            let padding = |e: &Encoding| match e {
+                Encoding::PaddedShared { intervals, paddings, .. } => Some((intervals.clone(), paddings.clone())),
+                _ => None,
+            };
+            match (padding(&src_enc), padding(&dst_enc)) {
+                (Some(_), None) | (None, Some(_)) => {
+                    return Err("cannot reinterpret between padded and non-padded layouts".into());
+                }
+                (Some(a), Some(b)) if a != b => return Err("cannot reinterpret with different padding pattern".into()),
+                (Some(_), Some(_)) if is_view(&src) => return Err("cannot reinterpret a padded source subview".into()),
+                _ => {}
+            }
+            // A view cut along a dimension the CTAs split.
+            if is_view(&src) {
+                let alloc = &src.alloc_shape[src.alloc_shape.len() - src.shape.len()..];
+                let cga = match &src_enc {
+                    Encoding::SwizzledShared { cga, .. }
+                    | Encoding::NvmmaShared { cga, .. }
+                    | Encoding::AmdRotatingShared { cga, .. } => cga.bases.clone(),
+                    _ => Vec::new(),
+                };
+                // The layout's dimensions are the view's last ones.
+                let cut = |b: &[i32], d: usize| {
+                    let i = d + src.shape.len().saturating_sub(b.len());
+                    src.shape.get(i).zip(alloc.get(i)).is_some_and(|(s, a)| s != a)
+                };
+                if cga.iter().any(|b| b.iter().enumerate().any(|(d, &v)| v != 0 && cut(b, d))) {
+                    return Err("cannot reinterpret a source subview sliced across CTAs".into());
+                }
             }
             Ok(())
         }
@@ -488,6 +576,12 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
             expected[axis] = expected[axis].saturating_mul(2);
             if dst != expected {
                 return Err(format!("result shape {dst:?} must be the source shape with dimension {axis} doubled ({expected:?})"));
+            }
+            // Triton infers the source layout back from the result's.
+            if let Some(Ok(dst_enc)) = op.result(0).ty().encoding().and_then(bridge::encoding_of) {
+                if dst_enc.is_distributed() && infer::infer_fp4_to_fp_src(&dst_enc, &dst, axis).is_err() {
+                    return Err("failed to infer encoding".into());
+                }
             }
             Ok(())
         }

@@ -95,11 +95,19 @@ fn verify_barrier_type(op: Op, barrier: Val) -> Verdict {
     let ok = memdesc(barrier).is_some_and(|m| {
         m.shape.len() == 1 && type_name(m.element) == "i64" && m.shape[0] <= num_ctas(op)
     });
-    if ok {
-        Ok(())
-    } else {
-        Err("barrier allocation must be a descriptor of Nxi64 type with N <= number of CTAs".into())
+    if !ok {
+        return Err("barrier allocation must be a descriptor of Nxi64 type with N <= number of CTAs".into());
     }
+    // The CTAs a barrier is split over: the non-zero CGA bases go 1, 2, 4, ...
+    let bases = memdesc(barrier).and_then(|m| cga_bases(m.encoding)).unwrap_or_default();
+    let nonzero = bases.iter().filter(|b| b.iter().any(|&v| v != 0));
+    if nonzero.enumerate().any(|(i, b)| b[..] != [1i32 << i.min(30)]) {
+        return Err(
+            "broadcasted cluster barriers require bases to be the sequence 1, 2, 4, 8, ... perhaps with zero bases interleaved."
+                .into(),
+        );
+    }
+    Ok(())
 }
 
 fn verify_from_cta(op: Op, barrier: Val) -> Verdict {
@@ -108,11 +116,35 @@ fn verify_from_cta(op: Op, barrier: Val) -> Verdict {
     if from < 0 || from >= ctas {
         return Err("fromCTA must be in the range [0, num_ctas - 1]".into());
     }
-    let canonical = memdesc(barrier).is_some_and(|m| m.shape.len() == 1 && m.shape[0] == ctas);
+    let canonical = memdesc(barrier).is_some_and(|m| {
+        m.shape.len() == 1 && m.shape[0] == ctas && cga_bases(m.encoding).is_none_or(|b| b == cga_1d(ctas))
+    });
     if !canonical {
         return Err("fromCTA requires a 1D barrier with one element per CTA and canonical CGA layout".into());
     }
     Ok(())
+}
+
+/// Triton's `ClusterBarrierOp` rule: inside a kernel (a public function), or
+/// inside a `tt.func` helper that the inliner will move into one (not
+/// `noinline = true`).
+fn verify_in_kernel(op: Op) -> Verdict {
+    let mut current = op.parent();
+    while let Some(o) = current {
+        if matches!(o.name(), "tt.func" | "func.func" | "llvm.func") {
+            let private = o.attr("sym_visibility").and_then(string_attr).is_some_and(|v| v != "public");
+            if !private {
+                return Ok(());
+            }
+            let noinline = o.attr("noinline").and_then(Attr::bool).unwrap_or(false);
+            if o.name() == "tt.func" && !noinline {
+                return Ok(());
+            }
+            return Err("must be inside a kernel function".into());
+        }
+        current = o.parent();
+    }
+    Err("must be inside a kernel function".into())
 }
 
 fn verify_multi_cta(op: Op) -> Verdict {
@@ -163,6 +195,15 @@ fn verify_tma_store(op: Op, desc: Val, src: Val) -> Verdict {
     if is_fp4_padded(&src) {
         return Err("does not support fp4_padded operands".into());
     }
+    // A view cut along a dimension the CTAs split may start in another CTA's
+    // part of the buffer, which a TMA store cannot read.
+    let alloc = &src.alloc_shape[src.alloc_shape.len().saturating_sub(src.shape.len())..];
+    let cut: Vec<bool> = src.shape.iter().zip(alloc).map(|(s, a)| s != a).collect();
+    let bases = cga_bases(src.encoding).unwrap_or_default();
+    // The layout's dimensions are the view's last ones.
+    if bases.iter().any(|b| b.iter().zip(&cut[cut.len().saturating_sub(b.len())..]).any(|(&v, &c)| v != 0 && c)) {
+        return Err("source subview may have an origin in another CTA".into());
+    }
     verify_tma_layout(op, desc.ty(), &src)
 }
 
@@ -181,6 +222,85 @@ fn verify_gather_scatter_block(desc: Val) -> Verdict {
     }
     if shape[0] != 1 {
         return Err(format!("descriptor block must have exactly 1 row, but got '{block}'"));
+    }
+    Ok(())
+}
+
+/// The widest vector (in elements) in which a thread stores `src` into the
+/// shared buffer `dst` (Triton's `largestVectorisation`: registers, in any
+/// order, holding consecutive offsets, up to 128 bits), with the element
+/// width; `None` where Tritium cannot tell (padded layouts, unknown ones).
+fn store_vector_elems(src: Val, dst: Val) -> Option<(u32, u32)> {
+    let enc = encoding_of(src)?;
+    let shape = src.ty().shape()?;
+    let m = memdesc(dst)?;
+    if matches!(bridge::encoding_of(m.encoding)?.ok()?, Encoding::PaddedShared { .. }) {
+        return None;
+    }
+    let bits = src.ty().element().bit_width().max(1);
+    let regs = to_linear::to_linear_layout(&enc, &shape).ok()?;
+    let shared = memdesc_layout(&m)?;
+    let cvt = regs.invert_and_compose(&shared).ok()?;
+    let names = cvt.get_out_dim_names().iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let offset = names.iter().position(|n| n == "offset")?;
+    let registers: Vec<&[i32]> = (0..cvt.in_dim_size("register").unwrap_or(1).max(1).trailing_zeros() as usize)
+        .filter_map(|i| cvt.basis("register", i))
+        .collect();
+    let mut vec = 1u32;
+    while vec * 2 * bits <= 128 {
+        let step = vec as i32;
+        let found = registers
+            .iter()
+            .any(|b| b.iter().enumerate().all(|(d, &v)| v == if d == offset { step } else { 0 }));
+        if !found {
+            break;
+        }
+        vec *= 2;
+    }
+    Some((vec, bits))
+}
+
+/// The CGA bases of a distributed tensor encoding (slices drop the sliced
+/// dimension of their parent's).
+fn tensor_cga_bases(enc: &Encoding) -> Option<Vec<Vec<i32>>> {
+    match enc {
+        Encoding::Blocked { cga, .. } | Encoding::NvidiaMma { cga, .. } => Some(cga.bases.clone()),
+        Encoding::Slice { dim, parent } => {
+            let bases = tensor_cga_bases(parent)?;
+            Some(
+                bases
+                    .into_iter()
+                    .map(|b| b.into_iter().enumerate().filter(|&(d, _)| d != *dim as usize).map(|(_, v)| v).collect())
+                    .collect(),
+            )
+        }
+        Encoding::DotOperand { parent, .. } => tensor_cga_bases(parent),
+        _ => None,
+    }
+}
+
+/// Triton's checks of the x offsets of a TMA gather or scatter: 4
+/// consecutive offsets per thread (one `gather4`), the same offsets in every
+/// lane of a warp, and the rows split over the CTAs as the buffer's.
+fn verify_x_offsets(offsets: Val, buffer: Val) -> Verdict {
+    let ty = offsets.ty();
+    let Some(enc) = encoding_of(offsets) else { return Ok(()) };
+    let shape = ty.shape().unwrap_or_default();
+    let Ok(ll) = to_linear::to_linear_layout(&enc, &shape) else { return Ok(()) };
+    if to_linear::contig_per_thread(&ll).first().is_some_and(|&c| c < 4) {
+        return Err("x offsets must have at least 4 contiguous elements per thread".into());
+    }
+    let lanes = ll.in_dim_size("lane").unwrap_or(1);
+    let free = ll.get_free_variable_masks().into_iter().find(|(d, _)| d == "lane").map_or(0, |(_, m)| m);
+    if free != lanes - 1 {
+        return Err("x offsets must be broadcasted across each warp".into());
+    }
+    let rows = memdesc(buffer).and_then(|m| cga_bases(m.encoding));
+    if let (Some(rows), Some(offsets)) = (rows, tensor_cga_bases(&enc)) {
+        let dim0 = |bases: &[Vec<i32>]| bases.iter().map(|b| b.first().copied().unwrap_or(0)).collect::<Vec<_>>();
+        if dim0(&rows) != dim0(&offsets) {
+            return Err("x offsets must have the same row CGA layout as the memdesc".into());
+        }
     }
     Ok(())
 }
@@ -1632,6 +1752,9 @@ fn verify_tma_layout(op: Op, desc: Ty, buffer: &MemDesc) -> Verdict {
     if params.1 {
         return Err("TMA descriptor layout must not be transposed".into());
     }
+    if enc.rank() != buffer.shape.len() {
+        return Err("TMA shared memory and layout ranks must match".into());
+    }
     Ok(())
 }
 
@@ -1859,6 +1982,160 @@ fn verify_mmav5(op: Op) -> Verdict {
     Ok(())
 }
 
+// ---------------------------------------------------------------------------
+// ttng.packed_arith
+// ---------------------------------------------------------------------------
+
+/// How `ttng.packed_arith` packs one element type: the suffix of its
+/// instruction (`f16x2`), the lanes per register and a one-letter kind used
+/// by the signature table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Packing {
+    suffix: &'static str,
+    lanes: u32,
+    kind: char,
+}
+
+fn packing(element: Ty) -> Option<Packing> {
+    let (suffix, lanes, kind) = match type_name(element).as_str() {
+        "f32" => ("f32x2", 2, 'f'),
+        "f16" => ("f16x2", 2, 'h'),
+        "bf16" => ("bf16x2", 2, 'b'),
+        "f8E5M2" => ("e5m2x4", 4, '5'),
+        "f8E4M3FN" => ("e4m3x4", 4, '4'),
+        // e2m1 comes two to a byte.
+        "i8" => ("e2m1x4", 4, '2'),
+        "f8E8M0FNU" => ("ue8m0x4", 4, 'u'),
+        _ => return None,
+    };
+    Some(Packing { suffix, lanes, kind })
+}
+
+/// The instructions `ttng.packed_arith` lowers to: per operation, the result
+/// kinds and each operand's kinds (`=`: the result's type; `!`: the other
+/// 16-bit type), as in Triton 3.9.
+const PACKED_SIGNATURES: [(&str, &str, &[&str]); 13] = [
+    ("add sub mul", "fhb", &["=", "="]),
+    ("fma", "fhb", &["=", "=", "="]),
+    ("min max", "hb", &["=", "="]),
+    ("add sub", "f", &["hb", "f"]),
+    ("add sub", "h", &["f", "f"]),
+    ("add sub", "b", &["f", "f"]),
+    ("mul", "h", &["f", "f"]),
+    ("mul", "b", &["f", "f"]),
+    ("mul", "hb", &["=", "!"]),
+    ("fma", "f", &["hb", "f", "f"]),
+    ("add sub", "54", &["542u", "="]),
+    ("mul", "54", &["542u", "542u"]),
+    ("fma", "54", &["542u", "542u", "="]),
+];
+
+fn packed_signature_ok(kind: &str, result: Packing, operands: &[Packing]) -> bool {
+    let matches = |types: &str, info: Packing| match types {
+        "=" => info == result,
+        "!" => info != result && "hb".contains(info.kind),
+        _ => types.contains(info.kind),
+    };
+    PACKED_SIGNATURES.iter().any(|(ops, results, types)| {
+        ops.split(' ').any(|o| o == kind)
+            && matches(results, result)
+            && operands.iter().zip(types.iter()).all(|(&info, t)| matches(t, info))
+    })
+}
+
+/// The dimension along which every e2m1 (i8) operand is half the result, if
+/// they all agree on one.
+fn packed_fp4_axis(result_shape: &[i64], operands: &[Val]) -> Option<Option<usize>> {
+    let mut axis = None;
+    for operand in operands {
+        let ty = operand.ty();
+        if type_name(ty.element()) != "i8" {
+            continue;
+        }
+        let shape = ty.shape()?;
+        if shape.len() != result_shape.len() {
+            return None;
+        }
+        let differing: Vec<usize> = (0..shape.len()).filter(|&d| shape[d] != result_shape[d]).collect();
+        let [d] = differing[..] else { return None };
+        if shape[d].checked_mul(2) != Some(result_shape[d]) || axis.is_some_and(|a| a != d) {
+            return None;
+        }
+        axis = Some(d);
+    }
+    Some(axis)
+}
+
+/// Triton 3.9's `PackedArithOp::verify`.
+fn verify_packed_arith(op: Op) -> Verdict {
+    let names = ["add", "sub", "mul", "fma", "min", "max"];
+    let kind_index = int_attr(op, "op_kind").unwrap_or(0);
+    let kind = names.get(kind_index as usize).copied().unwrap_or("?");
+    let expected = if kind == "fma" { 3 } else { 2 };
+    if op.num_operands() != expected {
+        return Err(format!("{kind} expects {expected} operands but got {}", op.num_operands()));
+    }
+    let result_ty = op.result(0).ty();
+    let Some(result) = packing(result_ty.element()) else {
+        return Err("has an unsupported result element type".into());
+    };
+    let result_enc = encoding_of(op.result(0)).filter(Encoding::is_distributed);
+    let Some(result_enc) = result_enc else { return Err("requires a distributed tensor layout".into()) };
+    let operands = op.operands();
+    let infos: Vec<Option<Packing>> = operands.iter().map(|v| packing(v.ty().element())).collect();
+    let known: Vec<Packing> = infos.iter().flatten().copied().collect();
+    if known.len() != infos.len() || !packed_signature_ok(kind, result, &known) {
+        let shown: Vec<&str> = infos.iter().map(|i| i.map_or("?", |i| i.suffix)).collect();
+        return Err(format!("unsupported {kind} signature {} <- ({})", result.suffix, shown.join(", ")));
+    }
+    let shape = result_ty.shape().unwrap_or_default();
+    let fp4_axis = packed_fp4_axis(&shape, &operands);
+    if fp4_axis.flatten().is_none() && known.iter().any(|i| i.kind == '2') {
+        return Err("requires every fp4 operand to have the result shape with the same single dimension halved".into());
+    }
+    let layout = to_linear::to_linear_layout(&result_enc, &shape)?;
+    let registers = layout.in_dim_size("register").unwrap_or(1).max(1) as u32;
+    let free = layout.get_free_variable_masks().into_iter().find(|(d, _)| d == "register").map_or(0, |(_, m)| m);
+    let unique = registers >> free.count_ones();
+    if unique < result.lanes || unique % result.lanes != 0 {
+        return Err(format!("result layout must provide a multiple of {} unique elements per thread", result.lanes));
+    }
+    let canonical_fp4 = fp4_axis
+        .flatten()
+        .and_then(|axis| tritium_dialects::ttg::infer::infer_fp4_to_fp_src(&result_enc, &shape, axis).ok());
+    let list = |s: &[i64]| s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+    for (index, (operand, info)) in operands.iter().zip(&known).enumerate() {
+        let operand_shape = operand.ty().shape().unwrap_or_default();
+        let operand_enc = encoding_of(*operand).filter(Encoding::is_distributed);
+        if info.kind == '2' {
+            let compatible = match (&operand_enc, &canonical_fp4) {
+                (Some(enc), Some(canonical)) => {
+                    tritium_dialects::ttg::infer::layouts_equivalent(&operand_shape, canonical, enc).unwrap_or(false)
+                }
+                _ => false,
+            };
+            if !compatible {
+                return Err(format!("fp4 operand {index} must have a layout compatible with the result"));
+            }
+            continue;
+        }
+        if operand_shape != shape {
+            return Err(format!(
+                "operand {index} must have the result shape {}, but got {}",
+                list(&shape),
+                list(&operand_shape)
+            ));
+        }
+        let equivalent = encoding_of(*operand).is_some_and(|enc| {
+            tritium_dialects::ttg::infer::layouts_equivalent(&shape, &enc, &result_enc).unwrap_or(false)
+        });
+        if !equivalent {
+            return Err(format!("operand {index} must have a layout equivalent to the result"));
+        }
+    }
+    Ok(())
+}
+
 /// The verifier of the `ttng` op `name`.
 pub fn verify_op(name: &str, op: Op) -> Verdict {
     match name {
@@ -1895,7 +2172,8 @@ pub fn verify_op(name: &str, op: Op) -> Verdict {
             if int_attr(op, "count").unwrap_or(0) < 1 {
                 return Err("count must be greater than or equal to 1".into());
             }
-            let multicast = int_attr(op, "multicastCTA").unwrap_or(0);
+            // An unsigned mask (Triton reads it as uint32_t: -1 is out of range).
+            let multicast = i64::from(int_attr(op, "multicastCTA").unwrap_or(0) as u32);
             let ctas = num_ctas(op);
             if multicast != 0 {
                 if ctas <= 1 {
@@ -1915,10 +2193,7 @@ pub fn verify_op(name: &str, op: Op) -> Verdict {
         "ttng.fence_mbarrier_init_release_cluster" => verify_multi_cta(op),
         "ttng.cluster_barrier" => {
             verify_multi_cta(op)?;
-            if !inside(op, "tt.func") && !inside(op, "func.func") && !inside(op, "llvm.func") {
-                return Err("must be inside a kernel function".into());
-            }
-            Ok(())
+            verify_in_kernel(op)
         }
         "ttng.async_shared_store" => {
             if num_ctas(op) < 2 {
@@ -1927,7 +2202,11 @@ pub fn verify_op(name: &str, op: Op) -> Verdict {
             if memdesc(op.operand(1)).is_some_and(|m| !m.mutable) {
                 return Err("cannot store into immutable memory".into());
             }
-            verify_barrier_type(op, op.operand(2))
+            verify_barrier_type(op, op.operand(2))?;
+            if store_vector_elems(op.operand(0), op.operand(1)).is_some_and(|(v, bits)| v * bits < 32) {
+                return Err("requires a layout vectorizing stores to at least 32 bits".into());
+            }
+            Ok(())
         }
         "ttng.async_tma_copy_global_to_local" => {
             let desc = op.operand(0);
@@ -1989,11 +2268,13 @@ pub fn verify_op(name: &str, op: Op) -> Verdict {
                 return Err("does not support fp4_padded operands".into());
             }
             verify_tma_multicast(op, op.operand(4))?;
-            verify_gather_scatter_block(op.operand(0))
+            verify_gather_scatter_block(op.operand(0))?;
+            verify_x_offsets(op.operand(1), op.operand(4))
         }
         "ttng.async_tma_scatter" => {
             verify_tma_store(op, op.operand(0), op.operand(3))?;
-            verify_gather_scatter_block(op.operand(0))
+            verify_gather_scatter_block(op.operand(0))?;
+            verify_x_offsets(op.operand(1), op.operand(3))
         }
         // The DotOpInterface and MMAv5OpInterface checks come before the op's own.
         "ttng.tc_gen5_mma" => {
@@ -2045,19 +2326,7 @@ pub fn verify_op(name: &str, op: Op) -> Verdict {
             }
             Ok(())
         }
-        "ttng.packed_arith" => {
-            let kind = int_attr(op, "op_kind").unwrap_or(0);
-            let expected = if kind == 3 { 3 } else { 2 };
-            if op.num_operands() != expected {
-                let names = ["add", "sub", "mul", "fma", "min", "max"];
-                return Err(format!(
-                    "{} expects {expected} operands but got {}",
-                    names.get(kind as usize).unwrap_or(&"?"),
-                    op.num_operands()
-                ));
-            }
-            Ok(())
-        }
+        "ttng.packed_arith" => verify_packed_arith(op),
         "ttng.tensormap_create" => {
             let rank = segment(op, 2).len();
             let global_dim = segment(op, 3).len();
