@@ -18,7 +18,34 @@ pub struct ExternElementwise;
 pub struct ElementwiseInlineAsm;
 
 /// The patterns of this file.
-pub static PATTERNS: &[&dyn LowerPattern] = &[&Print, &Assert, &ExternElementwise, &ElementwiseInlineAsm, &Assume, &GridDependency];
+pub static PATTERNS: &[&dyn LowerPattern] =
+    &[&Print, &Assert, &ExternElementwise, &ElementwiseInlineAsm, &Assume, &GridDependency, &GlobalScratchAlloc];
+
+/// `ttg-to-llvm.global-scratch-alloc`: `ttg.global_scratch_alloc`, the
+/// address of its slice (`ttg.global_scratch_memory_offset`, set by
+/// tritongpu-global-scratch-memory-allocation) of this program's global
+/// scratch.
+pub struct GlobalScratchAlloc;
+
+impl LowerPattern for GlobalScratchAlloc {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.global-scratch-alloc"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.global_scratch_alloc"]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let offset = op.attr("ttg.global_scratch_memory_offset").and_then(|a| a.int()).ok_or(
+            "'ttg.global_scratch_alloc' has no 'ttg.global_scratch_memory_offset' (run tritongpu-global-scratch-memory-allocation first)",
+        )?;
+        let size = op
+            .enclosing_module()
+            .and_then(|m| m.attr("ttg.global_scratch_memory_size"))
+            .and_then(|a| a.int())
+            .ok_or("the module has no 'ttg.global_scratch_memory_size' (run tritongpu-global-scratch-memory-allocation first)")?;
+        Ok(vec![vec![cx.global_scratch_ptr(offset, size)]])
+    }
+}
 
 /// `ttg-to-llvm.grid-dependency`: `tt.grid_dependency_wait` and
 /// `tt.grid_dependency_launch_dependents` through the target.

@@ -558,6 +558,37 @@ impl<'a> Lowering<'a> {
         Ok(self.e.gep(base, i8, off))
     }
 
+    /// The address of byte `offset` of this program's global scratch
+    /// (Triton's `getGlobalScratchPtr`): in a kernel, the scratch argument
+    /// plus `linear program id × scratch_size` (the module's
+    /// `ttg.global_scratch_memory_size`) plus `offset`, in i64; in a device
+    /// function, its scratch argument (the caller's slice) plus `offset`.
+    pub fn global_scratch_ptr(&mut self, offset: i64, scratch_size: i64) -> Val {
+        let base = self.abi.1;
+        let i8 = self.e.int_ty(8);
+        let i64t = self.e.i64();
+        if self.abi.0.is_some() {
+            let off = self.e.const_int(i64t, offset);
+            return self.e.gep(base, i8, off);
+        }
+        let ids: Vec<Val> = (0..3).map(|k| self.target.program_id(&mut self.e, k)).collect();
+        let dims: Vec<Val> = (0..2).map(|k| self.target.num_programs(&mut self.e, k)).collect();
+        let z = self.e.cast("llvm.zext", ids[2], i64t);
+        let y = self.e.cast("llvm.zext", ids[1], i64t);
+        let ny = self.e.cast("llvm.zext", dims[1], i64t);
+        let zy = self.e.mul(z, ny);
+        let linear = self.e.add(y, zy);
+        let x = self.e.cast("llvm.zext", ids[0], i64t);
+        let nx = self.e.cast("llvm.zext", dims[0], i64t);
+        let scaled = self.e.mul(linear, nx);
+        let linear = self.e.add(x, scaled);
+        let size = self.e.const_int(i64t, scratch_size);
+        let start = self.e.mul(linear, size);
+        let off = self.e.const_int(i64t, offset);
+        let at = self.e.add(start, off);
+        self.e.gep(base, i8, at)
+    }
+
     /// The size in bytes of `op`'s scratch (`allocation.size`), if recorded.
     pub fn scratch_size(op: Op) -> Option<i64> {
         op.attr("allocation.size").and_then(|a| a.int())

@@ -22,6 +22,7 @@ pub mod canonicalize;
 pub mod passes;
 pub mod ptx;
 /// The `ttng` dialect's verifiers (spec/nvidia/dialect/).
+pub mod tma;
 pub mod ttng;
 pub mod wgmma;
 
@@ -660,7 +661,7 @@ impl TargetInfo for Nvidia {
     }
     /// Hopper's ops: wgmma and its fences and waits.
     fn patterns(&self) -> Vec<&'static dyn tritium_conversions::ttg_to_llvm::LowerPattern> {
-        wgmma::PATTERNS.to_vec()
+        wgmma::PATTERNS.iter().chain(tma::PATTERNS).copied().collect()
     }
     fn mark_kernel(&self, e: &mut Emitter, func: Op, num_threads: u32) {
         func.set_attr("nvvm.kernel", e.unit_attr());

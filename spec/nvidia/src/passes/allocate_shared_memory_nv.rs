@@ -23,7 +23,11 @@ pub fn compute_capability(op: Op, options: &PassOptions, pass: &str) -> Result<i
 /// The module's allocation for an NVIDIA GPU of compute capability `cc`.
 pub fn nvidia_allocation(module: Op, cc: i64) -> ModuleAllocation {
     let target = ScratchTarget::Nvidia { compute_capability: cc };
-    ModuleAllocation::run(module, &|op| scratch_size_bytes_for(op, target))
+    // A device-side TMA descriptor is assembled in 128 bytes of shared memory.
+    ModuleAllocation::run(module, &|op| match op.name() {
+        "ttng.tensormap_create" => 128,
+        _ => scratch_size_bytes_for(op, target),
+    })
 }
 
 impl Pass for AllocateSharedMemoryNv {

@@ -1,0 +1,496 @@
+//! Hopper's TMA and mbarrier ops in the ttg→LLVM lowering, with the PTX
+//! Triton 3.9 emits for them on sm90:
+//!
+//! - `ttng.tensormap_create`: the first warp zeroes the op's 128-byte
+//!   shared scratch, thread 0 fills it with `tensormap.replace.tile.*`
+//!   (address, rank, box/global dims, byte strides, element strides, element
+//!   type, swizzle, and interleave/fill modes when not 0), and the first
+//!   warp copies it to global memory with
+//!   `tensormap.cp_fenceproxy...release.gpu.sync.aligned`;
+//! - `ttng.tensormap_fenceproxy_acquire`: `fence.proxy.tensormap::generic
+//!   .acquire.gpu` (then `cp.async.bulk` commit and wait) in the first warp
+//!   and a CTA barrier; `ttng.reinterpret_tensor_descriptor`: a generic
+//!   pointer to the descriptor;
+//! - `ttng.init_barrier` / `inval_barrier`: `mbarrier.init` / `inval` by one
+//!   elected thread of warp 0 (a CTA barrier after the init);
+//!   `barrier_expect`: `mbarrier.arrive.expect_tx` by thread 0;
+//!   `wait_barrier`: a `mbarrier.try_wait.parity` loop;
+//! - `ttng.async_tma_copy_global_to_local` / `local_to_global` /
+//!   `async_tma_reduce`: the block is cut into TMA boxes (each dimension at
+//!   most 256, the contiguous one the swizzle width), one
+//!   `cp.async.bulk.tensor` (`cp.reduce.async.bulk.tensor`) per box, issued by
+//!   an elected thread of warp `box % num_warps`, at the box's coordinates
+//!   (innermost first) and at its origin in the `#ttg.nvmma_shared` buffer;
+//!   stores and reductions commit a bulk group;
+//! - `ttng.async_tma_store_wait`: `cp.async.bulk.wait_group[.read] N`.
+use tritium_conversions::ttg_to_llvm::emit::{Emitter, ICmp};
+use tritium_conversions::ttg_to_llvm::{LowerPattern, Lowering, MemDescValue};
+use tritium_dialects::ir::{Op, Val};
+use tritium_dialects::ttg::bridge;
+use tritium_dialects::ttg::encoding::Encoding;
+
+/// `ttg-to-llvm.tma`: the ops of this file.
+pub struct Tma;
+
+/// The patterns of this file (added to the core's by the NVIDIA target).
+pub static PATTERNS: &[&dyn LowerPattern] = &[&Tma];
+
+/// Bytes of a TMA descriptor.
+const TMA_SIZE_BYTES: i64 = 128;
+
+impl LowerPattern for Tma {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.tma"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &[
+            "ttng.tensormap_create",
+            "ttng.tensormap_fenceproxy_acquire",
+            "ttng.reinterpret_tensor_descriptor",
+            "ttng.init_barrier",
+            "ttng.inval_barrier",
+            "ttng.barrier_expect",
+            "ttng.wait_barrier",
+            "ttng.async_tma_copy_global_to_local",
+            "ttng.async_tma_copy_local_to_global",
+            "ttng.async_tma_reduce",
+            "ttng.async_tma_store_wait",
+        ]
+    }
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let name = op.name();
+        let cc = op
+            .enclosing_module()
+            .and_then(|m| m.attr("ttg.target"))
+            .and_then(|a| crate::compute_capability(a.to_string().trim_matches('"')))
+            .unwrap_or(0);
+        if cc != 0 && cc < 90 {
+            return Err(format!("'{name}' needs TMA and transaction mbarriers (compute capability 90 or higher), got {cc}"));
+        }
+        match name {
+            "ttng.tensormap_create" => tensormap_create(cx, op).map(|_| vec![]),
+            "ttng.tensormap_fenceproxy_acquire" => {
+                let desc = cx.scalar(op.operand(0))?;
+                let pred = first_warp(cx);
+                cx.e.inline_asm(
+                    "@$1 fence.proxy.tensormap::generic.acquire.gpu [ $0 + 0 ], 0x80;\n\t\
+                     @$2 cp.async.bulk.commit_group ;\n\t\
+                     @$3 cp.async.bulk.wait_group.read 0 ;",
+                    "l,b,b,b",
+                    &[desc, pred, pred, pred],
+                    &[],
+                    true,
+                );
+                cx.barrier();
+                Ok(vec![])
+            }
+            "ttng.reinterpret_tensor_descriptor" => {
+                let raw = cx.scalar(op.operand(0))?;
+                let generic = cx.e.ptr_ty(0);
+                Ok(vec![vec![cx.e.cast("llvm.addrspacecast", raw, generic)]])
+            }
+            "ttng.init_barrier" => {
+                let count = op.attr("count").and_then(|a| a.int()).ok_or("'ttng.init_barrier' without a count")?;
+                let bar = barrier_ptr(cx, op.operand(0))?;
+                let pred = elected_in_warp0(cx);
+                cx.e.inline_asm(&format!("@$0 mbarrier.init.shared::cta.b64 [$1], {count};"), "b,r", &[pred, bar], &[], true);
+                cx.barrier();
+                Ok(vec![])
+            }
+            "ttng.inval_barrier" => {
+                let bar = barrier_ptr(cx, op.operand(0))?;
+                let pred = elected_in_warp0(cx);
+                cx.e.inline_asm("@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r", &[pred, bar], &[], true);
+                Ok(vec![])
+            }
+            "ttng.barrier_expect" => {
+                let size = op.attr("size").and_then(|a| a.int()).ok_or("'ttng.barrier_expect' without a size")?;
+                let bar = barrier_ptr(cx, op.operand(0))?;
+                let user = cx.scalar(op.operand(1))?;
+                let tid = cx.target.thread_id(&mut cx.e);
+                let zero = cx.e.i32_const(0);
+                let first = cx.e.icmp(ICmp::Eq, tid, zero);
+                let pred = cx.e.and(first, user);
+                cx.e.inline_asm(
+                    &format!("@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], {size};"),
+                    "b,r",
+                    &[pred, bar],
+                    &[],
+                    true,
+                );
+                Ok(vec![])
+            }
+            "ttng.wait_barrier" => {
+                // Operands: alloc, phase, optional pred, deps.
+                let bar = barrier_ptr(cx, op.operand(0))?;
+                let phase = cx.scalar(op.operand(1))?;
+                let pred = if op.segment_size(2) == 1 { Some(cx.scalar(op.operand(2))?) } else { None };
+                let rest = pred.map(|p| cx.e.begin_if(p));
+                cx.e.inline_asm(
+                    "\n{\n\t.reg .pred complete;\n\twaitLoop:\n\tmbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t@!complete bra.uni waitLoop;\n}\n",
+                    "r,r",
+                    &[bar, phase],
+                    &[],
+                    true,
+                );
+                if let Some(rest) = rest {
+                    cx.e.end_if(rest);
+                }
+                Ok(vec![])
+            }
+            "ttng.async_tma_copy_global_to_local" => tma_load(cx, op).map(|_| vec![]),
+            "ttng.async_tma_copy_local_to_global" | "ttng.async_tma_reduce" => tma_store(cx, op).map(|_| vec![]),
+            "ttng.async_tma_store_wait" => {
+                let pendings = op.attr("pendings").and_then(|a| a.int()).unwrap_or(0);
+                let i32t = cx.e.i32();
+                let group = cx.e.int_attr(i32t, pendings);
+                let mut attrs = vec![("group", group)];
+                if op.attr("read_only").is_some() {
+                    attrs.push(("read", cx.e.unit_attr()));
+                }
+                cx.e.op("nvvm.cp.async.bulk.wait_group", &[], &[], &attrs);
+                Ok(vec![])
+            }
+            _ => Err(format!("'{name}' is not a TMA op")),
+        }
+    }
+}
+
+/// `tid < 32`: the first warp.
+fn first_warp(cx: &mut Lowering<'_>) -> Val {
+    let tid = cx.target.thread_id(&mut cx.e);
+    let warp = cx.e.i32_const(32);
+    cx.e.icmp(ICmp::Slt, tid, warp)
+}
+
+fn elect(e: &mut Emitter) -> Val {
+    let i1 = e.i1();
+    e.val("nvvm.elect.sync", &[], i1, &[])
+}
+
+/// One elected thread of warp 0.
+fn elected_in_warp0(cx: &mut Lowering<'_>) -> Val {
+    let (_, _, warp) = cx.thread_ids();
+    let zero = cx.e.i32_const(0);
+    let is0 = cx.e.icmp(ICmp::Eq, warp, zero);
+    let elected = elect(&mut cx.e);
+    cx.e.and(is0, elected)
+}
+
+fn warp_sync(e: &mut Emitter) {
+    let all = e.i32_const(-1);
+    e.op("nvvm.bar.warp.sync", &[all], &[], &[]);
+}
+
+/// A memdesc's base in shared memory; its view offsets must be 0 (TMA and
+/// mbarrier instructions take the buffer's own address).
+fn memdesc_base(cx: &Lowering<'_>, value: Val, what: &str) -> Result<Val, String> {
+    let md = MemDescValue::from_values(&cx.get(value)?)?;
+    for offset in &md.offsets {
+        let zero = offset
+            .defining_op()
+            .filter(|d| d.name() == "llvm.mlir.constant")
+            .and_then(|d| d.attr("value"))
+            .and_then(|a| a.int())
+            == Some(0);
+        if !zero {
+            return Err(format!("the {what} is a view with a run-time offset, which TMA lowering does not support"));
+        }
+    }
+    Ok(md.base)
+}
+
+fn barrier_ptr(cx: &Lowering<'_>, value: Val) -> Result<Val, String> {
+    memdesc_base(cx, value, "mbarrier")
+}
+
+/// The `tensormap.replace.tile.<field>` of one field, unpredicated (the
+/// caller runs it in thread 0).
+fn replace(e: &mut Emitter, smem: Val, field: &str, ordinal: Option<usize>, value: Result<Val, i64>) {
+    let ord = ordinal.map(|i| format!(" 0x{i:x},")).unwrap_or_default();
+    match value {
+        Ok(v) => {
+            let wide = v.ty().bit_width() == 64 || v.ty().to_string().starts_with("!llvm.ptr");
+            let (bits, class) = if wide { ("b64", "l") } else { ("b32", "r") };
+            let asm = format!("tensormap.replace.tile.{field}.shared::cta.b1024.{bits} [ $0 + 0 ],{ord} $1;");
+            e.inline_asm(&asm, &format!("l,{class}"), &[smem, v], &[], true);
+        }
+        Err(imm) => {
+            let asm = format!("tensormap.replace.tile.{field}.shared::cta.b1024.b32 [ $0 + 0 ],{ord} 0x{imm:x};");
+            e.inline_asm(&asm, "l", &[smem], &[], true);
+        }
+    }
+}
+
+fn tensormap_create(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
+    let rank = op.segment_size(2) as usize;
+    if rank == 0 {
+        return Err("'ttng.tensormap_create' needs a box of rank >= 1".into());
+    }
+    let operands = op.operands();
+    let mut at = 2;
+    let mut segment = |n: usize| {
+        let s = operands[at..at + n].to_vec();
+        at += n;
+        s
+    };
+    let box_dims = segment(rank);
+    let global_dims = segment(rank);
+    let global_strides = segment(rank - 1);
+    let element_strides = segment(rank);
+    let attr = |name: &str| op.attr(name).and_then(|a| a.int()).unwrap_or(0);
+    let desc = cx.scalar(op.operand(0))?;
+    let global = cx.scalar(op.operand(1))?;
+    let smem = cx.scratch(op)?;
+
+    // Zero the scratch: 32 threads × 4 bytes.
+    let tid = cx.target.thread_id(&mut cx.e);
+    let warp = cx.e.i32_const(32);
+    let in_warp0 = cx.e.icmp(ICmp::Slt, tid, warp);
+    let i32t = cx.e.i32();
+    let word = cx.e.gep(smem, i32t, tid);
+    let zero = cx.e.i32_const(0);
+    cx.e.inline_asm("@$2 st.shared::cta.b32 [ $0 + 0 ], $1;", "r,r,b", &[word, zero, in_warp0], &[], true);
+    warp_sync(&mut cx.e);
+
+    let is_first = cx.e.icmp(ICmp::Eq, tid, zero);
+    let rest = cx.e.begin_if(is_first);
+    replace(&mut cx.e, smem, "global_address", None, Ok(global));
+    replace(&mut cx.e, smem, "rank", None, Err(rank as i64 - 1));
+    for (field, values) in [("box_dim", &box_dims), ("global_dim", &global_dims), ("global_stride", &global_strides)] {
+        for (i, v) in values.iter().enumerate() {
+            let v = cx.scalar(*v)?;
+            replace(&mut cx.e, smem, field, Some(i), Ok(v));
+        }
+    }
+    for (i, v) in element_strides.iter().enumerate() {
+        let v = cx.scalar(*v)?;
+        replace(&mut cx.e, smem, "element_stride", Some(i), Ok(v));
+    }
+    replace(&mut cx.e, smem, "elemtype", None, Err(attr("elem_type")));
+    if attr("interleave_layout") != 0 {
+        replace(&mut cx.e, smem, "interleave_layout", None, Err(attr("interleave_layout")));
+    }
+    replace(&mut cx.e, smem, "swizzle_mode", None, Err(attr("swizzle_mode")));
+    if attr("fill_mode") != 0 {
+        replace(&mut cx.e, smem, "fill_mode", None, Err(attr("fill_mode")));
+    }
+    cx.e.end_if(rest);
+    warp_sync(&mut cx.e);
+    cx.e.inline_asm(
+        &format!(
+            "@$2 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [ $0 + 0 ], [ $1 + 0 ], 0x{TMA_SIZE_BYTES:x};"
+        ),
+        "l,l,b",
+        &[desc, smem, in_warp0],
+        &[],
+        true,
+    );
+    Ok(())
+}
+
+/// The TMA boxes of a shared buffer: their origins (coordinates) and their
+/// element offsets in the `#ttg.nvmma_shared` buffer.
+struct Boxes {
+    origins: Vec<Vec<i64>>,
+    offsets: Vec<i64>,
+}
+
+/// Cuts `shape` into TMA boxes of the buffer's `#ttg.nvmma_shared`
+/// encoding: each dimension at most 256, the contiguous one the swizzle
+/// width. An nvmma buffer stores its column blocks (of the swizzle width)
+/// one after the other, rows in order inside each, so a box origin `(r, c)`
+/// with `c` a multiple of the width `W` sits at `(c / W)·rows·W + r·W`.
+fn boxes(memdesc_ty: tritium_dialects::ir::Ty) -> Result<Boxes, String> {
+    let md = bridge::memdesc_of(memdesc_ty).ok_or("expected a !ttg.memdesc")?;
+    let shape = md.shape.clone();
+    let encoding = bridge::encoding_of(md.encoding).and_then(|r| r.ok());
+    let Some(Encoding::NvmmaShared { swizzling_byte_width, transposed: false, element_bit_width, fp4_padded: false, .. }) = encoding else {
+        return Err("TMA copies need a non-transposed #ttg.nvmma_shared buffer without fp4 padding".into());
+    };
+    if shape.len() < 2 {
+        return Err("TMA copies of rank-1 blocks are not supported".into());
+    }
+    if md.alloc_shape != md.shape {
+        return Err("TMA copies need the whole buffer (the memdesc shape must equal its allocation shape)".into());
+    }
+    let rank = shape.len();
+    let mut block: Vec<i64> = shape.iter().map(|d| (*d).min(256)).collect();
+    let width = if swizzling_byte_width != 0 {
+        8 * i64::from(swizzling_byte_width) / i64::from(element_bit_width.max(1))
+    } else {
+        shape[rank - 1]
+    };
+    if width > shape[rank - 1] {
+        return Err("the block's contiguous dimension is narrower than its swizzle".into());
+    }
+    block[rank - 1] = block[rank - 1].min(width);
+    let counts: Vec<i64> = shape.iter().zip(&block).map(|(s, b)| s / b).collect();
+    if shape.iter().zip(&block).any(|(s, b)| s % b != 0) {
+        return Err("the block is not a whole number of TMA boxes".into());
+    }
+    let rows: i64 = shape[..rank - 1].iter().product();
+    let total: i64 = counts.iter().product();
+    let mut origins = Vec::new();
+    let mut offsets = Vec::new();
+    for index in 0..total {
+        // Row-major over the box grid, the innermost dimension fastest.
+        let mut rem = index;
+        let mut origin = vec![0i64; rank];
+        for d in (0..rank).rev() {
+            origin[d] = (rem % counts[d]) * block[d];
+            rem /= counts[d];
+        }
+        let mut row = 0;
+        for d in 0..rank - 1 {
+            row = row * shape[d] + origin[d];
+        }
+        offsets.push((origin[rank - 1] / width) * rows * width + row * width + origin[rank - 1] % width);
+        origins.push(origin);
+    }
+    Ok(Boxes { origins, offsets })
+}
+
+/// The LLVM type of a memdesc's elements.
+fn memdesc_element(cx: &Lowering<'_>, value: Val) -> Result<tritium_dialects::ir::Ty, String> {
+    let md = bridge::memdesc_of(value.ty()).ok_or("expected a !ttg.memdesc")?;
+    tritium_conversions::ttg_to_llvm::llvm_scalar_type(&cx.e, md.element)
+}
+
+/// Whether `v` is the constant `true`.
+fn is_true(v: Val) -> bool {
+    v.defining_op()
+        .filter(|d| d.name() == "arith.constant")
+        .and_then(|d| d.attr("value"))
+        .and_then(|a| a.int())
+        .is_some_and(|x| x != 0)
+}
+
+/// The predicate of box `index`: an elected thread of warp `index % warps`.
+fn box_pred(cx: &mut Lowering<'_>, index: usize, user: Option<Val>) -> Val {
+    let elected = elect(&mut cx.e);
+    let mut pred = match user {
+        Some(p) => cx.e.and(p, elected),
+        None => elected,
+    };
+    let warps = cx.num_warps.max(1) as usize;
+    let (_, _, warp) = cx.thread_ids();
+    let issuer = cx.e.i32_const((index % warps) as i64);
+    let mine = cx.e.icmp(ICmp::Eq, warp, issuer);
+    pred = cx.e.and(pred, mine);
+    pred
+}
+
+/// The coordinates of a box (innermost first) at `origin` from `coords`.
+fn box_coords(cx: &mut Lowering<'_>, coords: &[Val], origin: &[i64]) -> Result<Vec<Val>, String> {
+    let mut out = Vec::with_capacity(coords.len());
+    for d in (0..coords.len()).rev() {
+        let c = cx.scalar(coords[d])?;
+        out.push(if origin[d] == 0 { c } else { cx.e.add_i32(c, origin[d]) });
+    }
+    Ok(out)
+}
+
+fn coord_list(n: usize, first: usize) -> String {
+    (first..first + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}
+
+fn tma_load(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
+    // Operands: desc, coord..., offsets..., barrier, result, pred.
+    let rank = op.segment_size(1) as usize;
+    if op.segment_size(2) != 0 {
+        return Err("im2col TMA loads are not supported".into());
+    }
+    if op.attr("multicast").is_some() {
+        return Err("multicast TMA loads are not supported".into());
+    }
+    if op.attr("isVolatile").and_then(|a| a.bool()).unwrap_or(false) {
+        return Err("volatile TMA loads are not supported".into());
+    }
+    if op.attr("cachePolicy").is_some() {
+        return Err("cache policies on TMA loads are not supported".into());
+    }
+    let operands = op.operands();
+    let coords = operands[1..1 + rank].to_vec();
+    let (barrier, result, user_pred) = (operands[1 + rank], operands[2 + rank], operands[3 + rank]);
+    let boxes = boxes(result.ty())?;
+    if boxes.origins[0].len() != rank {
+        return Err("the coordinates do not match the buffer's rank".into());
+    }
+    let desc = cx.scalar(operands[0])?;
+    let bar = barrier_ptr(cx, barrier)?;
+    let base = memdesc_base(cx, result, "destination buffer")?;
+    let element = memdesc_element(cx, result)?;
+    let user = if is_true(user_pred) { None } else { Some(cx.scalar(user_pred)?) };
+    let user = Some(match user {
+        Some(p) => p,
+        None => cx.e.bool_const(true),
+    });
+    let asm = format!(
+        "@$0 cp.async.bulk.tensor.{rank}d.shared::cta.global.mbarrier::complete_tx::bytes [$1], [$2, {{{}}}], [${}];",
+        coord_list(rank, 3),
+        3 + rank
+    );
+    let constraints = format!("b,r,l,{}r", "r,".repeat(rank));
+    for (i, (origin, offset)) in boxes.origins.iter().zip(&boxes.offsets).enumerate() {
+        let pred = box_pred(cx, i, user);
+        let off = cx.e.i32_const(*offset);
+        let dst = cx.e.gep(base, element, off);
+        let mut args = vec![pred, dst, desc];
+        args.extend(box_coords(cx, &coords, origin)?);
+        args.push(bar);
+        cx.e.inline_asm(&asm, &constraints, &args, &[], true);
+    }
+    Ok(())
+}
+
+fn tma_store(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
+    // Operands: desc, coord..., src.
+    let operands = op.operands();
+    let src = *operands.last().ok_or("a TMA store without operands")?;
+    let coords = operands[1..operands.len() - 1].to_vec();
+    let rank = coords.len();
+    let boxes = boxes(src.ty())?;
+    if boxes.origins[0].len() != rank {
+        return Err("the coordinates do not match the buffer's rank".into());
+    }
+    let instr = if op.name() == "ttng.async_tma_reduce" {
+        let kind = op.attr("kind").ok_or("'ttng.async_tma_reduce' without a kind")?.to_string();
+        let kind = reduce_kind(&kind).ok_or_else(|| format!("unsupported TMA reduction {kind}"))?;
+        format!("cp.reduce.async.bulk.tensor.{rank}d.global.shared::cta.{kind}.tile.bulk_group")
+    } else {
+        format!("cp.async.bulk.tensor.{rank}d.global.shared::cta.bulk_group")
+    };
+    let asm = format!("@$0 {instr} [$1, {{{}}}], [${}];", coord_list(rank, 2), 2 + rank);
+    let constraints = format!("b,l,{}r", "r,".repeat(rank));
+    let desc = cx.scalar(operands[0])?;
+    let base = memdesc_base(cx, src, "source buffer")?;
+    let element = memdesc_element(cx, src)?;
+    for (i, (origin, offset)) in boxes.origins.iter().zip(&boxes.offsets).enumerate() {
+        let pred = box_pred(cx, i, None);
+        let off = cx.e.i32_const(*offset);
+        let ptr = cx.e.gep(base, element, off);
+        let mut args = vec![pred, desc];
+        args.extend(box_coords(cx, &coords, origin)?);
+        args.push(ptr);
+        cx.e.inline_asm(&asm, &constraints, &args, &[], true);
+    }
+    cx.e.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[]);
+    Ok(())
+}
+
+/// The PTX name of a `#tt.descriptor_reduce_kind` (printed attribute).
+fn reduce_kind(text: &str) -> Option<&'static str> {
+    let name = text.rsplit(['<', ' ']).next()?.trim_end_matches('>');
+    Some(match name {
+        "add" => "add",
+        "min" => "min",
+        "max" => "max",
+        "inc" => "inc",
+        "dec" => "dec",
+        "and" => "and",
+        "or" => "or",
+        "xor" => "xor",
+        _ => return None,
+    })
+}
