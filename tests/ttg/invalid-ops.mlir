@@ -402,7 +402,8 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 #bad = #ttg.blocked<{sizePerThread = [1, 4, 1], threadsPerWarp = [4, 4, 2], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func @join_layout(%x: tensor<32x32xf32, #blocked>) {
-    // expected-error @+1 {{incompatible join layout}}
+    // The result layout holds the joined dimension in lanes: splitting it fails.
+    // expected-error @+1 {{SplitOp requires at least 2 elements per thread in the axis/last dimension}}
     %0 = tt.join %x, %x : tensor<32x32xf32, #blocked> -> tensor<32x32x2xf32, #bad>
     tt.return
   }
@@ -624,4 +625,19 @@ tt.func @shared_i1() {
 // expected-error @+1 {{alloc shape has 0 dimension}}
 tt.func @alloc_zero_hex(%a: !ttg.memdesc<2x4xi32, #shared, #smem, mutable, 0x4>) {
   tt.return
+}
+
+// -----
+
+// A join result may hold the joined dimension in any register bit (here the
+// highest: sizePerThread [16, 1], the 2 as a repetition), as Triton's
+// remove-layout-conversions makes it: splitting it gives back the operands'
+// layout, so it verifies.
+#linear = #ttg.linear<{register = [[1], [2], [4], [8]], lane = [[16], [32], [64], [128], [256]], warp = [[512], [1024]], block = []}>
+#high = #ttg.blocked<{sizePerThread = [16, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @join_high_register_bit(%x: tensor<2048xi8, #linear>) -> tensor<2048x2xi8, #high> {
+    %0 = tt.join %x, %x : tensor<2048xi8, #linear> -> tensor<2048x2xi8, #high>
+    tt.return %0 : tensor<2048x2xi8, #high>
+  }
 }

@@ -758,10 +758,12 @@ pub fn verify_tt_op_layouts(op: Op) -> Result<(), String> {
         "tt.join" => {
             let (Some(src), Some(dst)) = (encoded(op.operand(0)), encoded(op.result(0))) else { return Ok(()) };
             let ((src, src_shape), (dst, dst_shape)) = (src?, dst?);
-            let expected = infer::infer_join(&src, &src_shape)?;
-            if !infer::layouts_equivalent(&dst_shape, &expected, &dst)? {
-                // Triton's wording; the result encoding must keep the joined
-                // dimension in the registers of the operands' layout.
+            // As Triton checks it: several result layouts are right for one
+            // operand layout (the joined dimension may be any register bit),
+            // but a result layout has exactly one operand layout, the one
+            // splitting it gives. That one must be the operands'.
+            let expected = infer::infer_split(&dst, &dst_shape)?;
+            if !infer::layouts_equivalent(&src_shape, &expected, &src)? {
                 return Err("incompatible join layout".into());
             }
             Ok(())
