@@ -1,12 +1,17 @@
 //! Reductions, scans, histograms and gathers: loops over the reduced axis
 //! that apply the op's combine region (lowered inline, element by element).
 //!
-//! `tt.reduce` along the minor axis keeps the accumulators in registers
-//! (one loop per result element); along another axis it updates a result
-//! buffer slice by slice, so that the inner loop runs over contiguous
-//! elements. The combining order is sequential: for a non-associative
-//! floating-point combine the result may differ in the last bits from a
-//! GPU's tree order, as it does between GPUs.
+//! `tt.reduce` with a combine on floating-point values, over a
+//! power-of-two axis, combines in a GPU's tree order: element `j` with
+//! element `j + n/2`, then `j` with `j + n/4`, ... (`combine(x[j], x[j+s])`,
+//! the lane order of a butterfly over the axis). A sequential order differs
+//! from it well beyond the last bits: a bf16 sum of 1024 ones stops at 256,
+//! and an argmax whose combine is not commutative for NaN picks another
+//! index (Triton's own tests check both).
+//! Other reductions (integers, or an axis of another size) are sequential:
+//! along the minor axis the accumulators stay in registers (one loop per
+//! result element); along another axis a result buffer is updated slice by
+//! slice, so that the inner loop runs over contiguous elements.
 use crate::lower::Cx;
 use crate::memory::element;
 use crate::patterns::truth;
@@ -43,6 +48,9 @@ pub fn reduce(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     let mut rshape = shape.clone();
     rshape.remove(axis);
     let eval_all = |cx: &mut Cx<'_>, c: &[Val]| -> Result<Vec<Val>, String> { srcs.iter().map(|s| cx.eval(s, c)).collect() };
+    if n >= 2 && n & (n - 1) == 0 && srcs.iter().any(|s| s.elem.is_float()) && float_min_max_num(region).is_none() {
+        return reduce_tree(cx, op, &srcs, axis, &shape, &rshape);
+    }
     if rshape.is_empty() || axis == shape.len() - 1 {
         // Accumulators in registers, one loop per result element.
         let mut results: Vec<Option<(Rc<Tensor>, Val)>> = Vec::new();
@@ -143,6 +151,71 @@ pub fn reduce(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
         Ok(Vec::new())
     })?;
     for (i, o) in outs.into_iter().enumerate() {
+        cx.set(op.result(i), Value::Tensor(o));
+    }
+    Ok(())
+}
+
+/// `tt.reduce` in tree order over a power-of-two axis: the operands are
+/// copied to buffers of their shape, then for `s = n/2, n/4, ..., 1` every
+/// `x[.., j, ..]` with `j < s` becomes `combine(x[.., j, ..], x[.., j + s, ..])`
+/// (the inner loop over the other dimensions, contiguous for a major axis);
+/// the result is the slice `j = 0`.
+fn reduce_tree(cx: &mut Cx<'_>, op: Op, srcs: &[Rc<Tensor>], axis: usize, shape: &[i64], rshape: &[i64]) -> Result<(), String> {
+    let region = op.region(0);
+    let n = shape[axis];
+    let mut bufs = Vec::new();
+    for s in srcs {
+        let b = cx.alloca(s.elem, s.len());
+        cx.store_into(s, b)?;
+        bufs.push(Tensor::new(shape.to_vec(), s.elem, Kind::Buf(b)));
+    }
+    let rshape = rshape.to_vec();
+    let mut step = n / 2;
+    while step >= 1 {
+        cx.for_range(step, &[], &mut |cx, j, _| {
+            let off = cx.c64(step);
+            let k = cx.e.add(j, off);
+            cx.for_each(&rshape, &mut |cx, c| {
+                let lo = with_axis(c, axis, j);
+                let hi = with_axis(c, axis, k);
+                let mut args = Vec::new();
+                let mut addrs = Vec::new();
+                for t in &bufs {
+                    let a = cx.element_ptr(t.buffer().expect("buffer"), t, &lo);
+                    args.push(cx.e.load(a, t.elem));
+                    addrs.push(a);
+                }
+                for t in &bufs {
+                    let a = cx.element_ptr(t.buffer().expect("buffer"), t, &hi);
+                    args.push(cx.e.load(a, t.elem));
+                }
+                let r = cx.apply_region(region, &args)?;
+                for (v, a) in r.iter().zip(&addrs) {
+                    cx.e.store(*v, *a);
+                }
+                Ok(())
+            })?;
+            Ok(Vec::new())
+        })?;
+        step /= 2;
+    }
+    for (i, t) in bufs.iter().enumerate() {
+        let zero = cx.c64(0);
+        if rshape.is_empty() {
+            let v = cx.eval(t, &[zero])?;
+            cx.set(op.result(i), Value::Scalar(v));
+            continue;
+        }
+        let out = cx.alloca(t.elem, rshape.iter().product());
+        let o = Tensor::new(rshape.clone(), t.elem, Kind::Buf(out));
+        let t = t.clone();
+        cx.for_each(&rshape, &mut |cx, c| {
+            let v = cx.eval(&t, &with_axis(c, axis, zero))?;
+            let a = cx.element_ptr(out, &o, c);
+            cx.e.store(v, a);
+            Ok(())
+        })?;
         cx.set(op.result(i), Value::Tensor(o));
     }
     Ok(())
