@@ -656,6 +656,12 @@ pub fn kernel_metadata_json(module: Op, lowered: Option<Op>, target: &str, ptx_v
     field("global_scratch_align", json_int(int("ttg.global_scratch_memory_alignment").or(Some(1))));
     field("profile_scratch_size", json_int(int("ttg.profile_scratch_memory_size").or(Some(0))));
     field("profile_scratch_align", json_int(int("ttg.profile_scratch_memory_alignment").or(Some(1))));
+    // The backend's own keys (e.g. what its launcher needs to build
+    // by-value parameters).
+    let lowered_kernel = lowered.filter(|l| l.0.ptr != module.0.ptr).and_then(kernel_function);
+    for (key, value) in spec::kernel_metadata(&target.name, kernel, lowered_kernel)? {
+        field(&key, value);
+    }
 
     // The kernel's arguments; Triton's lowering appends two pointers (global
     // and profile scratch) to every kernel. An llvm.func from Triton already

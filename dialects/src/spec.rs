@@ -54,7 +54,14 @@ pub struct SpecBuilder {
     pub(crate) assembly_postprocess: Option<AssemblyHook>,
     pub(crate) mma_rewrite: Option<(&'static [u32], MmaRewriteHook)>,
     pub(crate) pipelined_loop: Option<PipelinedLoopHook>,
+    pub(crate) kernel_metadata: Option<KernelMetadataHook>,
 }
+
+/// A backend's own fields of a kernel's metadata JSON (Triton's compile
+/// metadata keys its backend adds), as `(key, JSON value)` pairs: given the
+/// kernel as compiled (`tt.func`, or an `llvm.func` given as input) and,
+/// when the compiler lowered it, the lowered `llvm.func`.
+pub type KernelMetadataHook = fn(kernel: Op, lowered: Option<Op>) -> Result<Vec<(String, String)>, String>;
 
 /// A backend's rewrite of a `tt.dot` into its own MMA op of `version` (the
 /// version `tritongpu-accelerate-matmul` chose for a version the core does
@@ -185,6 +192,11 @@ impl SpecBuilder {
     /// [`PipelinedLoopHook`]).
     pub fn set_pipelined_loop(&mut self, hook: PipelinedLoopHook) {
         self.pipelined_loop = Some(hook);
+    }
+    /// Adds the backend's fields to the kernel metadata of its targets (see
+    /// [`KernelMetadataHook`]).
+    pub fn set_kernel_metadata(&mut self, hook: KernelMetadataHook) {
+        self.kernel_metadata = Some(hook);
     }
     /// Declares what the backend op `op` (full name) is to the core passes.
     pub fn declare_op_role(&mut self, op: &'static str, role: OpRole) {
@@ -358,6 +370,16 @@ pub fn mma_rewrite(target: &str, version: u32) -> Option<MmaRewriteHook> {
 /// The pipelined-loop step of the backend serving `target`, if it has one.
 pub fn pipelined_loop(target: &str) -> Option<PipelinedLoopHook> {
     backends().into_iter().filter(|s| serves(&s.target, target)).find_map(|s| s.builder.pipelined_loop)
+}
+
+/// The metadata fields the backend serving `target` adds for `kernel`
+/// (none when it adds none; see [`KernelMetadataHook`]).
+pub fn kernel_metadata(target: &str, kernel: Op, lowered: Option<Op>) -> Result<Vec<(String, String)>, String> {
+    backends()
+        .into_iter()
+        .filter(|s| serves(&s.target, target))
+        .find_map(|s| s.builder.kernel_metadata)
+        .map_or(Ok(Vec::new()), |hook| hook(kernel, lowered))
 }
 
 /// The target prefixes of the backends that generate code.

@@ -301,6 +301,19 @@ pub trait TargetInfo: Sync {
         let _ = (e, values);
         Err(fp_to_fp::unsupported(conv, &format!("target '{}'", self.name())))
     }
+    /// The LLVM type a `!tt.tensordesc` value `desc` lowers to (the
+    /// descriptor's handle), or `None` when the target has no lowering of
+    /// tensor descriptors (the default).
+    fn tensor_descriptor_type(&self, _e: &Emitter, _desc: Ty) -> Option<Ty> {
+        None
+    }
+    /// The attributes of the kernel parameter a kernel argument of type `ty`
+    /// becomes (the body of an MLIR dictionary, e.g. `llvm.align = 64 :
+    /// i32`), for the arguments that lower to one parameter; `None` (the
+    /// default) for none, an error for an argument the target cannot pass.
+    fn kernel_param_attrs(&self, _e: &Emitter, _ty: Ty) -> Result<Option<String>, String> {
+        Ok(None)
+    }
     /// Backend replacements of core patterns (same slot name) and additions.
     fn patterns(&self) -> Vec<&'static dyn LowerPattern> {
         Vec::new()
@@ -380,6 +393,7 @@ pub const TARGET_HOOKS: &[(&str, &str)] = &[
     ("async-copy", "asynchronous global-to-shared copies, their groups and waits (cp.async)"),
     ("mma-sync", "a warp-level matrix multiply-accumulate on register fragments (tt.dot)"),
     ("fp-to-fp", "float conversions with a rounding mode, fp8 included (tt.fp_to_fp)"),
+    ("tensor-descriptors", "the LLVM type of a tensor descriptor, and how a kernel takes a host-side one (parameter attributes)"),
 ];
 
 /// Every slot of the lowering: (name, ops it covers).
@@ -888,8 +902,16 @@ fn is_kernel(func: Op) -> bool {
 ///   (`!llvm.ptr<3>`) then r `i32` offsets, the view's start in the
 ///   coordinates of its allocation shape (see [`MemDescValue`]);
 /// - a `!ttg.async.token`: one `i32` (unused; it only orders ops);
+/// - a `!tt.tensordesc`: the target's descriptor handle
+///   ([`TargetInfo::tensor_descriptor_type`]);
 /// - a scalar: itself.
-fn expanded_types(e: &Emitter, ty: Ty) -> Result<Vec<Ty>, String> {
+fn expanded_types(e: &Emitter, target: &dyn TargetInfo, ty: Ty) -> Result<Vec<Ty>, String> {
+    if ty.is_tensordesc() {
+        return target
+            .tensor_descriptor_type(e, ty)
+            .map(|t| vec![t])
+            .ok_or_else(|| format!("type {ty} has no LLVM lowering on target '{}'", target.name()));
+    }
     if let Some(md) = tritium_dialects::ttg::bridge::memdesc_of(ty) {
         let mut v = vec![e.ptr_ty(3)];
         v.extend(std::iter::repeat(e.i32()).take(md.shape.len()));
@@ -929,7 +951,7 @@ fn lower_func(
     let (inputs, results) = func_signature(func).map_err(|m| (floc, m))?;
     let mut params = Vec::new();
     for t in &inputs {
-        params.extend(expanded_types(&e, *t).map_err(|m| (floc, m))?);
+        params.extend(expanded_types(&e, target, *t).map_err(|m| (floc, m))?);
     }
     let num_user_params = params.len();
     let global = e.ptr_ty(1);
@@ -940,7 +962,7 @@ fn lower_func(
     params.push(global);
     let mut flat_results = Vec::new();
     for t in &results {
-        flat_results.extend(expanded_types(&e, *t).map_err(|m| (floc, m))?);
+        flat_results.extend(expanded_types(&e, target, *t).map_err(|m| (floc, m))?);
     }
     let result_ty = match flat_results.len() {
         0 => e.void_ty(),
@@ -956,6 +978,28 @@ fn lower_func(
     ];
     if func.attr("noinline").and_then(|a| a.bool()) == Some(true) {
         attrs.push(("passthrough", e.attr("[\"noinline\"]")));
+    }
+    // A kernel's parameters may carry the target's attributes (e.g. a
+    // descriptor passed by value); every parameter gets a dictionary then.
+    if kernel {
+        let mut dicts = Vec::with_capacity(params.len());
+        let mut any = false;
+        for t in &inputs {
+            let n = expanded_types(&e, target, *t).map_err(|m| (floc, m))?.len();
+            let own = if n == 1 { target.kernel_param_attrs(&e, *t).map_err(|m| (floc, m))? } else { None };
+            any |= own.is_some();
+            dicts.push(format!("{{{}}}", own.unwrap_or_default()));
+            dicts.extend(std::iter::repeat_n("{}".to_string(), n.saturating_sub(1)));
+        }
+        if any {
+            dicts.extend(std::iter::repeat_n("{}".to_string(), params.len() - num_user_params));
+            let text = format!("[{}]", dicts.join(", "));
+            let parsed = e.attr(&text);
+            if parsed.0.ptr.is_null() {
+                return Err((floc, format!("bad kernel parameter attributes {text}")));
+            }
+            attrs.push(("arg_attrs", parsed));
+        }
     }
     let raw: Vec<(&str, MlirAttribute)> = attrs.iter().map(|(n, a)| (*n, a.0)).collect();
     let new = tritium_dialects::rewrite::Rewriter::build(floc, "llvm.func", &[], &[], &raw, 1);
@@ -978,7 +1022,7 @@ fn lower_func(
         } else {
             let mut t = Vec::new();
             for a in block_arguments(*b) {
-                t.extend(expanded_types(&e, a.ty()).map_err(|m| fail((floc, m)))?);
+                t.extend(expanded_types(&e, target, a.ty()).map_err(|m| fail((floc, m)))?);
             }
             t
         };
@@ -1105,7 +1149,7 @@ impl Lowering<'_> {
         args.push(self.abi.2);
         let mut flat = Vec::new();
         for r in op.results() {
-            flat.extend(expanded_types(&self.e, r.ty())?);
+            flat.extend(expanded_types(&self.e, self.target, r.ty())?);
         }
         let result = match flat.len() {
             0 => None,

@@ -40,6 +40,14 @@ pub const BUILTIN: tritium_dialects::spec::BuiltinBackend = tritium_dialects::sp
 pub fn register(spec: &mut tritium_dialects::spec::SpecBuilder) {
     passes::register(spec);
     ptx::register(spec);
+    spec.set_kernel_metadata(kernel_metadata);
+}
+
+/// The kernel metadata fields Triton's NVIDIA backend adds:
+/// `tensordesc_meta` (the host-side TMA descriptors' encoding facts, read by
+/// the launcher; see [`tma::tensordesc_meta_json`]).
+fn kernel_metadata(kernel: Op, lowered: Option<Op>) -> Result<Vec<(String, String)>, String> {
+    Ok(tma::tensordesc_meta_json(kernel, lowered)?.map(|v| ("tensordesc_meta".to_string(), v)).into_iter().collect())
 }
 
 /// Registers the backend with the lowering and its canonicalization
@@ -303,6 +311,15 @@ impl TargetInfo for Nvidia {
     /// `ttg.target` is lowered for `cuda:<compute-capability>`, 80 by default.
     fn untargeted_module_target(&self, requested: u32) -> Option<String> {
         Some(format!("cuda:{}", if requested > 0 { requested } else { 80 }))
+    }
+    /// A tensor descriptor is a generic pointer to its TMA descriptor (a
+    /// kernel parameter, global scratch or a user buffer).
+    fn tensor_descriptor_type(&self, e: &Emitter, _desc: Ty) -> Option<Ty> {
+        Some(e.ptr_ty(0))
+    }
+    /// A host-side tensor descriptor is a `CUtensorMap` passed by value.
+    fn kernel_param_attrs(&self, _e: &Emitter, ty: Ty) -> Result<Option<String>, String> {
+        tma::host_descriptor_param_attrs(ty)
     }
     fn check(&self, options: &TargetOptions) -> Result<(), String> {
         let cc = compute_capability(&options.target)

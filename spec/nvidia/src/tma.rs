@@ -25,7 +25,9 @@
 //! - `ttng.async_tma_store_wait`: `cp.async.bulk.wait_group[.read] N`.
 use tritium_conversions::ttg_to_llvm::emit::{Emitter, ICmp};
 use tritium_conversions::ttg_to_llvm::{LowerPattern, Lowering, MemDescValue};
-use tritium_dialects::ir::{Op, Val};
+use crate::passes::tma_lowering::host_descriptor_meta;
+use mlir_sys::*;
+use tritium_dialects::ir::{block_arguments, string_ref, Attr, Op, Ty, Val};
 use tritium_dialects::ttg::bridge;
 use tritium_dialects::ttg::encoding::Encoding;
 
@@ -154,6 +156,64 @@ impl LowerPattern for Tma {
             _ => Err(format!("'{name}' is not a TMA op")),
         }
     }
+}
+
+/// The attributes of a kernel parameter of type `ty` when it is a host-side
+/// tensor descriptor (Triton 3.9's sm90 ABI): a 128-byte `CUtensorMap`
+/// passed by value (`.param .align 64 .b8 [128]`), read where it lies
+/// (`nvvm.grid_constant`), marked `tt.nv_tma_desc` as Triton marks it; and
+/// `tritium.tensordesc`, the descriptor's type, from which the kernel
+/// metadata's `tensordesc_meta` is computed ([`tensordesc_meta_json`]).
+/// `None` for other types.
+pub fn host_descriptor_param_attrs(ty: Ty) -> Result<Option<String>, String> {
+    if !ty.is_tensordesc() {
+        return Ok(None);
+    }
+    host_descriptor_meta(ty)?;
+    Ok(Some(format!(
+        "llvm.align = 64 : i32, llvm.byval = !llvm.array<{TMA_SIZE_BYTES} x i8>, nvvm.grid_constant, tt.nv_tma_desc = 1 : i32, {TENSORDESC_ATTR} = {ty}"
+    )))
+}
+
+/// The kernel-parameter attribute that keeps a host-side descriptor's type
+/// through the lowering.
+pub const TENSORDESC_ATTR: &str = "tritium.tensordesc";
+
+/// Triton's `tensordesc_meta` for `kernel` (a `tt.func`, or the `llvm.func`
+/// this backend lowered one to): one entry per host-side tensor descriptor
+/// argument, in order (`[]` when there is none, as on targets where
+/// `make_ttir` rewrites descriptors to pointers). `Ok(None)` when the
+/// kernel's descriptors carry no encoding and no lowered kernel recorded
+/// them (TTIR without its lowering).
+pub fn tensordesc_meta_json(kernel: Op, lowered: Option<Op>) -> Result<Option<String>, String> {
+    let mut types: Vec<Ty> = Vec::new();
+    let mut unencoded = false;
+    if kernel.name() == "tt.func" {
+        for arg in kernel.entry_block(0).map(block_arguments).unwrap_or_default() {
+            if arg.ty().is_tensordesc() {
+                unencoded |= crate::passes::tma_lowering::descriptor_encoding(arg.ty()).is_none();
+                types.push(arg.ty());
+            }
+        }
+    }
+    if unencoded || kernel.name() != "tt.func" {
+        // The lowered kernel's parameters say what the lowering chose.
+        let Some(lowered) = lowered.filter(|l| l.name() == "llvm.func") else {
+            return Ok(if types.is_empty() && kernel.name() == "tt.func" { Some("[]".into()) } else { None });
+        };
+        types.clear();
+        let arg_attrs = lowered.attr("arg_attrs");
+        let n = arg_attrs.map_or(0, |a| unsafe { mlirArrayAttrGetNumElements(a.0) });
+        for i in 0..n {
+            let dict = Attr(unsafe { mlirArrayAttrGetElement(arg_attrs.unwrap().0, i) });
+            let entry = Attr(unsafe { mlirDictionaryAttrGetElementByName(dict.0, string_ref(TENSORDESC_ATTR)) });
+            if !entry.0.ptr.is_null() && unsafe { mlirAttributeIsAType(entry.0) } {
+                types.push(Ty(unsafe { mlirTypeAttrGetValue(entry.0) }));
+            }
+        }
+    }
+    let entries = types.into_iter().map(|t| host_descriptor_meta(t).map(|m| m.to_json())).collect::<Result<Vec<_>, _>>()?;
+    Ok(Some(format!("[{}]", entries.join(", "))))
 }
 
 /// `tid < 32`: the first warp.

@@ -162,6 +162,64 @@ fn tma_element_type(element: Ty) -> Option<i64> {
     }
 }
 
+/// What Triton's launcher needs to encode the `CUtensorMap` of a host-side
+/// tensor descriptor (one entry of Triton's `tensordesc_meta`, from
+/// `getTensorDescMetadata`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostDescriptorMeta {
+    /// `CUtensorMapSwizzle`: 0 none, 1 32B, 2 64B, 3 128B.
+    pub swizzle: i64,
+    /// Bytes per element.
+    pub elem_size: i64,
+    /// Triton's device-side TMA element-type enum (the launcher maps it to
+    /// `CUtensorMapDataType`).
+    pub elem_type: i64,
+    /// The TMA box, outermost dimension first.
+    pub block_size: Vec<i64>,
+}
+
+impl HostDescriptorMeta {
+    /// The entry as Triton's compile metadata writes it (JSON).
+    pub fn to_json(&self) -> String {
+        let block: Vec<String> = self.block_size.iter().map(|d| d.to_string()).collect();
+        format!(
+            "{{\"swizzle\": {}, \"elem_size\": {}, \"elem_type\": {}, \"block_size\": [{}], \"fp4_padded\": false, \"is_im2col\": false}}",
+            self.swizzle,
+            self.elem_size,
+            self.elem_type,
+            block.join(", ")
+        )
+    }
+}
+
+/// The TMA facts of a host-side descriptor of type `ty` (a kernel argument
+/// of type `!tt.tensordesc<..., #ttg.nvmma_shared<...>>`).
+pub fn host_descriptor_meta(ty: Ty) -> Result<HostDescriptorMeta, String> {
+    let (block, element) = tensordesc_block(ty).ok_or_else(|| format!("expected a !tt.tensordesc, got {ty}"))?;
+    let encoding = descriptor_encoding(ty).ok_or_else(|| {
+        format!("host-side tensor descriptor {ty} has no shared encoding (run triton-nvidia-optimize-descriptor-encoding first)")
+    })?;
+    let nvmma = nvmma_of(encoding).ok_or_else(|| {
+        format!("host-side TMA descriptors need a #ttg.nvmma_shared encoding without fp4 padding, got {encoding}")
+    })?;
+    let elem_type = tma_element_type(element)
+        .filter(|_| element.bit_width() % 8 == 0)
+        .ok_or_else(|| format!("tensor descriptor element type must have size 1, 2, 4 or 8 bytes, got {element}"))?;
+    let swizzle = match nvmma.swizzle {
+        0 => 0,
+        32 => 1,
+        64 => 2,
+        128 => 3,
+        other => return Err(format!("no TMA swizzle mode for a {other}-byte swizzle")),
+    };
+    Ok(HostDescriptorMeta {
+        swizzle,
+        elem_size: element.bit_width() as i64 / 8,
+        elem_type,
+        block_size: tma_block_shape(&block, &nvmma)?,
+    })
+}
+
 /// The checks that make the patterns infallible.
 fn check(op: Op) -> Result<(), String> {
     match op.name() {
