@@ -203,9 +203,19 @@ Type PointerType::parse(AsmParser &parser) {
     return {};
   unsigned addressSpace = 1;
   if (succeeded(parser.parseOptionalComma())) {
-    // Accept the integer form and the keywords of PtrAddrSpace.
+    // Accept Triton 3.9's form (a PtrAddrSpace keyword as a string:
+    // `"constant"`), the bare keyword, and an integer.
+    std::string quoted;
     StringRef keyword;
-    if (succeeded(parser.parseOptionalKeyword(&keyword))) {
+    if (succeeded(parser.parseOptionalString(&quoted))) {
+      auto known = symbolizePtrAddrSpace(quoted);
+      if (!known) {
+        parser.emitError(parser.getCurrentLocation(), "unknown address space \"")
+            << quoted << "\"";
+        return {};
+      }
+      addressSpace = static_cast<unsigned>(*known);
+    } else if (succeeded(parser.parseOptionalKeyword(&keyword))) {
       auto known = symbolizePtrAddrSpace(keyword);
       if (!known) {
         parser.emitError(parser.getCurrentLocation(), "unknown address space '")
@@ -224,8 +234,15 @@ Type PointerType::parse(AsmParser &parser) {
 
 void PointerType::print(AsmPrinter &printer) const {
   printer << "<" << getPointeeType();
-  if (getAddressSpace() != 1)
-    printer << ", " << getAddressSpace();
+  // As Triton 3.9 prints it: a PtrAddrSpace other than global as its quoted
+  // keyword; other address spaces as integers.
+  if (getAddressSpace() != 1) {
+    auto known = symbolizePtrAddrSpace(getAddressSpace());
+    if (known)
+      printer << ", \"" << stringifyPtrAddrSpace(*known) << "\"";
+    else
+      printer << ", " << getAddressSpace();
+  }
   printer << ">";
 }
 

@@ -7,10 +7,10 @@
 // Types: pointers in several address spaces (keywords parse to their numbers,
 // 1 is elided), tensors of pointers, descriptors with and without a layout.
 // CHECK-LABEL: tt.func @types(
-// CHECK-SAME:    %[[G:[^:]*]]: !tt.ptr<f16>, %[[C:[^:]*]]: !tt.ptr<f16, 4>, %[[D:[^:]*]]: !tt.ptr<i8, 0>, %[[S:[^:]*]]: !tt.ptr<f16, 3>, %[[B:[^:]*]]: !tt.ptr<i1>, %[[H:[^:]*]]: !tt.ptr<bf16>, %[[F8:[^:]*]]: !tt.ptr<f8E5M2>, %[[I4:[^:]*]]: tensor<2x!tt.ptr<i4>>, %[[TS:[^:]*]]: tensor<4x8x!tt.ptr<f64, 3>>, %[[T:[^:]*]]: !tt.tensordesc<64x64xf16>, %[[L:[^:]*]]: !tt.tensordesc<1x128xf16, {swizzle = 128 : i32}>, %[[L2:[^:]*]]: !tt.tensordesc<64xi8, "nvmma">) {
+// CHECK-SAME:    %[[G:[^:]*]]: !tt.ptr<f16>, %[[C:[^:]*]]: !tt.ptr<f16, "constant">, %[[D:[^:]*]]: !tt.ptr<i8, "descriptor">, %[[S:[^:]*]]: !tt.ptr<f16, 3>, %[[B:[^:]*]]: !tt.ptr<i1>, %[[H:[^:]*]]: !tt.ptr<bf16>, %[[F8:[^:]*]]: !tt.ptr<f8E5M2>, %[[I4:[^:]*]]: tensor<2x!tt.ptr<i4>>, %[[TS:[^:]*]]: tensor<4x8x!tt.ptr<f64, 3>>, %[[T:[^:]*]]: !tt.tensordesc<64x64xf16>, %[[L:[^:]*]]: !tt.tensordesc<1x128xf16, {swizzle = 128 : i32}>, %[[L2:[^:]*]]: !tt.tensordesc<64xi8, "nvmma">) {
 // CHECK-NEXT:    tt.return
 // CHECK-NEXT:  }
-tt.func @types(%g: !tt.ptr<f16, global>, %c: !tt.ptr<f16, constant>, %d: !tt.ptr<i8, descriptor>, %s: !tt.ptr<f16, 3>, %b: !tt.ptr<i1>, %h: !tt.ptr<bf16, 1>, %f8: !tt.ptr<f8E5M2>, %i4: tensor<2x!tt.ptr<i4>>, %ts: tensor<4x8x!tt.ptr<f64, 3>>, %t: !tt.tensordesc<64x64xf16>, %l: !tt.tensordesc<1x128xf16, {swizzle = 128 : i32}>, %l2: !tt.tensordesc<64xi8, "nvmma">) {
+tt.func @types(%g: !tt.ptr<f16, global>, %c: !tt.ptr<f16, "constant">, %d: !tt.ptr<i8, descriptor>, %s: !tt.ptr<f16, 3>, %b: !tt.ptr<i1>, %h: !tt.ptr<bf16, 1>, %f8: !tt.ptr<f8E5M2>, %i4: tensor<2x!tt.ptr<i4>>, %ts: tensor<4x8x!tt.ptr<f64, 3>>, %t: !tt.tensordesc<64x64xf16>, %l: !tt.tensordesc<1x128xf16, {swizzle = 128 : i32}>, %l2: !tt.tensordesc<64xi8, "nvmma">) {
   tt.return
 }
 
