@@ -47,7 +47,9 @@ class TritiumCPUOptions:
     supported_fp8_dtypes: Tuple[str, ...] = ("fp8e5", "fp8e4b15")
     deprecated_fp8_dot_operand_dtypes: Tuple[str, ...] = ()
     default_dot_input_precision: str = "ieee"
-    allowed_dot_input_precisions: Tuple[str, ...] = ("ieee", "tf32", "tf32x3")
+    # The CPU's tt.dot multiplies in full f32 whatever the precision asks
+    # (tf32, bf16x3 and bf16x6 are cheaper approximations of it on GPUs).
+    allowed_dot_input_precisions: Tuple[str, ...] = ("ieee", "tf32", "tf32x3", "bf16x3", "bf16x6")
     max_num_imprecise_acc_default: int = 0
     extern_libs: Optional[dict] = None
     debug: bool = False
@@ -61,8 +63,8 @@ class TritiumCPUOptions:
     ir_override: Optional[str] = None
 
     def __post_init__(self):
-        if self.num_warps <= 0 or self.num_warps & (self.num_warps - 1):
-            raise ValueError("num_warps must be a power of 2")
+        # AssertionError, as Triton's own backends raise it.
+        assert self.num_warps > 0 and (self.num_warps & (self.num_warps - 1)) == 0, "num_warps must be a power of 2"
         if self.extern_libs:
             raise ValueError("extern_libs are not supported by the Tritium CPU backend")
         if self.num_ctas != 1:
