@@ -28,7 +28,7 @@ import subprocess
 import sys
 import time
 
-from launch_abi import launch_params
+from launch_abi import launch_params, ptx_param_types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -79,14 +79,14 @@ def ptx_entry_params(ptx_text):
     m = re.search(r"\.entry\s+([A-Za-z_$][\w$]*)\s*\((.*?)\)", ptx_text, re.S)
     if not m:
         return None, []
-    types = re.findall(r"\.param\s+\.(\w+)", m.group(2))
-    return m.group(1), types
+    return m.group(1), ptx_param_types(m.group(2))
 
 
 def synth_tritium_json(meta):
     """A K.json in tritium-compile's format, built from Triton's K.meta.json (for --ours-from-triton)."""
     cm = meta["compile_metadata"]
-    args = [{"name": a, "type": t} for a, t in launch_params(meta["signature"])]
+    tdm = cm.get("tensordesc_meta") or []
+    args = [{"name": a, "type": t} for a, t in launch_params(meta["signature"], tdm)]
     args.append({"name": "global_scratch", "type": "*i8"})
     args.append({"name": "profile_scratch", "type": "*i8"})
     return {
@@ -97,6 +97,7 @@ def synth_tritium_json(meta):
         "global_scratch_align": cm.get("global_scratch_align", 1),
         "profile_scratch_size": cm.get("profile_scratch_size", 0) or 0,
         "profile_scratch_align": cm.get("profile_scratch_align", 1) or 1,
+        "tensordesc_meta": tdm,
         "args": args,
         "synthesised_from": "triton meta.json (--ours-from-triton)",
     }

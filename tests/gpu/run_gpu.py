@@ -29,7 +29,8 @@ import traceback
 
 import numpy as np
 
-from launch_abi import HostDesc, descriptor_scalars, is_descriptor, launch_params  # noqa: F401 (HostDesc: specs)
+from launch_abi import (HostDesc, descriptor_metas, descriptor_scalars, driver_launch, encode_tensor_map,  # noqa: F401
+                        is_descriptor, launch_params, load_libcuda, ptx_param_types, tensor_map_encode_args)
 
 PAD = 64  # guard elements on each side of every device buffer
 GUARD_BYTE = 0xA5
@@ -1368,8 +1369,8 @@ def build_x_accum_other(p, C, rng):
                    ref, nbytes=8 * M * N, desc=f"M={M} N={N} stride={s}")
 
 
-# x_desc_matmul: host-side tensor descriptors (launch_abi.py: each one is a base pointer plus its shape, strides
-# and flags).  C[M, N] = A[M, K] @ B[N, K]^T, f16 in, f32 accumulate, f16 out; tiles past M, N or K read 0 and the
+# x_desc_matmul: host-side tensor descriptors (launch_abi.py: on sm80 each one is a base pointer plus its shape,
+# strides and flags; on sm90 a CUtensorMap by value plus its shape and strides, from the kernel's tensordesc_meta).  C[M, N] = A[M, K] @ B[N, K]^T, f16 in, f32 accumulate, f16 out; tiles past M, N or K read 0 and the
 # store is clipped to C.  Small integers: exact.  K and N are multiples of 8 (16-byte strides, as TMA needs).
 @spec("x_desc_matmul", cases=[dict(M=64, N=64, K=32), dict(M=128, N=192, K=96), dict(M=100, N=72, K=40),
                               dict(M=1, N=8, K=8), dict(M=200, N=136, K=264)],
@@ -1675,7 +1676,7 @@ def ptx_entry(ptx_text):
     m = re.search(r"\.entry\s+([A-Za-z_$][\w$]*)\s*\((.*?)\)", ptx_text, re.S)
     if not m:
         return None, [], None
-    types = re.findall(r"\.param\s+\.(\w+)", m.group(2))
+    types = ptx_param_types(m.group(2))
     tail = ptx_text[m.end():m.end() + 400]
     nt = re.search(r"\.(reqntid|maxntid)\s+(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?", tail)
     ntid = None
@@ -1684,13 +1685,16 @@ def ptx_entry(ptx_text):
     return m.group(1), types, ntid
 
 
-def abi_types(signature):
-    """Expected (name, triton type) per kernel parameter under Triton 3.9's ABI (tensor descriptors expanded)."""
-    out = launch_params(signature)
+def abi_types(signature, tensordesc_meta=None):
+    """Expected (name, triton type) per kernel parameter under Triton 3.9's ABI (tensor descriptors expanded:
+    TMA descriptors when the kernel's tensordesc_meta is non-empty, launch_abi.py)."""
+    out = launch_params(signature, tensordesc_meta)
     return out + [("global_scratch", "*i8"), ("profile_scratch", "*i8")]
 
 
 def ptx_type_matches(ptx_t, tt):
+    if tt == "nvTmaDesc" or ptx_t.endswith("]"):  # a CUtensorMap by value: .param .align 64 .b8 p[128]
+        return tt == "nvTmaDesc" and ptx_t == "b8[128]"
     bits = int(re.sub(r"\D", "", ptx_t) or 0)
     if tt.startswith("*") or tt in ("i64", "u64"):
         return bits == 64 and not ptx_t.startswith("f")
@@ -1758,15 +1762,19 @@ def launch_meta(bundle, k, slot, triton_meta):
         "global_scratch_align": int(_pick(src, "global_scratch_align", default=1) or 1),
         "profile_scratch_size": int(_pick(src, "profile_scratch_size", "profile_scratch_bytes", default=0) or 0),
         "profile_scratch_align": int(_pick(src, "profile_scratch_align", default=1) or 1),
+        # Host-side TMA descriptors (sm90): one entry per descriptor argument; absent or [] = decomposed (sm80).
+        "tensordesc_meta": list(_pick(src, "tensordesc_meta", default=[]) or []),
     }
     if slot == "tritium" and src:
+        if bool(meta["tensordesc_meta"]) != bool(cm.get("tensordesc_meta")):
+            notes.append(f"tensordesc_meta {meta['tensordesc_meta']} (triton {cm.get('tensordesc_meta')})")
         for key in ("num_warps", "shared", "global_scratch_size"):
             tv = cm.get(key, 0) or 0
             if meta[key] != tv:
                 notes.append(f"{key} {meta[key]} (triton {tv})")
         args = _pick(src, "args", "arguments", "params", "signature")
         if args is not None:
-            want = abi_types(triton_meta["signature"])
+            want = abi_types(triton_meta["signature"], meta["tensordesc_meta"])
             got = []
             if isinstance(args, dict):
                 got = list(args.items())
@@ -1788,7 +1796,10 @@ def launch_meta(bundle, k, slot, triton_meta):
                         nt = norm_type(gt)
                         if scratch and not nt.startswith("*"):
                             problems.append(f"K.json arg {i} ({wn}) type {gt!r}, want a pointer")
-                        if not scratch and _signless(nt) != _signless(wt):
+                        if wt == "nvTmaDesc":
+                            if not (gt.startswith("!tt.tensordesc") or gt.startswith("!llvm.ptr") or gt == wt):
+                                problems.append(f"K.json arg {i} ({wn}) type {gt!r}, want a tensor descriptor")
+                        elif not scratch and _signless(nt) != _signless(wt):
                             problems.append(f"K.json arg {i} ({wn}) type {gt!r}, want {wt!r}")
     return meta, problems, notes
 
@@ -1858,7 +1869,7 @@ class Worker:
             text = f.read()
         entry, ptypes, ntid = ptx_entry(text)
         meta, problems, notes = launch_meta(self.bundle, self.k, slot, self.tmeta)
-        want = abi_types(self.sig)
+        want = abi_types(self.sig, meta["tensordesc_meta"])
         if entry is None:
             problems.append("no .entry in PTX")
         else:
@@ -1894,7 +1905,16 @@ class Worker:
                        details=[f"PTX load failed: {type(e).__name__}: {e}" + (f" | ptxas: {diag}" if diag else "")])
             return None
         rec["load_s"] = round(time.time() - t0, 3)
-        return dict(fn=fn, mod=mod, meta=meta, nthreads=nthreads, rec=rec)
+        L = dict(fn=fn, mod=mod, meta=meta, nthreads=nthreads, rec=rec, tma=None)
+        if meta["tensordesc_meta"]:
+            # CUtensorMaps by value: encoded with libcuda and launched with cuLaunchKernel (launch_abi.py).
+            try:
+                L["tma"] = dict(lib=load_libcuda(), metas=descriptor_metas(self.sig, meta["tensordesc_meta"]))
+            except Exception as e:  # noqa: BLE001
+                rec.update(status="FAIL", stage="load", details=[f"TMA descriptors: {type(e).__name__}: {e}"])
+                return None
+            rec["tma_descriptors"] = L["tma"]["metas"]
+        return L
 
     # --- buffers / launch ----------------------------------------------------------------------------------
     def to_device(self, prob):
@@ -1916,7 +1936,15 @@ class Worker:
         for name, t in self.sig.items():
             if t == "constexpr":
                 continue
-            if t.startswith("*") or is_descriptor(t):
+            if is_descriptor(t) and L.get("tma"):  # a CUtensorMap by value, then shape (i32) and strides (i64)
+                n = np.asarray(prob.arrays[name]).size
+                desc = prob.scalars[name]
+                enc = tensor_map_encode_args(L["tma"]["metas"][name], desc, bufs[name][PAD:PAD + n].data.ptr)
+                args.append(encode_tensor_map(L["tma"]["lib"], enc))
+                rank = len(desc.shape)
+                args += [np.int32(v) for v in desc.tma_values(name, t)[:rank]]
+                args += [np.int64(v) for v in desc.tma_values(name, t)[rank:]]
+            elif t.startswith("*") or is_descriptor(t):
                 n = np.asarray(prob.arrays[name]).size
                 args.append(bufs[name][PAD:PAD + n])
                 if is_descriptor(t):  # base pointer, then the descriptor's scalars (launch_abi.py)
@@ -1942,6 +1970,11 @@ class Worker:
         return tuple(args), keep
 
     def launch(self, L, prob, args, stream=None):
+        if L.get("tma"):
+            st = stream if stream is not None else self.cp.cuda.get_current_stream()
+            driver_launch(L["tma"]["lib"], L["fn"].ptr, prob.grid, (L["nthreads"], 1, 1), L["meta"]["shared"], st.ptr,
+                          args)
+            return
         L["fn"](prob.grid, (L["nthreads"], 1, 1), args, shared_mem=L["meta"]["shared"], stream=stream)
 
     # --- correctness ---------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 RUN_PASS = Path(os.environ.get("TRITIUM_RUN_TRITON_PASS", "/work/shared/corpus/run_triton_pass.py"))
 KEEP = ["name", "num_warps", "num_ctas", "num_stages", "warp_size", "shared", "tmem_size", "global_scratch_size",
         "global_scratch_align", "profile_scratch_size", "profile_scratch_align", "ptx_version", "arch",
-        "enable_fp_fusion", "triton_version"]
+        "enable_fp_fusion", "triton_version", "tensordesc_meta"]
 
 
 def worker(name, outdir):
