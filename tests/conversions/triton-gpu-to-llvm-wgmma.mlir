@@ -1,11 +1,17 @@
 // ttng.warp_group_dot / warp_group_dot_wait / fence_async_shared to wgmma PTX
-// (spec/nvidia/src/wgmma.rs). CHECK lines from Triton 3.9's make_llir on the
+// (spec/nvidia/src/wgmma.rs: nvg ops, then spec/nvidia/src/nvg.rs). CHECK lines from Triton 3.9's make_llir on the
 // same input: the descriptors' high words (swizzle mode, SBO), the address
 // mask, the instruction strings and constraints.
-// RUN: tritium-opt %s --split-input-file --pass-pipeline='builtin.module(allocate-shared-memory-nv{compute-capability=90},convert-triton-gpu-to-llvm{compute-capability=90})' | FileCheck %s
+// RUN: tritium-opt %s --split-input-file --pass-pipeline='builtin.module(allocate-shared-memory-nv{compute-capability=90},convert-triton-gpu-to-llvm{compute-capability=90},convert-nv-gpu-to-llvm)' | FileCheck %s
+// RUN: tritium-opt %s --split-input-file --pass-pipeline='builtin.module(allocate-shared-memory-nv{compute-capability=90},convert-triton-gpu-to-llvm{compute-capability=90})' | FileCheck %s --check-prefix=NVG
 
 // Zero accumulator: no C operand, scale-d 0; synchronous: commit, wait 0.
 // CHECK-LABEL: llvm.func @wgmma_zero_acc
+// NVG-LABEL: llvm.func @wgmma_zero_acc
+// NVG: nvvm.wgmma.fence.aligned
+// NVG: nvg.wgmma %{{.*}}, %{{.*}}, %{{.*}} {eltTypeA = 4 : i32, eltTypeB = 4 : i32, eltTypeC = 7 : i32, k = 16 : i32, layoutA = 0 : i32, layoutB = 0 : i32, m = 64 : i32, n = 64 : i32} : (i64, i64, i1) -> !llvm.struct<(f32,
+// NVG: nvvm.wgmma.commit.group.sync.aligned
+// NVG: nvg.wgmma_wait_group %{{.*}} {pendings = 0 : i32} : !llvm.struct<(f32,
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: llvm.mlir.constant(32767 : i32)
 // CHECK: nvvm.wgmma.fence.aligned
@@ -39,10 +45,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // predicate, four k-steps; asynchronous: the wait comes from
 // warp_group_dot_wait (the memdesc operand passes through unchanged).
 // CHECK-LABEL: llvm.func @wgmma_tf32_async
+// NVG-LABEL: llvm.func @wgmma_tf32_async
+// NVG-COUNT-4: nvg.wgmma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltTypeA = 6 : i32, eltTypeB = 6 : i32, eltTypeC = 7 : i32, k = 8 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 32 : i32} : (i64, i64, i1, !llvm.struct<(f32,
+// NVG: nvvm.wgmma.commit.group.sync.aligned
+// NVG: nvg.wgmma_wait_group %{{.*}} {pendings = 0 : i32}
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK-COUNT-4: "wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32 {$0,$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15}, $32, $33, $34, 1, 1;", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,l,l,b"
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK-NEXT: "// wait for regs: $0,$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15\0A\09wgmma.wait_group.sync.aligned 0;"
+// CHECK: "// wait for regs: $0,$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15\0A\09wgmma.wait_group.sync.aligned 0;"
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 8]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>

@@ -353,8 +353,11 @@ LogicalResult TritonNvidiaGPUDialect::verifyOperationAttribute(Operation *,
 
 /// The registration the core calls (cmake/TritiumDialects.cmake).
 void tritium_nvidia_register_dialects(DialectRegistry &registry);
+/// The `nvg` dialect (TritonNVGPUDialect.cpp).
+void tritium_nvidia_register_nvg_dialect(DialectRegistry &registry);
 void tritium_nvidia_register_dialects(DialectRegistry &registry) {
   registry.insert<TritonNvidiaGPUDialect>();
+  tritium_nvidia_register_nvg_dialect(registry);
 }
 
 //===----------------------------------------------------------------------===//

@@ -9,6 +9,7 @@
 #include "tritium/RustPass.h"
 
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassRegistry.h"
 
 #include <string>

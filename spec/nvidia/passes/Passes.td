@@ -245,12 +245,21 @@ def ConvertWarpSpecializeToLLVM
 }
 
 def ConvertNVGPUToLLVM : Pass<"convert-nv-gpu-to-llvm", "mlir::ModuleOp"> {
-  let summary = "lower the NVIDIA GPU ops left after the ttg->LLVM lowering";
+  let summary = "lower the nvg ops left after the ttg->LLVM lowering to PTX and NVVM";
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect"];
   let description = [{
-    Triton lowers its `nvg` ops (wgmma, wgmma waits, cluster and warp ids)
-    here; Tritium's ttg->LLVM lowering already emits their PTX, so a module
-    it produced is left as it is. A `ttg.warp_id` or warp-specialized region
-    still present gets a diagnostic.
+    As Triton 3.9: `nvg.wgmma` and `nvg.wgmma_wait_group` become
+    `wgmma.mma_async` / `wgmma.wait_group` inline assembly (struct operands
+    unpacked, the accumulator registers tied to the outputs),
+    `nvg.cluster_id` `nvvm.read.ptx.sreg.cluster.ctarank`, `nvg.ld_acquire`
+    an `ld.global.<scope>.<sem>` and `ttg.warp_id` `tid.x / 32` (0 with one
+    warp). `nvg.tensor_memory_base` (Blackwell) gets a diagnostic.
+
+    ```mlir
+    %out = nvg.wgmma_wait_group %in {pendings = 0 : i32} : !llvm.struct<(f32, f32)>
+    // becomes
+    %out = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "// wait for regs: $0,$1\0A\09wgmma.wait_group.sync.aligned 0;", "=f,=f,0,1" %a, %b : (f32, f32) -> !llvm.struct<(f32, f32)>
+    ```
   }];
 }
 

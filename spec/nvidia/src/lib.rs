@@ -19,6 +19,7 @@ use tritium_dialects::ir::{Op, Ty, Val};
 pub struct Nvidia;
 
 pub mod canonicalize;
+pub mod nvg;
 pub mod passes;
 pub mod ptx;
 /// The `ttng` dialect's verifiers (spec/nvidia/dialect/).

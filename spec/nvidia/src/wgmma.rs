@@ -1,9 +1,9 @@
 //! Hopper's warp-group MMA in the ttg→LLVM lowering: `ttng.warp_group_dot`
-//! to `wgmma.mma_async`, `ttng.warp_group_dot_wait` to `wgmma.wait_group`,
+//! to `nvg.wgmma` ops, `ttng.warp_group_dot_wait` to `nvg.wgmma_wait_group`,
 //! `ttng.fence_async_shared` to `fence.proxy.async.shared::cta`, as Triton
-//! 3.9's NVIDIA lowering emits them (the PTX strings of its
-//! `convert-nv-gpu-to-llvm`, built here by [`wgmma_asm`] and
-//! [`wait_group_asm`], which that pass reuses for `nvg` ops).
+//! 3.9's NVIDIA lowering emits them; `convert-nv-gpu-to-llvm`
+//! (`crate::nvg`) then turns the `nvg` ops into the PTX strings built here
+//! by [`wgmma_asm`] and [`wait_group_asm`].
 //!
 //! Algorithm of a `warp_group_dot` (`D = A·B + C`, D in the
 //! `#ttg.nvidia_mma` v3 layout, instruction `m64nNkK` per warp group):
@@ -19,13 +19,16 @@
 //!    read off `S`. Per instruction the tile origin's `S` (in 16-byte units)
 //!    is added; per thread, the warp group's own origin (the accumulator's
 //!    warp bases above the first two, through `S`) and the buffer's address
-//!    `>> 4`, masked to 15 bits as Triton does.
-//! 3. For each tile (m, n) and k-step: `wgmma.mma_async` with the
-//!    accumulator tied to its outputs (no C on the first step of a zero
-//!    accumulator); a `wgmma.fence` before, a `commit_group` after, and a
-//!    `wait_group 0` when the dot is synchronous. fp8 dots whose
-//!    `maxNumImpreciseAcc` is at most K accumulate partial sums in f32 adds
-//!    as Triton does.
+//!    `>> 4`, masked to 15 bits as Triton does. An A operand in registers
+//!    (`#ttg.dot_op` of the v3 layout) is taken `16·K/32` registers per
+//!    instruction, in register order, packed to 32-bit words, each moved
+//!    through a `mov.b32` before the fence as Triton does.
+//! 3. For each tile (m, n) and k-step: an `nvg.wgmma` with the accumulator
+//!    struct tied to its result (no C on the first step of a zero
+//!    accumulator); a `wgmma.fence` before, a `commit_group` after, and an
+//!    `nvg.wgmma_wait_group` of pendings 0 when the dot is synchronous.
+//!    fp8 dots whose `maxNumImpreciseAcc` is at most K accumulate partial
+//!    sums in f32 adds as Triton does.
 use std::collections::HashMap;
 use tritium_conversions::ttg_to_llvm::emit::Emitter;
 use tritium_conversions::ttg_to_llvm::layout::DistLayout;
@@ -202,11 +205,40 @@ pub fn wait_group_asm(types: &[Ty], pendings: i64) -> Result<(String, String), S
     Ok((asm, constraints.join(",")))
 }
 
-/// Emits `wgmma.wait_group pendings` through which `values` pass.
+/// Packs `values` into an LLVM struct (undef + insertvalue, as Triton's
+/// `packLLElements`).
+fn pack_struct(e: &mut Emitter, values: &[Val]) -> Val {
+    let types: Vec<Ty> = values.iter().map(|v| v.ty()).collect();
+    let st = e.struct_ty(&types);
+    let mut agg = e.undef(st);
+    for (i, v) in values.iter().enumerate() {
+        agg = e.insert_value(agg, *v, i as i64);
+    }
+    agg
+}
+
+/// The fields of a struct built by [`pack_struct`] from values of `types`.
+fn unpack_struct(e: &mut Emitter, agg: Val, types: &[Ty]) -> Vec<Val> {
+    types.iter().enumerate().map(|(i, t)| e.extract_value(agg, i as i64, *t)).collect()
+}
+
+/// Emits `nvg.wgmma_wait_group pendings` through which `values` pass
+/// (packed into one struct, as Triton's `emitWait`).
 pub fn emit_wait(e: &mut Emitter, values: &[Val], pendings: i64) -> Result<Vec<Val>, String> {
     let types: Vec<Ty> = values.iter().map(|v| v.ty()).collect();
-    let (asm, constraints) = wait_group_asm(&types, pendings)?;
-    Ok(e.inline_asm(&asm, &constraints, values, &types, true))
+    let waited = emit_wait_struct(e, values, pendings)?;
+    Ok(unpack_struct(e, waited, &types))
+}
+
+/// [`emit_wait`] without the unpacking: the waited struct.
+fn emit_wait_struct(e: &mut Emitter, values: &[Val], pendings: i64) -> Result<Val, String> {
+    for v in values {
+        wait_constraint(v.ty())?;
+    }
+    let packed = pack_struct(e, values);
+    let i32t = e.i32();
+    let pendings = e.int_attr(i32t, pendings);
+    Ok(e.val("nvg.wgmma_wait_group", &[packed], packed.ty(), &[("pendings", pendings)]))
 }
 
 /// The wgmma type of an operand element type (`tf32` for f32 when the dot
@@ -441,11 +473,20 @@ impl LowerPattern for WarpGroupDotWait {
                 spans.push(None);
             }
         }
-        let waited = if regs.is_empty() {
+        let waited_struct = if regs.is_empty() {
             cx.e.inline_asm(&format!("wgmma.wait_group.sync.aligned {pendings};"), "", &[], &[], true);
-            Vec::new()
+            None
         } else {
-            emit_wait(&mut cx.e, &regs, pendings)?
+            Some(emit_wait_struct(&mut cx.e, &regs, pendings)?)
+        };
+        // Triton 3.9 follows a wait of several warp groups with a CTA
+        // barrier (unless `warpGroupLocal`), which its Membar counts as a
+        // sync point; Tritium's Membar does not know that rule yet and puts
+        // its own barrier where one is needed, so none is added here.
+        let types: Vec<Ty> = regs.iter().map(|v| v.ty()).collect();
+        let waited = match waited_struct {
+            Some(w) => unpack_struct(&mut cx.e, w, &types),
+            None => Vec::new(),
         };
         let mut out = Vec::with_capacity(inputs.len());
         for (v, span) in inputs.iter().zip(spans) {
@@ -580,24 +621,38 @@ fn lower_warp_group_dot(cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Val>, Strin
     let e = &mut cx.e;
     let acc_ty = if tc == WgmmaType::F32 { e.f32() } else { e.i32() };
     let n_words = if tc == WgmmaType::F16 { acc_size / 2 } else { acc_size };
+    let acc_types = vec![acc_ty; n_words];
+    let acc_struct = e.struct_ty(&acc_types);
+    let i32t = e.i32();
+    let wgmma_attrs = [
+        ("m", e.int_attr(i32t, i64::from(instr.m))),
+        ("n", e.int_attr(i32t, i64::from(instr.n))),
+        ("k", e.int_attr(i32t, i64::from(instr.k))),
+        ("eltTypeC", e.int_attr(i32t, tc as i64)),
+        ("eltTypeA", e.int_attr(i32t, ta as i64)),
+        ("eltTypeB", e.int_attr(i32t, tb as i64)),
+        ("layoutA", e.int_attr(i32t, i64::from(instr.trans_a))),
+        ("layoutB", e.int_attr(i32t, i64::from(!instr.trans_b))),
+    ];
+    // The instruction exists (convert-nv-gpu-to-llvm would refuse it).
+    wgmma_asm(&instr, n_words, None, true)?;
     e.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
-    let (asm_c, cons_c) = wgmma_asm(&instr, n_words, None, true)?;
-    let (asm_0, cons_0) = wgmma_asm(&instr, n_words, None, false)?;
     let mut results: HashMap<usize, Vec<Val>> = HashMap::new();
     for m in 0..reps[0] {
         for n in 0..reps[1] {
             let t = (m * reps[1] + n) as usize;
-            let mut d: Option<Vec<Val>> = if zero_acc {
+            let mut d: Option<Val> = if zero_acc {
                 None
             } else {
                 let vals: Vec<Val> = slots[t].iter().map(|&r| c_regs[r]).collect();
-                Some(if tc == WgmmaType::F16 { pack_f16(e, &vals) } else { vals })
+                let words = if tc == WgmmaType::F16 { pack_f16(e, &vals) } else { vals };
+                Some(pack_struct(e, &words))
             };
             let mut use_c = e.bool_const(!zero_acc);
             if let Some(u) = use_c_val {
                 use_c = e.and(use_c, u);
             }
-            let mut partial_acc: Option<Vec<Val>> = None;
+            let mut partial_acc: Option<Val> = None;
             let mut low_precision = 0i64;
             for k in 0..reps_k {
                 let a_desc = a_op.descriptor(e, a_base, [m * tile_m, k * k_instr])?;
@@ -605,14 +660,9 @@ fn lower_warp_group_dot(cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Val>, Strin
                 low_precision += k_instr;
                 let add_now = partial && (low_precision >= max_imprecise || k == reps_k - 1);
                 let input = if partial { partial_acc.take() } else { d.take() };
-                let out = match input {
-                    Some(acc) => {
-                        let mut args = acc;
-                        args.extend([a_desc, b_desc, use_c]);
-                        e.inline_asm(&asm_c, &cons_c, &args, &vec![acc_ty; n_words], true)
-                    }
-                    None => e.inline_asm(&asm_0, &cons_0, &[a_desc, b_desc], &vec![acc_ty; n_words], true),
-                };
+                let mut args = vec![a_desc, b_desc, use_c];
+                args.extend(input);
+                let out = e.val("nvg.wgmma", &args, acc_struct, &wgmma_attrs);
                 use_c = e.bool_const(true);
                 if partial {
                     partial_acc = Some(out);
@@ -620,16 +670,27 @@ fn lower_warp_group_dot(cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Val>, Strin
                     d = Some(out);
                 }
                 if add_now {
-                    let p = partial_acc.take().unwrap_or_default();
+                    let p = partial_acc.take().ok_or("a partial accumulation without a partial sum")?;
                     d = Some(match d.take() {
-                        Some(prev) => prev.iter().zip(&p).map(|(x, y)| e.binary("llvm.fadd", *x, *y)).collect(),
+                        Some(prev) => {
+                            // Triton's faddAccumulate: field by field into a
+                            // fresh struct.
+                            let mut sum = e.undef(acc_struct);
+                            for i in 0..n_words as i64 {
+                                let x = e.extract_value(prev, i, acc_ty);
+                                let y = e.extract_value(p, i, acc_ty);
+                                let s = e.binary("llvm.fadd", x, y);
+                                sum = e.insert_value(sum, s, i);
+                            }
+                            sum
+                        }
                         None => p,
                     });
                     low_precision = 0;
                 }
             }
-            let words = d.ok_or("a wgmma dot without k-steps")?;
-            results.insert(t, words);
+            let acc = d.ok_or("a wgmma dot without k-steps")?;
+            results.insert(t, unpack_struct(e, acc, &acc_types));
         }
     }
     e.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[]);

@@ -3,9 +3,8 @@
 //! features Tritium does not compile (Blackwell tensor memory, CTA-cluster
 //! barriers, warp specialization), which refuse such input with a located
 //! diagnostic and, as Triton's do on code without them, change nothing
-//! otherwise; and `convert-nv-gpu-to-llvm`, which has nothing left to lower
-//! in Tritium's output (the ttg→LLVM lowering emits the wgmma PTX itself,
-//! see `crate::wgmma`).
+//! otherwise; and `convert-nv-gpu-to-llvm`, which lowers the `nvg` ops
+//! (`crate::nvg`).
 use mlir_sys::*;
 use tritium_dialects::ir::{block_ops, region_blocks, Attr, Op};
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
@@ -96,11 +95,9 @@ impl Pass for ConvertWarpSpecializeToLlvm {
     }
 }
 
-/// `convert-nv-gpu-to-llvm`: Triton's `nvg` ops to PTX. Tritium's lowering
-/// emits the PTX of wgmma and its waits directly, and lowers warp ids and
-/// cluster ids itself, so a module from it has nothing left here; `nvg` ops
-/// (Triton's own LLVM-dialect output) have no dialect in Tritium and do not
-/// parse, and the ops this pass would lower in Triton are refused.
+/// `convert-nv-gpu-to-llvm`: Triton's `nvg` ops (wgmma, its waits, cluster
+/// ids, acquire loads) and `ttg.warp_id` to PTX and NVVM ops
+/// (`crate::nvg`); tensor memory is refused.
 pub struct ConvertNvGpuToLlvm;
 
 impl Pass for ConvertNvGpuToLlvm {
@@ -108,8 +105,7 @@ impl Pass for ConvertNvGpuToLlvm {
         "convert-nv-gpu-to-llvm"
     }
     fn run(&self, module: Op, _options: &PassOptions) -> Result<(), ()> {
-        refuse_any(module, self.argument(), "this op before the ttg->LLVM lowering", |n| n == "ttg.warp_id")?;
-        refuse_any(module, self.argument(), "warp specialization", is_ws_op)
+        crate::nvg::lower_module(module)
     }
 }
 
