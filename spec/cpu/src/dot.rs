@@ -1,5 +1,6 @@
 //! `tt.dot` on the CPU: `D = A·B + C` over buffers.
 //!
+//! A 3-D dot is a batch of 2-D ones (dimension 0), run one after the other.
 //! A and B are first written to buffers in the accumulator's element type
 //! (f16/bf16 extended to f32, i8 sign-extended to i32; tf32 is computed as
 //! full f32), D starts as a copy of C. Then, when the shape allows it, a
@@ -27,8 +28,9 @@ pub fn dot(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     let b = cx.tensor(op.operand(1))?;
     let c = cx.tensor(op.operand(2))?;
     let (shape, acc) = cx.tensor_type(op.result(0).ty())?;
-    if shape.len() != 2 || a.shape.len() != 2 || b.shape.len() != 2 {
-        return Err("tt.dot on the CPU takes 2-D operands (batched dots are not supported)".into());
+    let rank = shape.len();
+    if !(rank == 2 || rank == 3) || a.shape.len() != rank || b.shape.len() != rank {
+        return Err("tt.dot on the CPU takes 2-D operands, or 3-D ones (a batch of dots)".into());
     }
     for i in 0..2 {
         let elem = op.operand(i).ty().element().to_string();
@@ -37,27 +39,56 @@ pub fn dot(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
             return Err(format!("tt.dot with {elem} operands is not supported by the CPU backend"));
         }
     }
-    let (m, n, k) = (shape[0], shape[1], a.shape[1]);
-    if a.shape[0] != m || b.shape[0] != k || b.shape[1] != n {
+    // A batch of `batch` dots of (m x k) . (k x n), one after the other in memory.
+    let batch = if rank == 3 { shape[0] } else { 1 };
+    let (m, n, k) = (shape[rank - 2], shape[rank - 1], a.shape[rank - 1]);
+    let lead_ok = rank == 2 || (a.shape[0] == batch && b.shape[0] == batch);
+    if !lead_ok || a.shape[rank - 2] != m || b.shape[rank - 2] != k || b.shape[rank - 1] != n {
         return Err("tt.dot operand shapes do not match".into());
     }
+    // An f16/bf16 accumulator is kept in f32 and rounded once at the end, as
+    // a GPU's MMA accumulates a whole instruction's K in f32 (rounding to
+    // f16 after every product drifts by several ulps over K = 64).
+    let result_elem = acc;
+    let narrow = acc.is_float() && acc.bit_width() < 32;
+    let acc = if narrow { cx.e.f32() } else { acc };
+    let c = if narrow { cx.materialize_as(&c, acc)? } else { c };
     let a = cx.materialize_as(&a, acc)?;
     let b = cx.materialize_as(&b, acc)?;
-    let d = match in_place(op, &c, acc) {
+    let d = match in_place(op, &c, acc).filter(|_| !narrow) {
         Some(p) => Tensor::new(shape.clone(), acc, Kind::Buf(p)),
         None => {
-            let d = Tensor::new(shape.clone(), acc, Kind::Buf(cx.alloca(acc, m * n)));
+            let d = Tensor::new(shape.clone(), acc, Kind::Buf(cx.alloca(acc, batch * m * n)));
             cx.store_into(&c, d.buffer().expect("buffer"))?;
             d
         }
     };
     let bits = acc.bit_width().max(8) as i64;
     let vw = (i64::from(cx.options.vector_bits) / bits).max(1);
-    if acc.bit_width() >= 32 && m % MR == 0 && n % (vw * NV) == 0 {
-        micro_kernel(cx, &a, &b, &d, (m, n, k), vw)?;
+    let one = |cx: &mut Cx<'_>, a: &Rc<Tensor>, b: &Rc<Tensor>, d: &Rc<Tensor>| -> Result<(), String> {
+        if acc.bit_width() >= 32 && m % MR == 0 && n % (vw * NV) == 0 {
+            micro_kernel(cx, a, b, d, (m, n, k), vw)
+        } else {
+            loop_nest(cx, a, b, d, (m, n, k))
+        }
+    };
+    if rank == 2 {
+        one(cx, &a, &b, &d)?;
     } else {
-        loop_nest(cx, &a, &b, &d, (m, n, k))?;
+        let (pa, pb, pd) = (buf(&a), buf(&b), buf(&d));
+        cx.for_range(batch, &[], &mut |cx, ib, _| {
+            let view = |cx: &mut Cx<'_>, base: Val, rows: i64, cols: i64| {
+                let size = cx.c64(rows * cols);
+                let off = cx.e.mul(ib, size);
+                let p = cx.e.gep(base, acc, off);
+                Tensor::new(vec![rows, cols], acc, Kind::Buf(p))
+            };
+            let (va, vb, vd) = (view(cx, pa, m, k), view(cx, pb, k, n), view(cx, pd, m, n));
+            one(cx, &va, &vb, &vd)?;
+            Ok(Vec::new())
+        })?;
     }
+    let d = if narrow { cx.materialize_as(&d, result_elem)? } else { d };
     cx.set(op.result(0), Value::Tensor(d));
     Ok(())
 }
