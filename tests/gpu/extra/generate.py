@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""generate.py -- compile tests/gpu/extra/kernels.py with Triton 3.9 for cuda:80 (CPU only, no GPU needed).
+"""generate.py -- compile tests/gpu/extra/kernels.py with Triton 3.9 for cuda:80 or cuda:90 (CPU only, no GPU needed).
 
-    /tmp/tritonvenv/bin/python tests/gpu/extra/generate.py [--kernels a,b] [--out tests/gpu/extra/cuda_sm80]
+    /tmp/tritonvenv/bin/python tests/gpu/extra/generate.py [--kernels a,b] [--target cuda:90]
+                                                           [--out tests/gpu/extra/cuda_sm90]
 
 For every kernel K it writes, under --out:
     K.source.mlir         Triton's IR before make_ttir (asm["source"]; the input of Tritium's own make_ttir,
@@ -31,7 +32,7 @@ KEEP = ["name", "num_warps", "num_ctas", "num_stages", "warp_size", "shared", "t
         "enable_fp_fusion", "triton_version", "tensordesc_meta"]
 
 
-def worker(name, outdir):
+def worker(name, outdir, target):
     os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
     os.environ["TRITON_ALWAYS_COMPILE"] = "1"
     os.environ.setdefault("TRITON_CACHE_DIR", "/tmp/triton_extra_cache")
@@ -58,7 +59,8 @@ def worker(name, outdir):
     options = {"num_warps": spec.num_warps}
     if spec.num_stages is not None:
         options["num_stages"] = spec.num_stages
-    meta = {"kernel": name, "target": "cuda:80", "gpu_target": ["cuda", 80, 32], "signature": spec.signature,
+    capability = int(target.split(":")[1])
+    meta = {"kernel": name, "target": target, "gpu_target": ["cuda", capability, 32], "signature": spec.signature,
             "constexprs": spec.constexprs, "attrs": {str(k): v for k, v in spec.attrs().items()},
             "divisibility_16_args": list(spec.divisible), "options_passed": options, "note": spec.note,
             "source": "tests/gpu/extra/kernels.py"}
@@ -66,7 +68,7 @@ def worker(name, outdir):
     try:
         src = triton.compiler.ASTSource(spec.fn, signature=spec.signature, constexprs=spec.constexprs,
                                         attrs=spec.attrs())
-        ck = triton.compile(src, target=GPUTarget("cuda", 80, 32), options=options)
+        ck = triton.compile(src, target=GPUTarget("cuda", capability, 32), options=options)
     except Exception as e:  # noqa: BLE001
         meta.update(status="FAILED", error_type=type(e).__name__, error=str(e).strip()[-2000:])
         (Path(str(stem) + ".error.txt")).write_text(f"{type(e).__name__}: {e}\n")
@@ -88,12 +90,15 @@ def worker(name, outdir):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", default=str(HERE / "cuda_sm80"))
+    ap.add_argument("--target", default="cuda:80", choices=("cuda:80", "cuda:90"))
+    ap.add_argument("--out", default="", help="default: cuda_sm80/ or cuda_sm90/ beside this script")
     ap.add_argument("--kernels", default="")
     ap.add_argument("--worker", nargs=2, metavar=("KERNEL", "OUTDIR"), help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
-        return worker(*a.worker)
+        return worker(*a.worker, a.target)
+    if not a.out:
+        a.out = str(HERE / ("cuda_sm" + a.target.split(":")[1]))
     sys.path.insert(0, str(HERE))
     import kernels
     names = [k.name for k in kernels.KERNELS]
@@ -107,7 +112,8 @@ def main():
             p = out / (k + suf)
             if p.exists():
                 p.unlink()
-        p = subprocess.run([sys.executable, __file__, "--worker", k, str(out)], capture_output=True, text=True)
+        p = subprocess.run([sys.executable, __file__, "--worker", k, str(out), "--target", a.target],
+                           capture_output=True, text=True)
         sys.stdout.write(p.stdout)
         if p.returncode != 0 or not (out / f"{k}.ttgir.mlir").exists():
             bad += 1
@@ -116,7 +122,7 @@ def main():
                 print(f"{k}: worker exit {p.returncode}: {p.stderr.strip().splitlines()[-1:]}")
             continue
         q = subprocess.run([sys.executable, str(RUN_PASS), str(out / f"{k}.ttgir.mlir"), "--pass", "llir-pre",
-                            "--target", "cuda:80", "--reps", "1", "--warmup", "0", "--no-print", "-o",
+                            "--target", a.target, "--reps", "1", "--warmup", "0", "--no-print", "-o",
                             str(out / f"{k}.ttgir_prellvm.mlir")], capture_output=True, text=True)
         if q.returncode != 0 or not (out / f"{k}.ttgir_prellvm.mlir").exists():
             bad += 1
