@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Stage a GPU differential bundle: N generated programs compiled by Tritium and by Triton 3.9 (cuda:80).
+"""Stage a GPU differential bundle: N generated programs compiled by Tritium and by Triton 3.9 (cuda:80 or cuda:90).
 
     python3 tests/diff/stage_gpu.py [--count 2000] [--seed 1] [--out build/diff-gpu-bundle] [--jobs 2]
-                                    [--no-triton] [--venv ~/.cache/tritium/triton-3.9.0]
+                                    [--no-triton] [--venv ~/.cache/tritium/triton-3.9.0] [--target cuda:90]
 
 For program i (gen.generate(seed, i, "gpu")) it writes into a tar.gz shard of the bundle:
     i.ttir.mlir                          the program
-    tritium/i.ptx, tritium/i.json        build/bin/tritium-compile i.ttir.mlir --target cuda:80 --num-warps W
-    triton/i.ptx, triton/i.json          triton.compile(i.ttir, GPUTarget("cuda", 80, 32), num_warps=W)
+    tritium/i.ptx, tritium/i.json        build/bin/tritium-compile i.ttir.mlir --target T --num-warps W
+    triton/i.ptx, triton/i.json          triton.compile(i.ttir, GPUTarget("cuda", CC, 32), num_warps=W)
+                                         (T = --target, cuda:80 by default; cuda:90 builds Hopper's sm_90a code)
                                          (PTX .version lowered to 8.8 when newer, for the H100's driver)
 and manifest.json: per program the compile status of both, num_warps, grid, and SHA-1s of the inputs and
 of the expected outputs, so that the device (tests/diff/run_gpu_diff.py, which regenerates inputs and
@@ -50,7 +51,8 @@ for line in sys.stdin:
     job = json.loads(line)
     res = {"id": job["id"]}
     try:
-        ck = triton.compile(job["ttir"], target=GPUTarget("cuda", 80, 32), options={"num_warps": job["num_warps"]})
+        ck = triton.compile(job["ttir"], target=GPUTarget("cuda", job["capability"], 32),
+                            options={"num_warps": job["num_warps"]})
         ptx = ck.asm["ptx"]
         m = re.search(r"^\.version (\d+)\.(\d+)", ptx, re.M)
         if m and (int(m.group(1)), int(m.group(2))) > (8, 8):
@@ -159,7 +161,10 @@ def main():
     ap.add_argument("--no-triton", action="store_true", help="stage only Tritium's PTX")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--profile", default="gpu")
+    ap.add_argument("--target", default="cuda:80", choices=("cuda:80", "cuda:90"),
+                    help="the build target of both compilers (cuda:90: Hopper, sm_90a)")
     a = ap.parse_args()
+    capability = int(a.target.split(":")[1])
 
     t0 = time.time()
     if os.path.isdir(a.out):
@@ -169,7 +174,7 @@ def main():
     work = os.path.join(tmp, "b")
     os.makedirs(os.path.join(work, "tritium"))
     os.makedirs(os.path.join(work, "triton"))
-    manifest = dict(seed=a.seed, profile=a.profile, created=time.strftime("%Y-%m-%dT%H:%M:%S"),
+    manifest = dict(seed=a.seed, profile=a.profile, target=a.target, created=time.strftime("%Y-%m-%dT%H:%M:%S"),
                     numpy=np.__version__, programs={})
     progs = {}
     for i in range(a.start, a.start + a.count):
@@ -200,7 +205,7 @@ def main():
                 i = todo.pop(0)
             ttir = os.path.join(work, f"{i}.ttir")
             out = os.path.join(work, "tritium", f"{i}.ptx")
-            cmd = [a.compiler, ttir, "--target", "cuda:80", "--num-warps", str(progs[i].num_warps), "-o", out]
+            cmd = [a.compiler, ttir, "--target", a.target, "--num-warps", str(progs[i].num_warps), "-o", out]
             if libdevice and "tt.extern_elementwise" in open(ttir).read():
                 cmd += ["--link", libdevice]
             try:
@@ -227,7 +232,7 @@ def main():
     # Triton 3.9 (where it accepts the program)
     if not a.no_triton and os.path.isfile(os.path.join(a.venv, "bin", "python")):
         pool = TritonPool(a.venv, a.jobs, tmp)
-        items = [dict(id=i, ttir=os.path.join(work, f"{i}.ttir"), num_warps=progs[i].num_warps,
+        items = [dict(id=i, ttir=os.path.join(work, f"{i}.ttir"), num_warps=progs[i].num_warps, capability=capability,
                       ptx=os.path.join(work, "triton", f"{i}.ptx"), meta=os.path.join(work, "triton", f"{i}.json"))
                  for i in progs]
         res = pool.run(items)
@@ -258,7 +263,7 @@ def main():
     n_tc = sum(r["tritium"] == "crash" for r in P)
     n_tr = sum(r["triton"] == "ok" for r in P)
     size = sum(os.path.getsize(os.path.join(a.out, f)) for f in os.listdir(a.out))
-    print(f"stage-gpu: {len(ids)} programs (seed {a.seed}): tritium compiled {n_t}, compile failures "
+    print(f"stage-gpu: {len(ids)} programs (seed {a.seed}, {a.target}): tritium compiled {n_t}, compile failures "
           f"{len(ids) - n_t - n_tc}, crashes {n_tc}; triton compiled {n_tr}; bundle {os.path.relpath(a.out, ROOT)} "
           f"{size / 1e6:.1f} MB; {time.time() - t0:.0f} s (gen {t_gen:.0f}, tritium {t_tritium:.0f}, triton {t_triton:.0f})")
     # compile failures by their first error, and whether Triton compiled the same program
