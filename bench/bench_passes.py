@@ -8,11 +8,11 @@ Workloads, for every corpus kernel K and target T (`<corpus>/T/K.meta.json` with
   convert     input nodebug/T/K.ttir.mlir; convert-triton-to-tritongpu with target, num-warps,
               threads-per-warp and num-ctas as spelled in meta.json's make_ttgir pipeline; Triton
               gets the same four values as flags.
-  make_ttgir  input nodebug/T/K.ttir.mlir (cuda_sm80 only); Tritium runs its registered
-              `tritium-make-ttgir{target num-warps num-stages}` (Triton's sm80 pipeline, pass for pass,
+  make_ttgir  input nodebug/T/K.ttir.mlir (cuda_sm80, cuda_sm90); Tritium runs its registered
+              `tritium-make-ttgir{target num-warps num-stages}` (Triton's sm80 or sm90 pipeline, pass for pass,
               with num_warps / num_stages from meta.json), Triton its backend's make_ttgir.
-  make_llir   input nodebug/T/K.ttgir.mlir (cuda_sm80 only); Tritium runs its registered
-              `tritium-make-llir{target=cuda:80}` pipeline (allocation, Membar, ttg->LLVM, cleanups),
+  make_llir   input nodebug/T/K.ttgir.mlir (cuda_sm80, cuda_sm90); Tritium runs its registered
+              `tritium-make-llir{target=cuda:NN}` pipeline (allocation, Membar, ttg->LLVM, cleanups),
               Triton its backend's make_llir MLIR pipeline (run_triton_pass.py stops it before the
               translation to LLVM IR, so neither side includes LLVM's -O3 or PTX emission).
 
@@ -91,8 +91,8 @@ WORKLOADS = ("make_ttir", "convert", "make_ttgir", "make_llir")
 # Triton's name of each workload in run_triton_pass.py.
 TRITON_PASS = {"make_ttir": "make_ttir", "convert": "convert-triton-to-tritongpu", "make_ttgir": "make_ttgir",
                "make_llir": "make_llir"}
-# make_ttgir (Triton's whole pipeline) and make_llir are Tritium's only for these targets so far.
-MAKE_LLIR_TARGETS = ("cuda_sm80",)
+# make_ttgir (Triton's whole pipeline) and make_llir are Tritium's for these targets (sm80 and, since issue 27, sm90).
+MAKE_LLIR_TARGETS = ("cuda_sm80", "cuda_sm90")
 # Top-level rows of MLIR's timing report that are not passes of the pipeline.
 NON_PASS_ROWS = ("Parser", "Output", "Rest", "Total")
 DYNAMIC_PIPELINE_ROW = re.compile(r"^'[^']*' Pipeline$")
