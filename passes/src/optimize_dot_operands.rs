@@ -10,6 +10,11 @@
 //!      `convert(trans(x)) : #dot_op` used by a `tt.dot` becomes
 //!      `local_load(memdesc_trans(local_alloc(x)))`, the buffer swizzled for
 //!      the transposed operand;
+//!    - `ttg.local_alloc.fuse-trans-mma-v3-plus` (Triton's
+//!      `FuseTransMMAV3Plus`): `local_alloc(trans(x)) : #nvmma_shared` whose
+//!      one user is a backend MMA (op role `Dot`) becomes
+//!      `memdesc_trans(local_alloc(x))`, the buffer in the transposition of
+//!      the alloc's encoding (the MMA reads the transposed view);
 //!    - the canonicalization patterns of `ttg.convert_layout`.
 //!
 //! `hoist-layout-conversion` is accepted and changes nothing: Triton 3.9's
@@ -17,11 +22,11 @@
 //! sm80 (checked on loads, shared-memory loads and constants; older Tritons
 //! hoisted the conversion above the elementwise ops).
 //!
-//! Triton's patterns for a backend's MMA ops (fusing a transposition into a
-//! shared operand, register operand A of a chained MMA v3, tensor-memory
-//! copies of scales) are not implemented: a module where one would apply
-//! (and any MMA v5) is reported instead of being half transformed; an MMA v3
-//! reading plain shared copies of loaded tensors is left as Triton leaves it.
+//! Triton's other patterns for a backend's MMA ops (register operand A of a
+//! chained MMA v3, tensor-memory copies of scales) are not implemented: a
+//! module where one would apply (and any MMA v5) is reported instead of
+//! being half transformed; an MMA v3 reading plain shared copies of loaded
+//! tensors is left as Triton leaves it.
 use crate::analysis::tensor_encoding;
 use crate::mma_utils::*;
 use std::sync::OnceLock;
@@ -67,9 +72,10 @@ impl Pass for OptimizeDotOperands {
 
 /// Why Triton's pass would rewrite the operands of the backend MMA `dot`
 /// in a way Tritium does not (`None`: Triton leaves them as they are).
-/// Only MMA v3 results (a tensor in `#ttg.nvidia_mma` v3) are handled: their
-/// patterns fuse a transposition into a shared operand, or keep operand A
-/// in registers when it comes from another v3 MMA.
+/// Only MMA v3 results (a tensor in `#ttg.nvidia_mma` v3) are handled (a
+/// transposition into a shared operand is fused by
+/// [`FuseTransMmaV3Plus`]); Triton keeps operand A in registers when it comes
+/// from another v3 MMA, which Tritium does not.
 fn unsupported_backend_dot(dot: Op) -> Option<&'static str> {
     let v3 = dot.num_results() == 1
         && matches!(tensor_encoding(dot.result(0).ty()), Some(Encoding::NvidiaMma { version_major: 3, .. }));
@@ -82,9 +88,6 @@ fn unsupported_backend_dot(dot: Op) -> Option<&'static str> {
             continue;
         }
         let src = alloc.operand(0);
-        if src.defining_op().is_some_and(|d| d.name() == "tt.trans") {
-            return Some("fusing a transposition into a shared MMA v3 operand");
-        }
         if index == 0 && matches!(tensor_encoding(src.ty()), Some(Encoding::NvidiaMma { version_major: 3, .. })) {
             return Some("a register operand A for a chained MMA v3");
         }
@@ -96,7 +99,7 @@ fn unsupported_backend_dot(dot: Op) -> Option<&'static str> {
 fn patterns() -> &'static [&'static dyn RewritePattern] {
     static SET: OnceLock<&'static [&'static dyn RewritePattern]> = OnceLock::new();
     SET.get_or_init(|| {
-        let mut set: Vec<&'static dyn RewritePattern> = vec![&SwizzleTransposedOperand];
+        let mut set: Vec<&'static dyn RewritePattern> = vec![&SwizzleTransposedOperand, &FuseTransMmaV3Plus];
         let canonical =
             tritium_dialects::spec::rewrite_patterns("canonicalize", tritium_dialects::tt::patterns::PATTERNS);
         set.extend(canonical.iter().copied().filter(|p| p.root() == "ttg.convert_layout"));
@@ -151,6 +154,63 @@ impl RewritePattern for SwizzleTransposedOperand {
         let view = rewriter.create(trans, "ttg.memdesc_trans", &[alloc.result(0)], &[view_ty], &[("order", order_attr.0)]);
         let load = rewriter.create(trans, "ttg.local_load", &[view.result(0)], &[load_ty], &[]);
         rewriter.replace(trans, &[load.result(0)]);
+        true
+    }
+}
+
+/// `local_alloc(trans(x))` feeding a backend MMA → `memdesc_trans(local_alloc(x))`.
+struct FuseTransMmaV3Plus;
+
+impl RewritePattern for FuseTransMmaV3Plus {
+    fn name(&self) -> &'static str {
+        "ttg.local_alloc.fuse-trans-mma-v3-plus"
+    }
+    fn root(&self) -> &'static str {
+        "ttg.local_alloc"
+    }
+    fn match_and_rewrite(&self, alloc: Op, rewriter: &Rewriter) -> bool {
+        if alloc.num_operands() != 1 {
+            return false;
+        }
+        let users = alloc.result(0).users();
+        if users.len() != 1
+            || users[0].name() == "tt.dot"
+            || !tritium_dialects::spec::op_has_role(users[0].name(), tritium_dialects::spec::OpRole::Dot)
+        {
+            return false;
+        }
+        let Some(trans) = alloc.operand(0).defining_op().filter(|o| o.name() == "tt.trans") else { return false };
+        if trans.attr("order").and_then(|a| a.i32_array()) != Some(vec![1, 0]) {
+            return false;
+        }
+        let alloc_ty = alloc.result(0).ty();
+        let Some(md) = tritium_dialects::ttg::bridge::memdesc_of(alloc_ty) else { return false };
+        let Some(Ok(alloc_enc @ Encoding::NvmmaShared { .. })) = tritium_dialects::ttg::bridge::encoding_of(md.encoding)
+        else {
+            return false;
+        };
+        let src = trans.operand(0);
+        let Some(src_shape) = src.ty().shape() else { return false };
+        let Ok(inner_enc) = infer_trans(&alloc_enc, &src_shape, &[1, 0]) else { return false };
+        let Some(inner_ty) = tritium_dialects::ttg::bridge::build(alloc.context(), &inner_enc).and_then(|encoding| {
+            build_memdesc(
+                alloc.context(),
+                &MemDesc {
+                    shape: src_shape.clone(),
+                    element: md.element,
+                    encoding,
+                    memory_space: md.memory_space,
+                    mutable: false,
+                    alloc_shape: src_shape.clone(),
+                },
+            )
+        }) else {
+            return false;
+        };
+        let Some(order_attr) = trans.attr("order") else { return false };
+        let inner = rewriter.create(alloc, "ttg.local_alloc", &[src], &[inner_ty], &[]);
+        let view = rewriter.create(alloc, "ttg.memdesc_trans", &[inner.result(0)], &[alloc_ty], &[("order", order_attr.0)]);
+        rewriter.replace(alloc, &[view.result(0)]);
         true
     }
 }

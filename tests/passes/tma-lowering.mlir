@@ -176,3 +176,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %0 : tensor<64x64xf16, #blocked>
   }
 }
+
+// -----
+
+// A loaded tile that an MMA v3 reads through a memdesc_trans and waits on: the TMA buffer replaces the
+// local_alloc, and the view and the warp_group_dot_wait results become mutable with it (Triton's
+// replaceUsesAndPropagateType).
+// CHECK-LABEL: tt.func public @desc_load_trans_wgmma
+// CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x32xf16, #{{[a-z0-9]+}}, #smem, mutable>
+// CHECK: ttng.async_tma_copy_global_to_local %arg0[%arg2, %arg3] %[[BUF]]
+// CHECK: %[[T:.*]] = ttg.memdesc_trans %[[BUF]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #{{[a-z0-9]+}}, #smem, mutable> -> !ttg.memdesc<32x64xf16, #{{[a-z0-9]+}}, #smem, mutable>
+// CHECK: %[[D:.*]] = ttng.warp_group_dot %arg1, %[[T]], %arg4 {inputPrecision = 0 : i32, isAsync = true}
+// CHECK: ttng.warp_group_dot_wait %[[D]], %[[T]] {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<32x64xf16, #{{[a-z0-9]+}}, #smem, mutable>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#shared2 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @desc_load_trans_wgmma(%d: !tt.tensordesc<64x32xf16, #shared>, %a: !ttg.memdesc<64x32xf16, #shared, #smem>, %x: i32, %y: i32, %acc: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %0 = tt.descriptor_load %d[%x, %y] : !tt.tensordesc<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    %1 = ttg.local_alloc %0 : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+    %2 = ttg.memdesc_trans %1 {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xf16, #shared, #smem> -> !ttg.memdesc<32x64xf16, #shared2, #smem>
+    %3 = ttng.warp_group_dot %a, %2, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x64xf16, #shared2, #smem> -> tensor<64x64xf32, #mma>
+    %4:2 = ttng.warp_group_dot_wait %3, %2 {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<32x64xf16, #shared2, #smem>
+    tt.return %4#0 : tensor<64x64xf32, #mma>
+  }
+}

@@ -322,9 +322,26 @@ fn is_memdesc_view(op: Op) -> bool {
     )
 }
 
-/// Makes the views of `value` (now a mutable buffer) mutable too.
+/// Makes the views of `value` (now a mutable buffer) mutable too, and the
+/// results of the `warp_group_dot_wait`s it passes through (Triton's
+/// `replaceUsesAndPropagateType`).
 fn propagate_mutable(rw: &Rewriter, value: Val) {
     for user in value.users() {
+        if user.name() == "ttng.warp_group_dot_wait" {
+            // Result i of a wait is its operand i.
+            for (i, operand) in user.operands().into_iter().enumerate() {
+                if !operand.same(value) || i >= user.num_results() {
+                    continue;
+                }
+                let result = user.result(i);
+                if result.ty() != value.ty() {
+                    let ty = value.ty();
+                    rw.modify_in_place(user, || result.set_type(ty));
+                    propagate_mutable(rw, result);
+                }
+            }
+            continue;
+        }
         if !is_memdesc_view(user) {
             continue;
         }
