@@ -1133,7 +1133,7 @@ def build_x_gather(p, C, rng):
 # probabilities to f16 before the second dot and the result to f16: rtol 1e-2, atol 2e-3 against float64.
 def _attention(p, C, rng, causal):
     BH, N, D, BM = p["BH"], p["N"], C["HEAD_DIM"], C["BLOCK_M"]
-    assert N % BM == 0 and D == 64
+    assert N % BM == 0 and D in (64, 128)
     scale = p.get("scale", 0.125)
     q = rng.standard_normal(BH * N * D).astype(np.float16)
     k = rng.standard_normal(BH * N * D).astype(np.float16)
@@ -1163,6 +1163,17 @@ def build_x_attention(p, C, rng):
 
 @spec("x_attention_causal", cases=_ATTN_CASES, perf=dict(BH=32, N=4096))
 def build_x_attention_causal(p, C, rng):
+    return _attention(p, C, rng, causal=True)
+
+
+# The same two kernels with head dim 128 (8 warps).
+@spec("x_attention_d128", cases=_ATTN_CASES, perf=dict(BH=16, N=4096))
+def build_x_attention_d128(p, C, rng):
+    return _attention(p, C, rng, causal=False)
+
+
+@spec("x_attention_causal_d128", cases=_ATTN_CASES, perf=dict(BH=16, N=4096))
+def build_x_attention_causal_d128(p, C, rng):
     return _attention(p, C, rng, causal=True)
 
 
