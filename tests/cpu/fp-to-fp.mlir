@@ -17,9 +17,10 @@
 // CHECK: arg 5: 57344 1 1 -57344 1 1.25 65536 114688
 // CHECK: arg 6: 2139095040 1065353216 1065361408 -8388608 1066401792 1068498944 2139095040 2147483647
 
-// A conversion Triton does not lower for cuda:80 is an error at the op.
+// A conversion Triton does not lower is an error at the op (f32 -> e4m3fn rounds
+// to nearest even only; fp8e4nv.mlir has the conversions that exist).
 // RUN: not tritium-run %S/Inputs/fp-to-fp-e4m3.mlir --grid 1 --arg zeros:4 --arg zeros:4 2>&1 | FileCheck %s --check-prefix=E4M3
-// E4M3: fp-to-fp-e4m3.mlir:6:10: error: tt.fp_to_fp from f32 to f8E4M3FN with rounding rtne is not supported on the CPU backend
+// E4M3: fp-to-fp-e4m3.mlir:6:10: error: tt.fp_to_fp from f32 to f8E4M3FN with rounding rtz is not supported on the CPU backend
 
 module {
   tt.func public @cvt(%x: !tt.ptr<f32>, %h: !tt.ptr<f16>, %z: !tt.ptr<f16>, %e: !tt.ptr<i8>, %ez: !tt.ptr<i8>, %b: !tt.ptr<bf16>, %w: !tt.ptr<i32>) {

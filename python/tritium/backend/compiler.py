@@ -44,7 +44,10 @@ class TritiumCPUOptions:
     opt_level: int = 3
     vector_bits: int = 0
     enable_fp_fusion: bool = True
-    supported_fp8_dtypes: Tuple[str, ...] = ("fp8e5", "fp8e4b15")
+    # fp8e4nv: the CPU converts it in software with sm89+ semantics
+    # (spec/cpu scalar.rs); fp8e4b15 goes through Triton's inline-asm
+    # conversions, which the CPU does not run.
+    supported_fp8_dtypes: Tuple[str, ...] = ("fp8e5", "fp8e4b15", "fp8e4nv")
     deprecated_fp8_dot_operand_dtypes: Tuple[str, ...] = ()
     default_dot_input_precision: str = "ieee"
     # The CPU's tt.dot multiplies in full f32 whatever the precision asks

@@ -7,7 +7,7 @@
 //! in by integer arithmetic), so that loops over it vectorize: LLVM's
 //! `llvm.exp` would be a scalar call to libm per element.
 use crate::CpuOptions;
-use tritium_conversions::ttg_to_llvm::emit::Emitter;
+use tritium_conversions::ttg_to_llvm::emit::{Emitter, ICmp};
 use tritium_dialects::ir::{Op, Ty, Val};
 
 /// Whether `name` is an elementwise op this file lowers.
@@ -45,6 +45,43 @@ pub const ROOTS: &[&str] = &[
     "tt.approx_divf", "tt.clampf", "tt.mulhiui", "tt.fp_to_fp", "ub.poison", "tt.extern_elementwise",
 ];
 
+/// fp8 values are held as their bytes: `math.absf` and `arith.negf` on them
+/// clear or flip the sign bit (as the GPU does); other float arithmetic on
+/// them is an error at the op (Triton converts fp8 to a wider type first).
+fn fp8_sign_op(e: &mut Emitter, op: Op, args: &[Val], out: Ty) -> Result<Option<Val>, String> {
+    let is_fp8 = |t: Ty| {
+        let el = t.element();
+        el.is_float() && el.bit_width() < 16
+    };
+    let name = op.name();
+    let fp8_result = op.num_results() == 1 && is_fp8(op.result(0).ty()) && out.is_integer();
+    if !fp8_result {
+        if name == "arith.cmpf" && op.operands().first().is_some_and(|v| is_fp8(v.ty())) {
+            return Err(format!("'{name}' on {} values is not supported by the CPU backend", op.operand(0).ty().element()));
+        }
+        return Ok(None);
+    }
+    let sign = 1i64 << (out.bit_width() - 1);
+    match name {
+        "math.absf" => {
+            let m = e.const_int(out, sign - 1);
+            Ok(Some(e.and(args[0], m)))
+        }
+        "arith.negf" => {
+            let m = e.const_int(out, -sign);
+            Ok(Some(e.xor(args[0], m)))
+        }
+        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf" | "arith.maxnumf" | "arith.minnumf"
+        | "arith.maximumf" | "arith.minimumf" | "math.fma" | "math.sqrt" | "math.exp" | "math.exp2" | "math.log"
+        | "math.log2" | "math.floor" | "math.ceil" | "math.copysign" | "arith.sitofp" | "arith.uitofp"
+        | "arith.truncf" | "arith.extf" => Err(format!(
+            "'{name}' on {} values is not supported by the CPU backend (convert them with .to() first)",
+            op.result(0).ty().element()
+        )),
+        _ => Ok(None),
+    }
+}
+
 fn same(e: &mut Emitter, name: &str, args: &[Val], out: Ty) -> Val {
     e.val(name, args, out, &[])
 }
@@ -53,6 +90,9 @@ fn same(e: &mut Emitter, name: &str, args: &[Val], out: Ty) -> Val {
 /// result element type `out` (an LLVM scalar type).
 pub fn lower(e: &mut Emitter, options: &CpuOptions, op: Op, args: &[Val], out: Ty) -> Result<Val, String> {
     let name = op.name();
+    if let Some(v) = fp8_sign_op(e, op, args, out)? {
+        return Ok(v);
+    }
     let simple = match name {
         "arith.addi" => Some("llvm.add"),
         "arith.subi" => Some("llvm.sub"),
@@ -209,7 +249,7 @@ pub fn check(op: Op) -> Result<(), String> {
         dst: op.result(0).ty().element(),
         rounding: Rounding::of(op)?,
     };
-    if conv.src == conv.dst || software_supports(conv) {
+    if conv.src == conv.dst || software_supports(conv) || e4m3fn_supports(conv) {
         Ok(())
     } else {
         Err(unsupported(conv, "the CPU backend"))
@@ -230,8 +270,132 @@ fn fp_to_fp(e: &mut Emitter, op: Op, x: Val) -> Result<Val, String> {
     if conv.src == conv.dst {
         return Ok(x);
     }
+    if e4m3fn_supports(conv) {
+        return Ok(e4m3fn_convert(e, conv, x));
+    }
     let out = lower_software(e, &SoftCvt, conv, &[x], "the CPU backend")?;
     out.into_iter().next().ok_or_else(|| "tt.fp_to_fp produced no value".into())
+}
+
+/// The fp8e4nv (`f8E4M3FN`) conversions of the CPU backend, with the
+/// semantics of the GPUs that have them in hardware (sm89 and later):
+/// to f32/f16/bf16 exactly (a NaN gives the positive canonical NaN), and
+/// from f32/f16/bf16 rounding to nearest even with saturation
+/// (`cvt.rn.satfinite`: beyond 448, infinities included, gives ±448; NaN
+/// gives 0x7f). tests/cpu/check_fp_conversions.py checks them bit for bit
+/// against tests/cpu/fp_reference.py's sm89 semantics.
+fn e4m3fn_supports(conv: tritium_conversions::ttg_to_llvm::fp_to_fp::FpConversion) -> bool {
+    use tritium_conversions::ttg_to_llvm::fp_to_fp::{Format::*, Rounding};
+    use tritium_conversions::ttg_to_llvm::fp_to_fp::Format;
+    match (Format::of(conv.src), Format::of(conv.dst)) {
+        (E4m3fn, F32 | F16 | Bf16) => conv.rounding.is_none(),
+        (F32 | F16 | Bf16, E4m3fn) => conv.rounding == Some(Rounding::Rtne),
+        _ => false,
+    }
+}
+
+fn e4m3fn_convert(e: &mut Emitter, conv: tritium_conversions::ttg_to_llvm::fp_to_fp::FpConversion, x: Val) -> Val {
+    use tritium_conversions::ttg_to_llvm::fp_to_fp::{Format, FpHardware, Rounding};
+    let (i8t, i32t, f32t) = (e.int_ty(8), e.i32(), e.f32());
+    if Format::of(conv.src) == Format::E4m3fn {
+        // The 7 magnitude bits shifted to an f32's exponent and mantissa
+        // fields are the value times 2^-120 (subnormals included); the
+        // product by 2^120 is exact.
+        let b = if x.ty().is_integer() { x } else { e.cast("llvm.bitcast", x, i8t) };
+        let w = e.cast("llvm.zext", b, i32t);
+        let k7f = e.i32_const(0x7f);
+        let mag = e.and(w, k7f);
+        let c20 = e.i32_const(20);
+        let fb = e.shl(mag, c20);
+        let f = e.cast("llvm.bitcast", fb, f32t);
+        let scale = e.const_float(f32t, 2f64.powi(120));
+        let v = e.binary("llvm.fmul", f, scale);
+        let vb = e.cast("llvm.bitcast", v, i32t);
+        let k80 = e.i32_const(0x80);
+        let sign = e.and(w, k80);
+        let c24 = e.i32_const(24);
+        let sign = e.shl(sign, c24);
+        let vb = e.or(vb, sign);
+        // NaN: the positive canonical NaN, as every PTX cvt gives.
+        let is_nan = e.icmp(ICmp::Eq, mag, k7f);
+        let qnan = e.i32_const(0x7fff_ffff);
+        let vb = e.select(is_nan, qnan, vb);
+        let v = e.cast("llvm.bitcast", vb, f32t);
+        return match Format::of(conv.dst) {
+            Format::F32 => v,
+            // Every e4m3 value is an f16 and a bf16: the rounding is exact.
+            Format::F16 => SoftCvt.f32_to_f16(e, v, Rounding::Rtne),
+            _ => SoftCvt.f32_to_bf16(e, v, Rounding::Rtne),
+        };
+    }
+    // To e4m3fn: from the (exact) f32 value.
+    let v = if Format::of(conv.src) == Format::F32 {
+        x
+    } else if Format::of(conv.src) == Format::F16 {
+        SoftCvt.f16_to_f32(e, x)
+    } else {
+        e.cast("llvm.fpext", x, f32t)
+    };
+    let u = e.cast("llvm.bitcast", v, i32t);
+    let abs_mask = e.i32_const(0x7fff_ffff);
+    let a = e.and(u, abs_mask);
+    let inf = e.i32_const(0x7f80_0000);
+    let is_nan = e.icmp(ICmp::Ugt, a, inf);
+    // Saturate: |x| >= 448 (0x43e00000), infinities too, gives 448.
+    let max = e.i32_const(0x43e0_0000);
+    let big = e.icmp(ICmp::Uge, a, max);
+    let a = e.select(big, max, a);
+    // Normal results (biased f32 exponent >= 121): rebias by 120 and round
+    // the 23 mantissa bits to 3, to nearest even (a carry moves the exponent).
+    let c20 = e.i32_const(20);
+    let one = e.i32_const(1);
+    let lsb = e.lshr(a, c20);
+    let lsb = e.and(lsb, one);
+    let rebias = e.i32_const(120 << 23);
+    let n = e.sub(a, rebias);
+    let half = e.i32_const(0x7ffff);
+    let n = e.add(n, half);
+    let n = e.add(n, lsb);
+    let normal = e.lshr(n, c20);
+    // Subnormal results: (1.m x 2^23) >> (141 - E) in units of 2^-9, to
+    // nearest even (a shift of 25 or more leaves less than a half: 0).
+    let c23 = e.i32_const(23);
+    let exp = e.lshr(a, c23);
+    let k7fffff = e.i32_const(0x7f_ffff);
+    let man = e.and(a, k7fffff);
+    let hidden = e.i32_const(0x80_0000);
+    let sig = e.or(man, hidden);
+    let k141 = e.i32_const(141);
+    let sh = e.sub(k141, exp);
+    let k25 = e.i32_const(25);
+    let too_far = e.icmp(ICmp::Sgt, sh, k25);
+    let sh = e.select(too_far, k25, sh);
+    let q = e.lshr(sig, sh);
+    let unit = e.shl(one, sh);
+    let mask = e.sub(unit, one);
+    let rem = e.and(sig, mask);
+    let halfway = e.lshr(unit, one);
+    let above = e.icmp(ICmp::Ugt, rem, halfway);
+    let tie = e.icmp(ICmp::Eq, rem, halfway);
+    let odd = e.and(q, one);
+    let zero = e.i32_const(0);
+    let odd = e.icmp(ICmp::Ne, odd, zero);
+    let tie_up = e.and(tie, odd);
+    let up = e.or(above, tie_up);
+    let upi = e.cast("llvm.zext", up, i32t);
+    let sub = e.add(q, upi);
+    let k121 = e.i32_const(121);
+    let is_normal = e.icmp(ICmp::Uge, exp, k121);
+    let r = e.select(is_normal, normal, sub);
+    let c24 = e.i32_const(24);
+    let sign = e.lshr(u, c24);
+    let k80 = e.i32_const(0x80);
+    let sign = e.and(sign, k80);
+    let r = e.or(r, sign);
+    let k7f = e.i32_const(0x7f);
+    let r = e.select(is_nan, k7f, r);
+    // fp8 values are held as their bytes (i8).
+    e.cast("llvm.trunc", r, i8t)
 }
 
 /// f32 → f16/bf16 for [`fp_to_fp`], NaN giving `0x7fff` as the GPU's `cvt`:
