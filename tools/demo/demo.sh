@@ -5,7 +5,8 @@
 # layout-conversion removal, ...: every tensor gets a distributed layout), then
 # Triton's make_llir stage down to the LLVM dialect, and PTX for an sm_80 GPU
 # produced inside the library (checked with ptxas when present); finally the
-# same kernel compiled for this CPU and run, its result checked.
+# same kernel compiled for this CPU and run, its result checked; and last,
+# @triton.jit Python kernels run on this CPU through the tritium_cpu backend.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 KERNEL=tools/demo/softmax.ttir.mlir
@@ -71,3 +72,6 @@ for r in range(2):
     err = max(err, max(abs(y[1024 * r + i] - e[i] / s) for i in range(1024)))
 print(f'   2 rows of softmax: max |error| against a Python reference {err:.2e}')
 sys.exit(0 if err < 1e-6 else 1)"
+
+echo "== 8. @triton.jit kernels through Triton 3.9's frontend and Tritium's CPU backend (tools/demo/triton_jit.py: the tritium_cpu Triton backend)"
+python3 tools/demo/triton_jit.py
