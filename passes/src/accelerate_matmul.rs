@@ -106,9 +106,10 @@ fn scaled_dot_refusal(dot: Op, cc: i64) -> Option<String> {
     if matches!(tensor_encoding(dot.result(0).ty()), Some(Encoding::NvidiaMma { .. })) {
         return None;
     }
-    if (90..=109).contains(&cc) {
-        // Triton uses wgmma (sm90) or tcgen05 scaled MMA (sm100) there.
-        return Some(format!("tt.dot_scaled on compute capability {cc} (MMA v3/v5) is not implemented in Tritium yet"));
+    if (100..=109).contains(&cc) {
+        // Triton uses the tcgen05 scaled MMA there; below it (sm90
+        // included), it decomposes the scaled dot as here.
+        return Some(format!("tt.dot_scaled on compute capability {cc} (MMA v5) is not implemented in Tritium yet"));
     }
     unsupported(dot).map(|why| format!("tt.dot_scaled cannot be emulated on cuda:{cc}: {why}"))
 }

@@ -1,4 +1,4 @@
-//! `tt.dot_scaled` on targets without scaled MMA (sm80): the rewrite of
+//! `tt.dot_scaled` on targets without scaled MMA (sm80, and newer ones below the scaled MMA): the rewrite of
 //! `tritongpu-accelerate-matmul` that emulates a microscaled dot with an
 //! ordinary `tt.dot` (Triton 3.9's `DecomposeScaledBlocked`).
 //!
@@ -243,10 +243,11 @@ fn scaled_operand(b: &Builder<'_>, d: &ScaledDot, op_idx: usize) -> Option<Val> 
         let out_ty = with_encoding(Ty::tensor(&out_shape, compute, None), &out_enc)?;
         let axis_attr = i32_attr(context, axis as i64);
         b.make(location, "ttg.fp4_to_fp", &[v], out_ty, &[("axis", axis_attr.0)])
-    } else if v.ty().element() != compute {
-        b.make(location, "tt.fp_to_fp", &[v], retyped(v.ty(), compute)?, &[])
     } else {
-        v
+        // Also when `v` already has the compute type, as Triton: the
+        // conversion folds away, but a backend that copies the operand to
+        // shared memory right after its definition puts the copy here.
+        b.make(location, "tt.fp_to_fp", &[v], retyped(v.ty(), compute)?, &[])
     };
     let Some(scale) = scale else { return Some(v) };
     let scale_location = value_location(scale);

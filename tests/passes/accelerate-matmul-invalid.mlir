@@ -1,4 +1,4 @@
-// tritongpu-accelerate-matmul refuses, with a diagnostic and without changing the module, what Tritium does not implement: a module without a cuda target, MMA v5 (sm100), tt.dot_scaled on sm90 and with formats that have no upcast.
+// tritongpu-accelerate-matmul refuses, with a diagnostic and without changing the module, what Tritium does not implement: a module without a cuda target, MMA v5 (sm100), tt.dot_scaled on sm100 and with formats that have no upcast.
 // RUN: tritium-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-accelerate-matmul)' --verify-diagnostics
 // RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-accelerate-matmul)' --verify-diagnostics
 
@@ -24,12 +24,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// tt.dot_scaled on sm90 would need wgmma (not lowered by Tritium).
+// tt.dot_scaled on sm100 would need the tcgen05 scaled MMA (sm90 decomposes it, see accelerate-matmul-scaled-v3.mlir).
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @scaled_sm90(%a: tensor<64x64xf8E5M2, #blocked>, %sa: tensor<64x2xi8, #blocked1>, %b: tensor<64x64xbf16, #blocked>, %acc: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
-    // expected-error @+1 {{tt.dot_scaled on compute capability 90 (MMA v3/v5) is not implemented in Tritium yet}}
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @scaled_sm100(%a: tensor<64x64xf8E5M2, #blocked>, %sa: tensor<64x2xi8, #blocked1>, %b: tensor<64x64xbf16, #blocked>, %acc: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    // expected-error @+1 {{tt.dot_scaled on compute capability 100 (MMA v5) is not implemented in Tritium yet}}
     %d = tt.dot_scaled %a scale %sa, %b, %acc lhs = e5m2 rhs = bf16 {fastMath = false} : tensor<64x64xf8E5M2, #blocked>, tensor<64x2xi8, #blocked1> * tensor<64x64xbf16, #blocked> -> tensor<64x64xf32, #blocked>
     tt.return %d : tensor<64x64xf32, #blocked>
   }

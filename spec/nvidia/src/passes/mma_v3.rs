@@ -74,15 +74,16 @@ fn comes_from_load_or_block_arg(mut v: Val) -> bool {
     false
 }
 
-/// Triton's `getSharedMemoryMMAOperand`: `v` (past its layout conversions)
+/// Triton's `getSharedMemoryMMAOperand`: `v` (past its layout conversion)
 /// copied into an immutable `#ttg.nvmma_shared` buffer right after its
 /// definition; the order is the tensor's memory order, or the one the MMA
 /// reads (k-contiguous) when it cannot transpose.
 fn shared_operand(v: Val, op_idx: u32, allow_transpose: bool, rewriter: &Rewriter) -> Option<Val> {
-    let mut arg = v;
-    while let Some(cvt) = arg.defining_op().filter(|o| o.name() == "ttg.convert_layout") {
-        arg = cvt.operand(0);
-    }
+    // One conversion is looked through, as Triton does.
+    let arg = match v.defining_op().filter(|o| o.name() == "ttg.convert_layout") {
+        Some(cvt) => cvt.operand(0),
+        None => v,
+    };
     let ty = arg.ty();
     let (enc, shape) = (tensor_encoding(ty)?, ty.shape()?);
     let mut order = order_for_memory(ty)?;
