@@ -83,6 +83,7 @@ test: build
 	  { echo "test: no TSan build of tests/capi/threads.c (run make deps, then reconfigure $(BUILD))"; exit 1; }
 	python3 tests/passes/check_prellvm.py --corpus $(CORPUS)
 	python3 tests/passes/check_prellvm.py --corpus tests/gpu/extra --require-all
+	python3 tests/passes/check_prellvm.py --corpus $(CORPUS) --target cuda:90
 	python3 tests/corpus/check_corpus.py --corpus $(CORPUS) \
 	  --stages $(CORPUS_STAGES) --require $(CORPUS_REQUIRED)
 	python3 tests/corpus/check_corpus.py --corpus $(CORPUS) \

@@ -4,32 +4,43 @@
 //!
 //! Algorithm, per function, over its CFG (a forward dataflow to a fixpoint):
 //! 1. the state of a program point lists the byte intervals of shared memory
-//!    read and written since the last barrier;
+//!    read and written since the last barrier, each with the ops that
+//!    accessed it;
 //! 2. an op's own accesses are its explicit ones (`ttg.local_load` reads its
 //!    buffer, `ttg.local_alloc %t`, `ttg.local_store` and
 //!    `ttg.async_copy_global_to_local` write theirs — through views and block
 //!    arguments, see [`super::allocation`]; a backend's op, those its
 //!    definition declares on shared memory) or its scratch: an op with
-//!    scratch writes it, synchronises internally (unless it is a conversion
-//!    that stays within warps), then reads it; a `ttg.memdesc_index` with a
-//!    constant index covers only its slot of the buffer;
+//!    scratch writes it, synchronises internally (unless its scratch stays
+//!    within warps: a conversion within warps, or what the backend's
+//!    [`MembarHooks::scratch_within_warps`] says), then reads it; a
+//!    `ttg.memdesc_index` with a constant index covers only its slot of the
+//!    buffer;
 //! 3. when the op's accesses conflict with the state (read-after-write,
-//!    write-after-read, write-after-write on intersecting intervals), a
-//!    barrier goes right before it and the state is cleared;
-//! 4. a `tt.call` accesses what its callee left pending at its return,
+//!    write-after-read, write-after-write on intersecting intervals, unless
+//!    the backend's [`MembarHooks::needs_no_barrier`] says the two ops are
+//!    ordered anyway), a barrier goes right before it and the state is
+//!    cleared;
+//! 4. synchronisation points: an existing `ttg.barrier local`, release
+//!    atomics and the ops a backend says synchronise the block
+//!    ([`MembarHooks::syncs_block`]) clear the state before their accesses,
+//!    acquire atomics without scratch after them; a wait for asynchronous
+//!    copies (`ttg.async_wait`, [`MembarHooks::is_memory_wait`]) is followed
+//!    by a barrier unless a later synchronisation point comes, in its block,
+//!    before any op that touches memory (Triton's
+//!    `hasSyncPointBeforeMemoryEffect`); an op whose own block-wide
+//!    synchronisation is only needed when nothing later synchronises
+//!    ([`MembarHooks::defers_sync`]) is relaxed in that case;
+//! 5. a `tt.call` accesses what its callee left pending at its return,
 //!    moved to the call's virtual buffer;
-//!    `ttg.async_wait` is followed by a barrier (once for a run of waits);
-//!    release atomics act as a barrier before them, acquire atomics without
-//!    scratch as one after them; an existing `ttg.barrier local` clears the
-//!    state;
-//! 5. a block's out-state joins into its successors' in-states; blocks are
+//! 6. a block's out-state joins into its successors' in-states; blocks are
 //!    revisited until nothing changes.
 //!
 //! Ops with regions that are still structured (`scf.for`, `scf.if`, ...)
 //! are walked in place, loop bodies twice; Triton's pipeline converts them
 //! to `cf` first. A `ttg.warp_specialize`'s default region is walked in
 //! place too; each of its partitions on its own, from an empty state.
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use mlir_sys::*;
 use tritium_dialects::ir::{block_ops, block_terminator, region_blocks, Op, Val};
@@ -39,37 +50,88 @@ use tritium_dialects::ttg::to_linear::{BLOCK, WARP};
 use super::allocation::{BufferKind, FunctionAllocation, Interval, ModuleAllocation};
 use super::{successors, swizzle, tensor_layout};
 
-/// The intervals read and written since the last barrier.
+/// What a backend tells the barrier analysis about its own ops (the cases
+/// Triton's `MembarAnalysis` and a backend's membar filter decide by op
+/// name). Every method has the answer of an op the backend knows nothing
+/// about; the backend's membar pass hands its implementation to
+/// [`insert_barriers_with`].
+pub trait MembarHooks {
+    /// Whether `op` synchronises every thread of the block before its own
+    /// shared-memory accesses (its lowering starts with a block barrier, or
+    /// Triton's Membar counts it as one).
+    fn syncs_block(&self, _op: Op) -> bool {
+        false
+    }
+    /// Whether `op` waits for asynchronous shared-memory accesses of the
+    /// thread that issued them (Triton's `MemWaitOpTrait`): the block must
+    /// synchronise after it before another thread relies on them.
+    fn is_memory_wait(&self, _op: Op) -> bool {
+        false
+    }
+    /// Whether `op` synchronises the block (see [`Self::syncs_block`]) only
+    /// for the sake of later accesses, so that a later synchronisation point
+    /// can do it instead: when one follows before any memory access, the
+    /// analysis calls [`Self::defer_sync`].
+    fn defers_sync(&self, _op: Op) -> bool {
+        false
+    }
+    /// Makes `op` (one that [`Self::defers_sync`]) stop synchronising the
+    /// block, a later point doing it.
+    fn defer_sync(&self, _op: Op) {}
+    /// Whether no barrier is needed between `before` and `after` although
+    /// they access the same shared memory (they are ordered otherwise).
+    fn needs_no_barrier(&self, _before: Op, _after: Op) -> bool {
+        false
+    }
+    /// Whether the scratch buffer of `op` is written and read by the same
+    /// warps, with no block barrier in between.
+    fn scratch_within_warps(&self, _op: Op) -> bool {
+        false
+    }
+}
+
+/// The hooks of a backend that has none of its own.
+pub struct NoHooks;
+
+impl MembarHooks for NoHooks {}
+
+/// The ops (by handle) that made an access.
+type Accessors = BTreeSet<usize>;
+
+/// The intervals read and written since the last barrier, with the ops that
+/// accessed them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BlockInfo {
     /// Intervals read.
-    pub reads: Vec<(u64, u64)>,
+    pub reads: BTreeMap<(u64, u64), Accessors>,
     /// Intervals written.
-    pub writes: Vec<(u64, u64)>,
+    pub writes: BTreeMap<(u64, u64), Accessors>,
+}
+
+fn op_key(op: Op) -> usize {
+    op.0.ptr as usize
+}
+
+fn op_of(key: usize) -> Op {
+    Op(MlirOperation { ptr: key as *mut std::ffi::c_void })
 }
 
 impl BlockInfo {
-    fn add(set: &mut Vec<(u64, u64)>, i: Interval) {
-        let p = (i.start, i.end);
-        if let Err(pos) = set.binary_search(&p) {
-            set.insert(pos, p);
-        }
+    /// Records a read of `i` by `op`.
+    pub fn read(&mut self, i: Interval, op: Op) {
+        self.reads.entry((i.start, i.end)).or_default().insert(op_key(op));
     }
-    /// Records a read of `i`.
-    pub fn read(&mut self, i: Interval) {
-        Self::add(&mut self.reads, i)
-    }
-    /// Records a write of `i`.
-    pub fn write(&mut self, i: Interval) {
-        Self::add(&mut self.writes, i)
+    /// Records a write of `i` by `op`.
+    pub fn write(&mut self, i: Interval, op: Op) {
+        self.writes.entry((i.start, i.end)).or_default().insert(op_key(op));
     }
     /// Adds everything `other` records.
     pub fn join(&mut self, other: &BlockInfo) {
-        for &(s, e) in &other.reads {
-            self.read(Interval::new(s, e));
+        for (k, ops) in &other.reads {
+            self.reads.entry(*k).or_default().extend(ops);
         }
-        for &(s, e) in &other.writes {
-            self.write(Interval::new(s, e));
+        for (k, ops) in &other.writes {
+            self.writes.entry(*k).or_default().extend(ops);
         }
     }
     /// Forgets everything (a barrier).
@@ -77,13 +139,22 @@ impl BlockInfo {
         self.reads.clear();
         self.writes.clear();
     }
-    /// Whether any interval of `a` intersects one of `b`.
-    fn any(a: &[(u64, u64)], b: &[(u64, u64)]) -> bool {
-        a.iter().any(|x| b.iter().any(|y| Interval::new(x.0, x.1).intersects(&Interval::new(y.0, y.1))))
+    /// Whether an interval of `a` intersects one of `b` with a pair of ops
+    /// the hooks do not excuse.
+    fn any(a: &BTreeMap<(u64, u64), Accessors>, b: &BTreeMap<(u64, u64), Accessors>, hooks: &dyn MembarHooks) -> bool {
+        a.iter().any(|(x, xs)| {
+            b.iter().any(|(y, ys)| {
+                Interval::new(x.0, x.1).intersects(&Interval::new(y.0, y.1))
+                    && xs.iter().any(|&p| ys.iter().any(|&q| !hooks.needs_no_barrier(op_of(p), op_of(q))))
+            })
+        })
     }
-    /// Whether `other`'s accesses conflict with these (RAW, WAR or WAW).
-    pub fn conflicts(&self, other: &BlockInfo) -> bool {
-        Self::any(&self.writes, &other.reads) || Self::any(&self.reads, &other.writes) || Self::any(&self.writes, &other.writes)
+    /// Whether `other`'s accesses, coming later, conflict with these (RAW,
+    /// WAR or WAW).
+    pub fn conflicts(&self, other: &BlockInfo, hooks: &dyn MembarHooks) -> bool {
+        Self::any(&self.writes, &other.reads, hooks)
+            || Self::any(&self.reads, &other.writes, hooks)
+            || Self::any(&self.writes, &other.writes, hooks)
     }
 }
 
@@ -120,9 +191,22 @@ fn atomic_semantic(op: Op) -> i64 {
     op.attr("sem").and_then(|a| a.int()).unwrap_or(4)
 }
 
+/// Where an op synchronises the block relative to its own shared-memory
+/// accesses (Triton's `BarrierStages`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Stages {
+    /// A block barrier before its accesses.
+    before: bool,
+    /// A block barrier between its scratch write and its scratch read.
+    between: bool,
+    /// A block barrier after its accesses.
+    after: bool,
+}
+
 /// The membar analysis of one function.
 struct FunctionMembar<'a> {
     alloc: &'a FunctionAllocation,
+    hooks: &'a dyn MembarHooks,
     context: MlirContext,
     inserted: usize,
     /// The accesses still pending when each function already analysed
@@ -152,6 +236,60 @@ impl FunctionMembar<'_> {
         self.inserted += 1;
     }
 
+    /// The scratch buffer of `op`, if it has one (a call's buffer is its
+    /// callee's, handled apart).
+    fn scratch(&self, op: Op) -> Option<super::allocation::Buffer> {
+        self.alloc.op_buffer(op).filter(|b| b.kind == BufferKind::Scratch).copied()
+    }
+
+    /// Whether `op` waits for asynchronous shared-memory accesses.
+    fn is_memory_wait(&self, op: Op) -> bool {
+        op.name() == "ttg.async_wait" || self.hooks.is_memory_wait(op)
+    }
+
+    /// Where `op` synchronises the block (Triton's `getLocalBarrierStages`).
+    fn stages(&self, op: Op) -> Stages {
+        let name = op.name();
+        let between = self.scratch(op).is_some()
+            && !(name == "ttg.convert_layout" && cvt_is_warp_sync(op))
+            && !self.hooks.scratch_within_warps(op);
+        if matches!(name, "tt.atomic_rmw" | "tt.atomic_cas") {
+            let sem = atomic_semantic(op);
+            return Stages { before: matches!(sem, 3 | 4), between, after: !between && matches!(sem, 2 | 4) };
+        }
+        let before = match name {
+            "ttg.barrier" => op.attr("addrSpace").and_then(|a| a.int()).unwrap_or(0) & 1 != 0,
+            "ttg.warp_specialize.partitions" | "ttg.warp_yield" | "ttg.warp_return" => true,
+            _ => self.hooks.syncs_block(op),
+        };
+        Stages { before, between, after: false }
+    }
+
+    /// Whether, after `op` in its block, a synchronisation point comes
+    /// before any op that touches memory or has regions (Triton's
+    /// `hasSyncPointBeforeMemoryEffect`).
+    fn sync_point_follows(&self, op: Op) -> bool {
+        let mut next = op.next();
+        while let Some(n) = next {
+            let stages = self.stages(n);
+            if stages.before || self.is_memory_wait(n) {
+                return true;
+            }
+            // A barrier inside the op comes after its incoming accesses.
+            if stages.between {
+                return false;
+            }
+            if stages.after {
+                return true;
+            }
+            if n.num_regions() > 0 || !tritium_dialects::services::is_memory_effect_free(n) {
+                return false;
+            }
+            next = n.next();
+        }
+        false
+    }
+
     /// The bytes of buffer `id` that `value` covers: one slot of a
     /// multi-buffer when `value` is a `ttg.memdesc_index` of the allocation
     /// with a constant index (slots with different constant indices never
@@ -177,25 +315,9 @@ impl FunctionMembar<'_> {
         }
     }
 
-    /// The transfer function of one op (steps 2–4).
+    /// The transfer function of one op (steps 2–5).
     fn update(&mut self, op: Op, info: &mut BlockInfo) {
         let name = op.name();
-        if name == "ttg.barrier" {
-            if op.attr("addrSpace").and_then(|a| a.int()).unwrap_or(0) & 1 != 0 {
-                info.sync();
-            }
-            return;
-        }
-        if name == "ttg.async_wait" {
-            match op.next() {
-                Some(next) if matches!(next.name(), "ttg.async_wait" | "ttg.barrier") => {}
-                _ => {
-                    self.barrier_after(op);
-                    info.sync();
-                }
-            }
-            return;
-        }
         if name == "ttg.warp_specialize" {
             // The default region runs in the op's place, in the state that
             // reaches it (its own CFG); the partitions (region 1) run on
@@ -245,14 +367,11 @@ impl FunctionMembar<'_> {
             let callee = super::callee_name(op).and_then(|n| self.callees.get(&n));
             let base = self.alloc.op_buffer(op).filter(|b| b.kind == BufferKind::Virtual).map(|b| b.offset);
             if let (Some(state), Some(base)) = (callee, base) {
-                let mut cur = BlockInfo::default();
-                for &(s, e) in &state.reads {
-                    cur.read(Interval::new(base + s, base + e));
-                }
-                for &(s, e) in &state.writes {
-                    cur.write(Interval::new(base + s, base + e));
-                }
-                if info.conflicts(&cur) {
+                let shift = |m: &BTreeMap<(u64, u64), Accessors>| -> BTreeMap<(u64, u64), Accessors> {
+                    m.iter().map(|(&(s, e), ops)| ((base + s, base + e), ops.clone())).collect()
+                };
+                let cur = BlockInfo { reads: shift(&state.reads), writes: shift(&state.writes) };
+                if info.conflicts(&cur, self.hooks) {
                     self.barrier_before(op);
                     info.sync();
                 }
@@ -260,11 +379,27 @@ impl FunctionMembar<'_> {
             }
             return;
         }
-        let is_atomic = matches!(name, "tt.atomic_rmw" | "tt.atomic_cas");
-        let scratch = self.alloc.op_buffer(op).filter(|b| b.kind == BufferKind::Scratch).copied();
-        let between = scratch.is_some() && !(name == "ttg.convert_layout" && cvt_is_warp_sync(op));
-        if is_atomic && matches!(atomic_semantic(op), 3 | 4) {
-            info.sync(); // leading ordering barrier of a release
+        // An op that synchronises the block only for later accesses leaves
+        // it to a synchronisation point that comes before any of them.
+        if self.hooks.defers_sync(op) && self.sync_point_follows(op) {
+            self.hooks.defer_sync(op);
+        }
+        let stages = self.stages(op);
+        if stages.before {
+            info.sync();
+        }
+        if self.is_memory_wait(op) {
+            // The waited accesses are visible to every thread after the next
+            // synchronisation point: a barrier right after the wait unless
+            // one comes before memory is touched.
+            if !self.sync_point_follows(op) {
+                self.barrier_after(op);
+                info.sync();
+            }
+            return;
+        }
+        if name == "ttg.barrier" {
+            return;
         }
         let mut cur = BlockInfo::default();
         let mut accesses = explicit_accesses(op);
@@ -276,36 +411,36 @@ impl FunctionMembar<'_> {
             for id in self.alloc.buffer_ids(value) {
                 let interval = self.slice_interval(value, id);
                 if is_write {
-                    cur.write(interval);
+                    cur.write(interval, op);
                 } else {
-                    cur.read(interval);
+                    cur.read(interval, op);
                 }
             }
         }
-        if let Some(buffer) = scratch {
+        if let Some(buffer) = self.scratch(op) {
             let interval = Interval::new(buffer.offset, buffer.offset + buffer.size);
-            cur.write(interval);
-            if info.conflicts(&cur) {
+            cur.write(interval, op);
+            if info.conflicts(&cur, self.hooks) {
                 self.barrier_before(op);
                 info.sync();
             }
-            if between {
+            if stages.between {
                 info.join(&cur);
                 info.sync();
                 cur.sync();
             }
-            cur.read(interval);
-        } else if info.conflicts(&cur) {
+            cur.read(interval, op);
+        } else if info.conflicts(&cur, self.hooks) {
             self.barrier_before(op);
             info.sync();
         }
         info.join(&cur);
-        if is_atomic && matches!(atomic_semantic(op), 2 | 4) && !between {
-            info.sync(); // trailing barrier of an acquire
+        if stages.after {
+            info.sync();
         }
     }
 
-    /// The dataflow over the function's CFG (step 5).
+    /// The dataflow over the function's CFG (step 6).
     fn run(&mut self, func: Op) {
         if func.num_regions() > 0 {
             self.end = self.region_flow(func.region(0), BlockInfo::default());
@@ -355,13 +490,19 @@ impl FunctionMembar<'_> {
 }
 
 /// Inserts the barriers of every function of the module (Triton's
-/// `ModuleMembarAnalysis::run`); returns how many were inserted.
+/// `ModuleMembarAnalysis::run`) for a backend without hooks of its own;
+/// returns how many were inserted.
 pub fn insert_barriers(allocation: &ModuleAllocation) -> usize {
+    insert_barriers_with(allocation, &NoHooks)
+}
+
+/// [`insert_barriers`] with what a backend knows of its ops.
+pub fn insert_barriers_with(allocation: &ModuleAllocation, hooks: &dyn MembarHooks) -> usize {
     let mut total = 0;
     let mut ends: HashMap<String, BlockInfo> = HashMap::new();
     for alloc in &allocation.functions {
         let mut membar =
-            FunctionMembar { alloc, context: alloc.func.context(), inserted: 0, callees: &ends, end: BlockInfo::default() };
+            FunctionMembar { alloc, hooks, context: alloc.func.context(), inserted: 0, callees: &ends, end: BlockInfo::default() };
         membar.run(alloc.func);
         let (end, inserted) = (std::mem::take(&mut membar.end), membar.inserted);
         if let Some(name) = super::symbol_name(alloc.func) {

@@ -109,6 +109,9 @@ impl LowerPattern for Tma {
                 let size = op.attr("size").and_then(|a| a.int()).ok_or("'ttng.barrier_expect' without a size")?;
                 let bar = barrier_ptr(cx, op.operand(0))?;
                 let user = cx.scalar(op.operand(1))?;
+                // The arrival may release other warps: the block first
+                // synchronises (the membar analysis counts on it).
+                cx.barrier();
                 let tid = cx.target.thread_id(&mut cx.e);
                 let zero = cx.e.i32_const(0);
                 let first = cx.e.icmp(ICmp::Eq, tid, zero);

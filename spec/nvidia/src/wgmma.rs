@@ -479,10 +479,12 @@ impl LowerPattern for WarpGroupDotWait {
         } else {
             Some(emit_wait_struct(&mut cx.e, &regs, pendings)?)
         };
-        // Triton 3.9 follows a wait of several warp groups with a CTA
-        // barrier (unless `warpGroupLocal`), which its Membar counts as a
-        // sync point; Tritium's Membar does not know that rule yet and puts
-        // its own barrier where one is needed, so none is added here.
+        // A wait only covers its own warp group's MMAs: with several warp
+        // groups (and no `warpGroupLocal`) a block barrier follows, which
+        // the membar analysis counts as a synchronisation point.
+        if crate::passes::nvidia_gpu_membar::wait_syncs_warp_groups(op) {
+            cx.barrier();
+        }
         let types: Vec<Ty> = regs.iter().map(|v| v.ty()).collect();
         let waited = match waited_struct {
             Some(w) => unpack_struct(&mut cx.e, w, &types),

@@ -2,17 +2,18 @@
 //! Triton is NVIDIA's: it allocates shared memory (with the NVIDIA scratch
 //! sizes of the module's `ttg.target = "cuda:<cc>"`, or the generic sizes
 //! when the module names no target) and inserts the shared-memory barriers
-//! of [`insert_barriers`] into the IR, which the test then prints.
+//! of [`insert_barriers_with`] (with the NVIDIA ops' rules,
+//! [`NvidiaMembarHooks`]) into the IR, which the test then prints.
 //!
 //! Not done (the cases that need them differ): the cluster barriers and
-//! the cross-CTA mbarrier-initialisation syncs of multi-CTA modules, and the
-//! NVIDIA-specific skipping of barriers after warp-group waits.
+//! the cross-CTA mbarrier-initialisation syncs of multi-CTA modules.
 use tritium_dialects::ir::Op;
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 
 use super::allocate_shared_memory_nv::nvidia_allocation;
 use tritium_passes::analysis::allocation::{scratch_size_bytes_for, ModuleAllocation, ScratchTarget};
-use tritium_passes::analysis::membar::insert_barriers;
+use super::nvidia_gpu_membar::NvidiaMembarHooks;
+use tritium_passes::analysis::membar::insert_barriers_with;
 
 /// The pass.
 pub struct TestPrintMembar;
@@ -35,7 +36,7 @@ impl Pass for TestPrintMembar {
                 }
             }
         };
-        insert_barriers(&allocation);
+        insert_barriers_with(&allocation, &NvidiaMembarHooks);
         Ok(())
     }
 }
