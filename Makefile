@@ -38,7 +38,7 @@ APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 
                 libclang-22-dev libpolly-22-dev libzstd-dev cmake ninja-build ccache \
                 mold python3 python3-venv libclang-rt-22-dev python3-numpy libopenblas0-pthread
 
-.PHONY: deps build test demo fuzz clean diff diff-gpu hostile
+.PHONY: deps build test demo fuzz clean diff diff-gpu hostile deps-torch check-triton
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -161,6 +161,26 @@ test: build
 	@# tests/triton-lit/expected-failures.tsv lists it with a reason, and a listed case that passes
 	@# fails the check until --update takes it off (the list only shrinks; issue 25).
 	python3 tests/triton-lit/check.py
+
+# Triton 3.9's own Python unit tests (python/test/unit/language) on this CPU through the tritium_cpu
+# backend, against tests/triton-unit/expected.tsv (issue 28; tests/triton-unit/README.md). Not in
+# `make test`: it needs PyTorch, a separate venv of ~5.6 GB (triton==3.9.0, torch==2.15.0 from PyPI
+# with the CUDA libraries its Linux wheel depends on; ~1.5 min to install here), made once by
+# `make deps-torch`; the shared Triton venv (TRITON_VENV) stays torch-free.
+TRITON_VENV_TORCH ?= $(HOME)/.cache/tritium/triton-3.9.0-torch
+TORCH_VENV_PACKAGES := triton==3.9.0 torch==2.15.0 numpy scipy pytest pytest-xdist pytest-timeout
+deps-torch:
+	@if "$(TRITON_VENV_TORCH)/bin/python" -c 'import sys, triton, torch, scipy, pytest, xdist, pytest_timeout; \
+	  sys.exit(triton.__version__ != "3.9.0")' 2>/dev/null; then \
+	  echo "deps-torch: triton 3.9.0 + torch in $(TRITON_VENV_TORCH)"; \
+	else \
+	  echo "deps-torch: installing $(TORCH_VENV_PACKAGES) into $(TRITON_VENV_TORCH)"; \
+	  python3 -m venv "$(TRITON_VENV_TORCH)" && \
+	  "$(TRITON_VENV_TORCH)/bin/python" -m pip install --quiet $(TORCH_VENV_PACKAGES); \
+	fi
+
+check-triton: build deps-torch
+	TRITON_VENV_TORCH=$(TRITON_VENV_TORCH) python3 tests/triton-unit/run.py
 
 hostile: build
 	python3 tests/tools/hostile_launch.py --count $${HOSTILE_COUNT:-10000} --seed $${HOSTILE_SEED:-7}
