@@ -167,6 +167,21 @@ impl LowerPattern for Elementwise {
                 Kind::Cast(llvm) => {
                     if args[0].ty() == out_elem {
                         args[0]
+                    } else if matches!(llvm, "llvm.sitofp" | "llvm.uitofp")
+                        && args[0].ty().is_integer()
+                        && args[0].ty().bit_width() == 1
+                    {
+                        // An i1 converts by choosing between the two values
+                        // it can give (-1.0 or 1.0, and 0.0). One LLVM 22
+                        // GPU code generator converts `sitofp i1` to bf16 as
+                        // the zero-extended bit, +1.0 instead of -1.0, when
+                        // the bit is a vectorized reduction (GPU
+                        // differential seed 44, program 625); a `sext`
+                        // first is folded back by InstCombine, a select is
+                        // not.
+                        let one = if llvm == "llvm.sitofp" { -1.0 } else { 1.0 };
+                        let (t, f) = (cx.e.const_float(out_elem, one), cx.e.const_float(out_elem, 0.0));
+                        cx.e.select(args[0], t, f)
                     } else {
                         cx.e.val(llvm, &args, out_elem, &[])
                     }
