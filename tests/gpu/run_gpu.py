@@ -1586,6 +1586,13 @@ def _e5m2_bytes(rng, n, emin=8, emax=20):
     return b.astype(np.uint8)
 
 
+def _cu_function(fn):
+    """The CUfunction handle of a CuPy kernel: RawModule.get_function gives a RawKernel, whose driver
+    function (cupy.cuda.function.Function) is its `kernel` attribute; a Function has `ptr` itself."""
+    inner = getattr(fn, "kernel", None)
+    return inner.ptr if inner is not None and hasattr(inner, "ptr") else fn.ptr
+
+
 def _bundle_capability():
     """The bundle's CUDA compute capability (manifest `target`, e.g. cuda:90), passed to the workers as
     TRITIUM_GPU_TARGET by main(); 80 when unknown."""
@@ -1998,7 +2005,7 @@ class Worker:
     def launch(self, L, prob, args, stream=None):
         if L.get("tma"):
             st = stream if stream is not None else self.cp.cuda.get_current_stream()
-            driver_launch(L["tma"]["lib"], L["fn"].ptr, prob.grid, (L["nthreads"], 1, 1), L["meta"]["shared"], st.ptr,
+            driver_launch(L["tma"]["lib"], _cu_function(L["fn"]), prob.grid, (L["nthreads"], 1, 1), L["meta"]["shared"], st.ptr,
                           args)
             return
         L["fn"](prob.grid, (L["nthreads"], 1, 1), args, shared_mem=L["meta"]["shared"], stream=stream)
