@@ -106,6 +106,10 @@ test: build
 	python3 tests/corpus/triton_stages.py --corpus $(CORPUS) --venv $(TRITON_VENV) --target cuda_sm90 \
 	  --out $(BUILD)/triton-stages-sm90
 	python3 tests/corpus/check_stage_passes.py --stages $(BUILD)/triton-stages-sm90 --require all
+	@# Triton's sm90 TTGIR of every corpus kernel through Tritium's make_llir to PTX that ptxas takes for
+	@# sm_90a, and the GPU harness' TMA-descriptor launch ABI (host CUtensorMap packing, no GPU needed).
+	python3 tests/tools/check_ptxas.py --corpus $(CORPUS)/nodebug --stage ttgir --target cuda:90 --venv $(TRITON_VENV)
+	"$(TRITON_VENV)/bin/python" tests/gpu/check_launch_abi.py
 	@# The same on kernels outside the corpus (tests/gpu/extra: Triton 3.9's TTIR and TTGIR).
 	python3 tests/corpus/triton_stages.py --corpus $(CORPUS) --venv $(TRITON_VENV) \
 	  --dir tests/gpu/extra/cuda_sm80 --out $(BUILD)/triton-stages-extra
