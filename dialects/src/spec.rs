@@ -17,10 +17,10 @@
 //! crate's business (it sees every pass); this module only stores and
 //! composes.
 use crate::conversion::{ConversionPattern, Legality, OpRule};
-use crate::ir::{Attr, Op};
+use crate::ir::{Attr, Op, Val};
 use crate::pass::Pass;
 use crate::rewrite::{RewritePattern, Rewriter};
-use mlir_sys::MlirContext;
+use mlir_sys::{MlirContext, MlirLocation};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -54,6 +54,7 @@ pub struct SpecBuilder {
     pub(crate) assembly_postprocess: Option<AssemblyHook>,
     pub(crate) mma_rewrite: Option<(&'static [u32], MmaRewriteHook)>,
     pub(crate) pipelined_loop: Option<PipelinedLoopHook>,
+    pub(crate) descriptor_copies: Option<DescriptorCopyHooks>,
     pub(crate) kernel_metadata: Option<KernelMetadataHook>,
 }
 
@@ -72,6 +73,36 @@ pub type MmaRewriteHook = fn(dot: Op, version: u32, rewriter: &Rewriter) -> bool
 /// expansion (Triton's launch of asynchronous MMAs and their waits): gets
 /// the loop and the number of stages in effect for it.
 pub type PipelinedLoopHook = fn(for_op: Op, num_stages: i64);
+
+/// A backend's asynchronous copies of tensor-descriptor loads into shared
+/// memory, completing on barriers: what `tritongpu-pipeline` needs to
+/// pipeline a descriptor load into a buffer per stage (Triton's pipelining
+/// of TMA loads). The core makes the buffers, the barrier buffer
+/// (`ttg.local_alloc` of `N x 1 x i64`), their views and the counters; the
+/// backend builds the ops below, **detached** (the core inserts them), at
+/// `loc`.
+#[derive(Clone, Copy)]
+pub struct DescriptorCopyHooks {
+    /// The shared encoding of the buffer a pipelined copy of the descriptor
+    /// load `load` writes, or `None` when the backend cannot copy it
+    /// asynchronously into one buffer per stage (Triton's
+    /// `canPipelineTMALoad`; the load then stays as it is).
+    pub buffer_encoding: fn(load: Op) -> Option<Attr>,
+    /// Initialises the barrier `barrier` (one `1 x i64` view) to expect
+    /// `arrivals` arrivals.
+    pub init_barrier: fn(loc: MlirLocation, barrier: Val, arrivals: i64) -> Option<Op>,
+    /// Invalidates the barrier `barrier` (after its last use).
+    pub inval_barrier: fn(loc: MlirLocation, barrier: Val) -> Option<Op>,
+    /// Tells `barrier` to expect `bytes` more bytes when the `i1` `pred`
+    /// holds.
+    pub expect_bytes: fn(loc: MlirLocation, barrier: Val, bytes: i64, pred: Val) -> Option<Op>,
+    /// Waits until phase `phase` (`i32`, 0 or 1) of `barrier` completes.
+    pub wait_barrier: fn(loc: MlirLocation, barrier: Val, phase: Val) -> Option<Op>,
+    /// The asynchronous copy of what `load` reads into `buffer` (a view of
+    /// one stage's buffer), completing on `barrier`, when `pred` holds (at
+    /// `load`'s location).
+    pub copy: fn(load: Op, buffer: Val, barrier: Val, pred: Val) -> Option<Op>,
+}
 
 /// What LLVM generates code for, as a backend resolves one of its targets.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,6 +141,10 @@ pub enum OpRole {
     /// (it is waited for later): a load pipelined into one of its operand
     /// buffers needs one buffer more.
     AsyncOperandDot,
+    /// Triton's `PredicatedOpInterface`: its last operand is an `i1` that
+    /// turns the op off when false; the pipeliner ands its stage predicate
+    /// into it.
+    Predicated,
 }
 
 /// The options of a core stage pipeline (`tritium-make-ttir`,
@@ -192,6 +227,11 @@ impl SpecBuilder {
     /// [`PipelinedLoopHook`]).
     pub fn set_pipelined_loop(&mut self, hook: PipelinedLoopHook) {
         self.pipelined_loop = Some(hook);
+    }
+    /// Copies tensor-descriptor loads asynchronously for `tritongpu-pipeline`
+    /// (see [`DescriptorCopyHooks`]).
+    pub fn set_descriptor_copies(&mut self, hooks: DescriptorCopyHooks) {
+        self.descriptor_copies = Some(hooks);
     }
     /// Adds the backend's fields to the kernel metadata of its targets (see
     /// [`KernelMetadataHook`]).
@@ -370,6 +410,12 @@ pub fn mma_rewrite(target: &str, version: u32) -> Option<MmaRewriteHook> {
 /// The pipelined-loop step of the backend serving `target`, if it has one.
 pub fn pipelined_loop(target: &str) -> Option<PipelinedLoopHook> {
     backends().into_iter().filter(|s| serves(&s.target, target)).find_map(|s| s.builder.pipelined_loop)
+}
+
+/// The asynchronous descriptor copies of the backend serving `target`, if
+/// it has them.
+pub fn descriptor_copies(target: &str) -> Option<DescriptorCopyHooks> {
+    backends().into_iter().filter(|s| serves(&s.target, target)).find_map(|s| s.builder.descriptor_copies)
 }
 
 /// The metadata fields the backend serving `target` adds for `kernel`

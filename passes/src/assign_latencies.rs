@@ -6,12 +6,15 @@
 //!
 //! 1. Loops already carrying `tt.latency` keep them.
 //! 2. From each dot of the body, walk its A/B operands backwards within the
-//!    body; a `tt.load` reached after `d` loads gets indirection level `d`
+//!    body; a `tt.load` or `tt.descriptor_load`/`tt.descriptor_gather`
+//!    reached after `d` loads gets indirection level `d`
 //!    (a load reached at two levels is dropped). Without a dot, a loop with
 //!    `tt.num_stages` starts from every other op instead.
 //! 3. A load qualifies when its vector is at least 32 bits wide, its dot
 //!    users agree on one shared encoding, and a `local_alloc` user (if any)
-//!    allows 4-byte copies.
+//!    allows 4-byte copies; a descriptor load when the backend can copy it
+//!    asynchronously into a buffer per stage
+//!    ([`tritium_dialects::spec::DescriptorCopyHooks::buffer_encoding`]).
 //! 4. Levels `>= stages - 1` are dropped; the others get latency
 //!    `(stages - 1) / (max level + 1)`.
 use std::collections::HashSet;
@@ -21,9 +24,10 @@ use tritium_dialects::pass::{Pass, PassOptions};
 
 use crate::analysis::axis_info::AxisInfoAnalysis;
 use crate::pipeliner::{
-    body_ops, copy_vec_bytes, i32_attr, is_dot, is_outer_loop, key, load_vec, loop_has_dist_greater_than_one, loops_post_order,
+    body_ops, copy_vec_bytes, i32_attr, is_descriptor_load, is_dot, is_outer_loop, key, load_vec, loop_has_dist_greater_than_one, loops_post_order,
     nested_operands, num_stages_or, pointee_bits, shared_enc_if_all_users_are_dot, NUM_STAGES, LATENCY,
 };
+use tritium_dialects::spec::{descriptor_copies, DescriptorCopyHooks};
 use tritium_dialects::ttg::bridge;
 
 /// The pass.
@@ -42,6 +46,7 @@ impl Pass for AssignLatencies {
         if loops.is_empty() {
             return Ok(());
         }
+        let copies = crate::mma_utils::module_target(module).and_then(|t| descriptor_copies(&t));
         let mut latencies: Vec<(Op, i64)> = Vec::new();
         let mut axis: Option<AxisInfoAnalysis> = None;
         for for_op in loops {
@@ -51,7 +56,7 @@ impl Pass for AssignLatencies {
             let stages = num_stages_or(for_op, default_stages);
             let without_dot = for_op.attr(NUM_STAGES).is_some();
             let axis = axis.get_or_insert_with(|| AxisInfoAnalysis::run(module));
-            let mut levels = indirection_levels(for_op, without_dot, axis);
+            let mut levels = indirection_levels(for_op, without_dot, axis, copies);
             levels.retain(|(_, level)| *level < stages - 1);
             if levels.is_empty() {
                 continue;
@@ -68,7 +73,12 @@ impl Pass for AssignLatencies {
 }
 
 /// Whether pipelining `load` can pay off (see the module documentation).
-fn pipelining_beneficial(load: Op, axis: &AxisInfoAnalysis) -> bool {
+/// A descriptor load qualifies when the backend can copy it asynchronously
+/// into a buffer per stage (any, without such a backend).
+fn pipelining_beneficial(load: Op, axis: &AxisInfoAnalysis, copies: Option<DescriptorCopyHooks>) -> bool {
+    if is_descriptor_load(load) {
+        return copies.is_none_or(|hooks| (hooks.buffer_encoding)(load).is_some());
+    }
     let ptr_ty = load.operand(0).ty();
     if !ptr_ty.is_tensor() || load_vec(load, axis) * pointee_bits(ptr_ty) < 32 {
         return false;
@@ -99,9 +109,15 @@ fn pipelining_beneficial(load: Op, axis: &AxisInfoAnalysis) -> bool {
 
 /// Loads feeding the dots of the loop, with their indirection level, in
 /// discovery order.
-fn indirection_levels(for_op: Op, without_dot: bool, axis: &AxisInfoAnalysis) -> Vec<(Op, i64)> {
+fn indirection_levels(
+    for_op: Op,
+    without_dot: bool,
+    axis: &AxisInfoAnalysis,
+    copies: Option<DescriptorCopyHooks>,
+) -> Vec<(Op, i64)> {
     struct Walk<'a> {
         axis: &'a AxisInfoAnalysis,
+        copies: Option<DescriptorCopyHooks>,
         seen: HashSet<usize>,
         excluded: HashSet<usize>,
         levels: Vec<(Op, i64)>,
@@ -111,8 +127,8 @@ fn indirection_levels(for_op: Op, without_dot: bool, axis: &AxisInfoAnalysis) ->
             return;
         }
         let mut distance = distance;
-        if op.name() == "tt.load" {
-            if !pipelining_beneficial(op, w.axis) {
+        if op.name() == "tt.load" || is_descriptor_load(op) {
+            if !pipelining_beneficial(op, w.axis, w.copies) {
                 return;
             }
             if let Some(i) = w.levels.iter().position(|(l, _)| l.same(op)) {
@@ -138,7 +154,7 @@ fn indirection_levels(for_op: Op, without_dot: bool, axis: &AxisInfoAnalysis) ->
             }
         }
     }
-    let mut w = Walk { axis, seen: HashSet::new(), excluded: HashSet::new(), levels: Vec::new() };
+    let mut w = Walk { axis, copies, seen: HashSet::new(), excluded: HashSet::new(), levels: Vec::new() };
     let ops = body_ops(for_op);
     let mut seen_dot = false;
     for &op in &ops {
@@ -150,7 +166,7 @@ fn indirection_levels(for_op: Op, without_dot: bool, axis: &AxisInfoAnalysis) ->
     }
     if without_dot && !seen_dot {
         for &op in &ops {
-            if op.name() != "tt.load" {
+            if op.name() != "tt.load" && !is_descriptor_load(op) {
                 dfs(&mut w, op, 0);
             }
         }

@@ -30,7 +30,7 @@ impl Pass for Pipeline {
         "tritongpu-pipeline"
     }
     fn run(&self, module: Op, options: &PassOptions) -> Result<(), ()> {
-        lower::lower_loops(module);
+        lower::lower_loops(module)?;
         expand::expand_loops(module);
         expand::remove_schedule_attributes(module);
         // The backend's own step on each loop (asynchronous MMAs).

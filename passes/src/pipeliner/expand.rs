@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use mlir_sys::*;
 use tritium_dialects::ir::{block_arguments, block_ops, block_terminator, Attr, Op, Ty, Val};
 use tritium_dialects::services;
+use tritium_dialects::spec::{op_has_role, OpRole};
 
 use super::schedule::Schedule;
 use super::{
@@ -100,6 +101,7 @@ fn can_predicate(op: Op) -> bool {
                 | "tt.atomic_rmw"
                 | "scf.if"
         )
+        || op_has_role(op.name(), OpRole::Predicated)
 }
 
 impl Pipeliner {
@@ -543,6 +545,12 @@ fn predicate_op(op: Op, pred: Val) {
         "scf.if" => {
             let c = pred_mask(op, op.operand(0).ty(), Some(op.operand(0)), pred);
             op.set_operand(0, c);
+        }
+        name if op_has_role(name, OpRole::Predicated) && op.num_operands() > 0 => {
+            // A backend op whose last operand is its predicate.
+            let last = op.num_operands() - 1;
+            let c = pred_mask(op, op.operand(last).ty(), Some(op.operand(last)), pred);
+            op.set_operand(last, c);
         }
         _ => {}
     }

@@ -1,45 +1,68 @@
-//! Triton's `lowerLoops` (loads only): each scheduled `tt.load` whose value
-//! is used `d > 0` stages later becomes an asynchronous copy into a
-//! `d`-deep `ttg.local_alloc` ring buffer.
+//! Triton's `lowerLoops` (loads only): each scheduled `tt.load` or
+//! `tt.descriptor_load` whose value is used `d > 0` stages later becomes an
+//! asynchronous copy into a `d`-deep `ttg.local_alloc` ring buffer.
 //!
 //! Algorithm, per scheduled loop:
 //!
 //! 1. Pick the loads: tensor loads used `d > 0` stages after their own stage
 //!    whose copy is at least 32 bits per thread and 4 bytes contiguous in the
-//!    shared encoding (that of their dot users).
+//!    shared encoding (that of their dot users); descriptor loads the backend
+//!    can copy asynchronously ([`DescriptorCopyHooks`]). A load whose buffer
+//!    an MMA still reads after it returns gets one buffer more.
 //! 2. One `local_alloc` per load before the loop (`local_dealloc` after it),
-//!    then one pair of counters per distinct depth `d`, as new iteration
-//!    arguments starting at -1: the insert and extract indices, advanced
-//!    modulo `d` at the top of the body.
-//! 3. Each load becomes, at its place and stage: `memdesc_index` (insert),
-//!    `async_copy_global_to_local`, `async_commit_group`; then, in the stage of
-//!    its first user: `async_wait`, `memdesc_index` (extract), `local_load`.
-//! 4. New ops join the schedule of their users; an `async_wait {num = 0}`
-//!    follows the loop.
+//!    then one group of counters per distinct depth `d`, as new iteration
+//!    arguments: the insert and extract indices (starting at -1), advanced
+//!    modulo `d` at the top of the body, and for a group holding descriptor
+//!    loads the barrier phase (starting at 0), flipped when the extract
+//!    index wraps.
+//! 3. Descriptor loads next to each other in the body, of one depth and one
+//!    place in the schedule, with no use between them share a barrier ring
+//!    (`d` barriers, initialised before the loop and invalidated after it):
+//!    before the first, the insert barrier expects the bytes of all of them;
+//!    after the last, in the stage of their first user, the extract barrier
+//!    is waited on at the current phase.
+//! 4. Each `tt.load` becomes, at its place and stage: `memdesc_index`
+//!    (insert), `async_copy_global_to_local`, `async_commit_group`; then, in
+//!    the stage of its first user: `async_wait`, `memdesc_index` (extract),
+//!    `local_load`. Each descriptor load becomes the backend's copy into the
+//!    insert buffer, completing on its group's barrier, and, after the
+//!    group's wait, a view of the extract buffer. A `local_alloc` of the
+//!    loaded value with the buffer's encoding becomes that view.
+//! 5. New ops join the schedule of their users; an `async_wait {num = 0}`
+//!    follows a loop with `async_copy_global_to_local`s.
+use std::collections::HashSet;
+
 use tritium_dialects::ir::{Attr, Op, Ty, Val};
+use tritium_dialects::pass::emit_error;
 use tritium_dialects::ttg::bridge::{self, MemDesc};
-use tritium_dialects::ttg::encoding::Encoding;
+use tritium_dialects::ttg::encoding::{Cga, Encoding};
 
 use super::schedule::{all_scheduled, is_op_before, Schedule};
 use super::{
-    add_iter_args, ancestor_in_block, append_operands, body, body_args, body_ops, copy_vec_bytes, is_zero_const, load_mask,
-    load_other, load_vec, parse_type, pointee_bits, shared_encoding_for_load, yield_of, InsertPoint,
+    add_iter_args, ancestor_in_block, append_operands, body, body_args, body_ops, copy_vec_bytes, is_descriptor_load, is_zero_const,
+    key, load_mask, load_other, load_vec, parse_type, pointee_bits, shared_encoding_for_load, yield_of, InsertPoint,
 };
 use crate::analysis::axis_info::AxisInfoAnalysis;
-use tritium_dialects::spec::{op_has_role, OpRole};
+use tritium_dialects::spec::{descriptor_copies, op_has_role, DescriptorCopyHooks, OpRole};
 
-/// Lowers every scheduled loop of `module`.
-pub fn lower_loops(module: Op) {
+/// Lowers every scheduled loop of `module` (an error was emitted when it
+/// fails).
+pub fn lower_loops(module: Op) -> Result<(), ()> {
     let loops = super::loops_post_order(module);
     if loops.is_empty() {
-        return;
+        return Ok(());
     }
     let axis = AxisInfoAnalysis::run(module);
+    // Descriptor loads need the backend's copies, and one CTA (the barriers
+    // are not spread over a cluster).
+    let one_cta = module.attr("ttg.num-ctas").and_then(|a| a.int()).unwrap_or(1) == 1;
+    let copies = crate::mma_utils::module_target(module).and_then(|t| descriptor_copies(&t)).filter(|_| one_cta);
     for for_op in loops {
         let Some(mut schedule) = Schedule::deserialize(for_op) else { continue };
-        let new_for = lower_loads(for_op, &mut schedule, &axis);
+        let new_for = lower_loads(for_op, &mut schedule, &axis, copies)?;
         schedule.serialize(new_for);
     }
+    Ok(())
 }
 
 /// The top-level users of `op`'s results in the loop body, following
@@ -106,17 +129,20 @@ fn def_use_stage_diff(op: Op, for_op: Op, schedule: &Schedule) -> i64 {
     use_stage.map(|s| (s - def_stage).max(0)).unwrap_or(0)
 }
 
-/// The first user of `op` in the pipelined order.
-fn first_use(op: Op, for_op: Op, schedule: &Schedule) -> Option<Op> {
+/// The first user of `ops` in the pipelined order (Triton's
+/// `getFirstUseOfPipelinedOp`).
+fn first_use(ops: &[Op], for_op: Op, schedule: &Schedule) -> Option<Op> {
     let mut first: Option<Op> = None;
-    for u in top_level_users(op, for_op) {
-        if !schedule.contains(u) {
-            continue;
+    for &op in ops {
+        for u in top_level_users(op, for_op) {
+            if !schedule.contains(u) {
+                continue;
+            }
+            first = match first {
+                Some(f) if !is_op_before(schedule, u, f) => Some(f),
+                _ => Some(u),
+            };
         }
-        first = match first {
-            Some(f) if !is_op_before(schedule, u, f) => Some(f),
-            _ => Some(u),
-        };
     }
     first
 }
@@ -124,8 +150,23 @@ fn first_use(op: Op, for_op: Op, schedule: &Schedule) -> Option<Op> {
 struct AsyncLoad {
     load: Op,
     depth: i64,
-    shared: Encoding,
+    /// The buffer's shared encoding.
+    shared: Attr,
+    /// A descriptor load (a backend copy completing on a barrier).
+    descriptor: bool,
     alloc: Option<Val>,
+    /// The insert barrier and the wait of its group (descriptor loads).
+    barrier: Option<Val>,
+    wait: Option<Op>,
+}
+
+/// The counters of the loads of one depth.
+struct Group {
+    depth: i64,
+    descriptor: bool,
+    insert: Option<Val>,
+    extract: Option<Val>,
+    phase: Option<Val>,
 }
 
 /// A memdesc type, or `None` when it cannot be built.
@@ -145,29 +186,44 @@ fn buffer_view(at: InsertPoint, loc: mlir_sys::MlirLocation, alloc: Val, idx: Va
 const VIEWS: &[&str] =
     &["ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_reinterpret"];
 
-/// Triton's `loadRequiresAdditionalBuffer`: the load's only user is a
-/// `local_alloc` (so the copy can land in the buffer the MMA reads, without
-/// a non-zero `other`), one of whose readers, past single-use views, is an
-/// MMA still reading it after it returns ([`OpRole::AsyncOperandDot`]).
-fn needs_extra_buffer(load: Op) -> bool {
-    let other = load_other(load);
-    if other.is_some_and(|o| !is_zero_const(o)) {
-        return false;
+/// Triton's `mustLoadToRegisters`: the load's value cannot go straight into
+/// the buffer its only user, a `local_alloc`, would make (a non-zero
+/// `other`, another use, or a descriptor buffer of another encoding than
+/// the `local_alloc`'s).
+fn must_load_to_registers(load: Op, buffer: Option<Attr>) -> bool {
+    if load.name() == "tt.load" && load_other(load).is_some_and(|o| !is_zero_const(o)) {
+        return true;
     }
     let uses = load.result(0).uses();
     if uses.len() != 1 || uses[0].0.name() != "ttg.local_alloc" {
+        return true;
+    }
+    let alloc_encoding = bridge::memdesc_of(uses[0].0.result(0).ty()).map(|m| m.encoding);
+    buffer.is_some_and(|enc| alloc_encoding.is_none_or(|a| a != enc))
+}
+
+/// Triton's `loadRequiresAdditionalBuffer`: the load can land in the buffer
+/// its `local_alloc` makes ([`must_load_to_registers`] is false), and one of
+/// that buffer's readers past its views is an MMA still reading it after it
+/// returns ([`OpRole::AsyncOperandDot`]). `buffer`: the encoding of a
+/// descriptor load's buffer.
+fn needs_extra_buffer(load: Op, buffer: Option<Attr>) -> bool {
+    if must_load_to_registers(load, buffer) {
         return false;
     }
-    uses[0].0.result(0).users().into_iter().any(|mut user| {
-        for _ in 0..1000 {
-            let next = if VIEWS.contains(&user.name()) { user.result(0).users() } else { Vec::new() };
-            if next.len() != 1 {
-                break;
+    fn non_view_users(v: Val, out: &mut Vec<Op>, depth: usize) {
+        for user in v.users() {
+            if VIEWS.contains(&user.name()) && depth < 1000 {
+                non_view_users(user.result(0), out, depth + 1);
+            } else {
+                out.push(user);
             }
-            user = next[0];
         }
-        op_has_role(user.name(), OpRole::AsyncOperandDot)
-    })
+    }
+    let alloc = load.result(0).uses()[0].0;
+    let mut readers = Vec::new();
+    non_view_users(alloc.result(0), &mut readers, 0);
+    readers.iter().any(|user| op_has_role(user.name(), OpRole::AsyncOperandDot))
 }
 
 /// Triton's `replaceUsesWithLocalLoad` for its `local_alloc` users: each
@@ -226,10 +282,172 @@ fn replace_and_propagate(old: Val, new: Val, schedule: &mut Schedule) {
     }
 }
 
-fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis) -> Op {
+/// The `i1` constant true at `at`.
+fn const_true(at: InsertPoint, loc: mlir_sys::MlirLocation, ctx: mlir_sys::MlirContext) -> Val {
+    at.const_int(loc, Ty::i1(ctx), 1)
+}
+
+/// Triton's `createBarrierAlloc`: `count` barriers in one buffer before
+/// `for_op`, each initialised for one arrival; invalidated and freed after
+/// the loop.
+fn create_barriers(for_op: Op, count: i64, hooks: &DescriptorCopyHooks) -> Option<Val> {
+    let ctx = for_op.context();
+    let loc = for_op.location();
+    let i32 = Ty::int(ctx, 32);
+    let encoding =
+        bridge::build(ctx, &Encoding::SwizzledShared { vec: 1, per_phase: 1, max_phase: 1, order: vec![0], cga: Cga::default() })?;
+    let space = bridge::build(ctx, &Encoding::SharedMemory)?;
+    let ty = memdesc(ctx, vec![count, 1], Ty::int(ctx, 64), encoding, space)?;
+    let before = InsertPoint::Before(for_op);
+    let alloc = before.create(loc, "ttg.local_alloc", &[], &[ty], &[]).result(0);
+    for i in 0..count {
+        let idx = before.const_int(loc, i32, i);
+        let view = buffer_view(before, loc, alloc, idx)?;
+        before.insert((hooks.init_barrier)(loc, view.result(0), 1)?);
+    }
+    let after = InsertPoint::after(for_op);
+    for i in 0..count {
+        let idx = after.const_int(loc, i32, i);
+        let view = buffer_view(after, loc, alloc, idx)?;
+        after.insert((hooks.inval_barrier)(loc, view.result(0))?);
+    }
+    after.create(loc, "ttg.local_dealloc", &[alloc], &[], &[]);
+    Some(alloc)
+}
+
+/// Triton's `createTMABarrierAndWait`: groups the descriptor loads that can
+/// share a barrier (next to each other in the body, one depth, one place in
+/// the schedule, no use of the group in between) and makes, per group, the
+/// barrier ring, the expectation of the group's bytes before its first
+/// load and the wait after its last.
+fn create_barriers_and_waits(
+    for_op: Op,
+    loads: &mut [AsyncLoad],
+    groups: &[Group],
+    schedule: &mut Schedule,
+    hooks: &DescriptorCopyHooks,
+) -> Option<()> {
+    let index_of = |loads: &[AsyncLoad], op: Op| loads.iter().position(|l| l.load.same(op));
+    let mut visited: HashSet<usize> = HashSet::new();
+    let mut wait_groups: Vec<Vec<usize>> = Vec::new();
+    for first in 0..loads.len() {
+        if !loads[first].descriptor || visited.contains(&key(loads[first].load)) {
+            continue;
+        }
+        let load_block = loads[first].load.block()?;
+        let mut users: HashSet<usize> = HashSet::new();
+        let mut group: Vec<usize> = Vec::new();
+        // The users of a load that lands in its `local_alloc`'s buffer are
+        // the users of that `local_alloc` (which goes away).
+        let add = |i: usize, group: &mut Vec<usize>, users: &mut HashSet<usize>, visited: &mut HashSet<usize>| {
+            let load = loads[i].load;
+            group.push(i);
+            visited.insert(key(load));
+            let direct = !must_load_to_registers(load, Some(loads[i].shared));
+            for user in load.result(0).users() {
+                if direct && user.block().is_some_and(|b| b.ptr == load_block.ptr) {
+                    users.extend(user.result(0).users().into_iter().map(key));
+                    continue;
+                }
+                if let Some(in_block) = ancestor_in_block(user, load_block) {
+                    users.insert(key(in_block));
+                }
+            }
+        };
+        add(first, &mut group, &mut users, &mut visited);
+        let depth = loads[first].depth;
+        let mut next = loads[first].load.next();
+        while let Some(op) = next {
+            if users.contains(&key(op)) || visited.contains(&key(op)) {
+                break;
+            }
+            if let Some(i) = index_of(loads, op).filter(|i| loads[*i].descriptor) {
+                if loads[i].depth != depth {
+                    break;
+                }
+                if schedule.get(loads[group[0]].load) == schedule.get(op) {
+                    add(i, &mut group, &mut users, &mut visited);
+                }
+            }
+            next = op.next();
+        }
+        wait_groups.push(group);
+    }
+
+    let ctx = for_op.context();
+    let loc = for_op.location();
+    for group in wait_groups {
+        let depth = loads[group[0]].depth;
+        let counters = groups.iter().find(|g| g.depth == depth)?;
+        let (insert, extract, phase) = (counters.insert?, counters.extract?, counters.phase?);
+        let mut bytes = 0;
+        for &i in &group {
+            let ty = loads[i].load.result(0).ty();
+            bytes += ty.shape()?.iter().product::<i64>() * ty.element().bit_width() as i64 / 8;
+        }
+        let barriers = create_barriers(for_op, depth, hooks)?;
+        let head = loads[group[0]].load;
+        let head_sc = schedule.get(head)?;
+        let at = InsertPoint::Before(head);
+        let barrier = buffer_view(at, loc, barriers, insert)?;
+        let pred = const_true(at, loc, ctx);
+        let expect = at.insert((hooks.expect_bytes)(loc, barrier.result(0), bytes, pred)?);
+        for op in [barrier, pred.defining_op()?, expect] {
+            schedule.insert(op, head_sc.0, head_sc.1);
+        }
+        let ops: Vec<Op> = group.iter().map(|&i| loads[i].load).collect();
+        let user_sc = schedule.get(first_use(&ops, for_op, schedule)?)?;
+        let after = InsertPoint::after(*ops.last()?);
+        let wait_view = buffer_view(after, loc, barriers, extract)?;
+        let wait = after.insert((hooks.wait_barrier)(loc, wait_view.result(0), phase)?);
+        for op in [wait_view, wait] {
+            schedule.insert(op, user_sc.0, user_sc.1);
+        }
+        for &i in &group {
+            loads[i].barrier = Some(barrier.result(0));
+            loads[i].wait = Some(wait);
+        }
+    }
+    Some(())
+}
+
+/// Triton's `createTMAAsyncLoad`: the descriptor load becomes the backend's
+/// copy into the insert buffer (at its place and stage) and, after its
+/// group's wait (in the stage of its first user), a view of the extract
+/// buffer that its `local_alloc` users take (a `local_load` for the rest).
+fn lower_descriptor_load(l: &AsyncLoad, for_op: Op, insert: Val, extract: Val, schedule: &mut Schedule, hooks: &DescriptorCopyHooks) {
+    let load = l.load;
+    let (Some(alloc), Some(barrier), Some(wait)) = (l.alloc, l.barrier, l.wait) else { return };
+    let Some(user) = first_use(&[load], for_op, schedule) else { return };
+    let (Some(load_sc), Some(user_sc)) = (schedule.get(load), schedule.get(user)) else { return };
+    let lloc = load.location();
+    let at = InsertPoint::Before(load);
+    let Some(view) = buffer_view(at, lloc, alloc, insert) else { return };
+    let pred = const_true(at, lloc, load.context());
+    let Some(copy) = (hooks.copy)(load, view.result(0), barrier, pred) else { return };
+    let copy = at.insert(copy);
+    for op in [Some(view), pred.defining_op(), Some(copy)].into_iter().flatten() {
+        schedule.insert(op, load_sc.0, load_sc.1);
+    }
+    let after = InsertPoint::after(wait);
+    let Some(view_load) = buffer_view(after, lloc, alloc, extract) else { return };
+    schedule.insert(view_load, user_sc.0, user_sc.1);
+    let value = load.result(0);
+    if !forward_to_allocs(value, view_load.result(0), schedule) {
+        let local = after.create(lloc, "ttg.local_load", &[view_load.result(0)], &[value.ty()], &[]);
+        schedule.insert(local, user_sc.0, user_sc.1);
+        super::replace_all_uses(value, local.result(0));
+    }
+    schedule.erase(load);
+    super::erase(load);
+}
+
+fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis, copies: Option<DescriptorCopyHooks>) -> Result<Op, ()> {
+    let ctx = for_op.context();
     let mut loads: Vec<AsyncLoad> = Vec::new();
     for op in body_ops(for_op) {
-        if op.name() != "tt.load" {
+        let descriptor = is_descriptor_load(op);
+        if op.name() != "tt.load" && !descriptor {
             continue;
         }
         let depth = def_use_stage_diff(op, for_op, schedule);
@@ -237,34 +455,43 @@ fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis) -> 
         if depth == 0 || !ty.is_tensor() {
             continue;
         }
-        let shared = shared_encoding_for_load(op);
-        let wide = load_vec(op, axis) * pointee_bits(op.operand(0).ty()) >= 32;
-        if wide && copy_vec_bytes(ty, &shared) >= 4 {
-            // An MMA still reading its operand buffer after it returns needs
-            // one buffer more.
-            let depth = if needs_extra_buffer(op) { depth + 1 } else { depth };
-            loads.push(AsyncLoad { load: op, depth, shared, alloc: None });
-        }
+        let shared = if descriptor {
+            let Some(hooks) = &copies else { continue };
+            let Some(encoding) = (hooks.buffer_encoding)(op) else { continue };
+            encoding
+        } else {
+            let shared = shared_encoding_for_load(op);
+            let wide = load_vec(op, axis) * pointee_bits(op.operand(0).ty()) >= 32;
+            if !wide || copy_vec_bytes(ty, &shared) < 4 {
+                continue;
+            }
+            let Some(encoding) = bridge::build(ctx, &shared) else { return Ok(for_op) };
+            encoding
+        };
+        // An MMA still reading its operand buffer after it returns needs
+        // one buffer more.
+        let depth = if needs_extra_buffer(op, descriptor.then_some(shared)) { depth + 1 } else { depth };
+        loads.push(AsyncLoad { load: op, depth, shared, descriptor, alloc: None, barrier: None, wait: None });
     }
     if loads.is_empty() || !all_scheduled(schedule, for_op) {
-        return for_op;
+        return Ok(for_op);
     }
-    let ctx = for_op.context();
-    let Some(space) = bridge::build(ctx, &Encoding::SharedMemory) else { return for_op };
+    let Some(space) = bridge::build(ctx, &Encoding::SharedMemory) else { return Ok(for_op) };
     // Check every type can be built before touching the IR.
     let mut alloc_types = Vec::new();
     for l in &loads {
         let ty = l.load.result(0).ty();
-        let (Some(shape), Some(enc)) = (ty.shape(), bridge::build(ctx, &l.shared)) else { return for_op };
+        let Some(shape) = ty.shape() else { return Ok(for_op) };
         let mut buffer = vec![l.depth];
         buffer.extend(shape);
-        let Some(md) = memdesc(ctx, buffer, ty.element(), enc, space) else { return for_op };
+        let Some(md) = memdesc(ctx, buffer, ty.element(), l.shared, space) else { return Ok(for_op) };
         alloc_types.push(md);
     }
     let token_ty = parse_type(ctx, "!ttg.async.token");
     if token_ty.is_null() {
-        return for_op;
+        return Ok(for_op);
     }
+    let hooks = copies.filter(|_| loads.iter().any(|l| l.descriptor));
 
     // 2. Buffers and counters.
     for (l, ty) in loads.iter_mut().zip(&alloc_types) {
@@ -272,10 +499,11 @@ fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis) -> 
         InsertPoint::after(for_op).create(for_op.location(), "ttg.local_dealloc", &[alloc.result(0)], &[], &[]);
         l.alloc = Some(alloc.result(0));
     }
-    let mut depths: Vec<i64> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for l in &loads {
-        if !depths.contains(&l.depth) {
-            depths.push(l.depth);
+        match groups.iter_mut().find(|g| g.depth == l.depth) {
+            Some(g) => g.descriptor |= l.descriptor,
+            None => groups.push(Group { depth: l.depth, descriptor: l.descriptor, insert: None, extract: None, phase: None }),
         }
     }
     let i32 = Ty::int(ctx, 32);
@@ -285,32 +513,65 @@ fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis) -> 
     let zero = before.const_int(loc, i32, 0);
     let one = before.const_int(loc, i32, 1);
     let first_new = body_args(for_op).len();
-    let extra: Vec<Val> = depths.iter().flat_map(|_| [minus_one, minus_one]).collect();
+    let mut extra: Vec<Val> = Vec::new();
+    for g in &groups {
+        extra.extend([minus_one, minus_one]);
+        if g.descriptor {
+            // The barrier phase.
+            extra.push(zero);
+        }
+    }
     let for_op = add_iter_args(for_op, &extra);
-    let Some(yield_op) = yield_of(for_op) else { return for_op };
+    let Some(yield_op) = yield_of(for_op) else { return Ok(for_op) };
     append_operands(yield_op, &extra);
-    let Some(block) = body(for_op) else { return for_op };
+    let Some(block) = body(for_op) else { return Ok(for_op) };
     let args = body_args(for_op);
-    let mut counters: Vec<(i64, Val, Val)> = Vec::new();
-    for (i, &depth) in depths.iter().enumerate() {
-        let insert = args[first_new + 2 * i];
-        let extract = args[first_new + 2 * i + 1];
+    let mut next_arg = first_new;
+    for g in groups.iter_mut() {
+        let insert = args[next_arg];
+        let extract = args[next_arg + 1];
+        next_arg += 2;
         let at = InsertPoint::start(block);
-        let n = at.const_int(loc, i32, depth);
+        let n = at.const_int(loc, i32, g.depth);
         let incr = |counter: Val| {
             let add = at.create(loc, "arith.addi", &[counter, one], &[i32], &[]).result(0);
             let pred = Attr::integer(Ty::int(ctx, 64), 5); // sge
             let cmp = at.create(loc, "arith.cmpi", &[add, n], &[Ty::i1(ctx)], &[("predicate", pred)]).result(0);
-            at.create(loc, "arith.select", &[cmp, zero, add], &[i32], &[]).result(0)
+            (at.create(loc, "arith.select", &[cmp, zero, add], &[i32], &[]).result(0), cmp)
         };
-        counters.push((depth, incr(insert), incr(extract)));
+        g.insert = Some(incr(insert).0);
+        let (extract, wrapped) = incr(extract);
+        g.extract = Some(extract);
+        if g.descriptor {
+            let phase = args[next_arg];
+            next_arg += 1;
+            let flipped = at.create(loc, "arith.xori", &[phase, one], &[i32], &[]).result(0);
+            g.phase = Some(at.create(loc, "arith.select", &[wrapped, flipped, phase], &[i32], &[]).result(0));
+        }
     }
 
-    // 3. Copies, waits and shared loads.
+    // 3. Barriers of the descriptor loads.
+    if let Some(hooks) = &hooks {
+        if create_barriers_and_waits(for_op, &mut loads, &groups, schedule, hooks).is_none() {
+            emit_error(for_op, "tritongpu-pipeline: the backend could not build the barriers of the pipelined descriptor loads");
+            return Err(());
+        }
+    }
+
+    // 4. Copies, waits and shared loads.
+    let mut copies_made = false;
     for l in &loads {
         let load = l.load;
-        let (Some(alloc), Some(&(_, insert_idx, extract_idx))) = (l.alloc, counters.iter().find(|c| c.0 == l.depth)) else { continue };
-        let Some(user) = first_use(load, for_op, schedule) else { continue };
+        let Some(g) = groups.iter().find(|g| g.depth == l.depth) else { continue };
+        let (Some(alloc), Some(insert_idx), Some(extract_idx)) = (l.alloc, g.insert, g.extract) else { continue };
+        if l.descriptor {
+            if let Some(hooks) = &hooks {
+                lower_descriptor_load(l, for_op, insert_idx, extract_idx, schedule, hooks);
+            }
+            continue;
+        }
+        copies_made = true;
+        let Some(user) = first_use(&[load], for_op, schedule) else { continue };
         let (Some(load_sc), Some(user_sc)) = (schedule.get(load), schedule.get(user)) else { continue };
         let lloc = load.location();
         let at = InsertPoint::Before(load);
@@ -368,12 +629,18 @@ fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis) -> 
         super::erase(load);
     }
     let mut operands = yield_op.operands();
-    for (i, (_, ins, ext)) in counters.iter().enumerate() {
-        operands[first_new - 1 + 2 * i] = *ins;
-        operands[first_new - 1 + 2 * i + 1] = *ext;
+    let mut slot = first_new - 1;
+    for g in &groups {
+        for v in [g.insert, g.extract, g.phase].into_iter().flatten() {
+            operands[slot] = v;
+            slot += 1;
+        }
     }
     yield_op.set_operands(&operands);
     schedule.schedule_dependencies(for_op);
-    InsertPoint::after(for_op).create(loc, "ttg.async_wait", &[], &[token_ty], &[("num", super::i32_attr(ctx, 0))]);
-    for_op
+    if copies_made {
+        // Copies issued for iterations that do not exist may be pending.
+        InsertPoint::after(for_op).create(loc, "ttg.async_wait", &[], &[token_ty], &[("num", super::i32_attr(ctx, 0))]);
+    }
+    Ok(for_op)
 }

@@ -507,6 +507,12 @@ pub fn is_zero_const(v: Val) -> bool {
         .is_some_and(|a| a.is_zero() || a.splat_value().is_some_and(|s| s.int() == Some(0)))
 }
 
+/// The ops implementing Triton's `DescriptorLoadLikeOpInterface`: loads
+/// through a tensor descriptor.
+pub fn is_descriptor_load(op: Op) -> bool {
+    matches!(op.name(), "tt.descriptor_load" | "tt.descriptor_gather")
+}
+
 /// The ops implementing Triton's `DotOpInterface`.
 pub fn is_dot(op: Op) -> bool {
     matches!(op.name(), "tt.dot" | "tt.dot_scaled")

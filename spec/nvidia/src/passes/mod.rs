@@ -15,6 +15,7 @@ pub mod nvidia_ttgir;
 pub mod tensor_memory_allocation;
 pub mod test_print_membar;
 pub mod tma_lowering;
+pub mod tma_pipeline;
 
 /// Registers the NVIDIA passes and stage pipelines.
 pub fn register(spec: &mut SpecBuilder) {
@@ -54,11 +55,14 @@ pub fn register(spec: &mut SpecBuilder) {
         ("ttng.tmem_load", OpRole::LayoutAnchor),
         ("ttng.warp_group_dot_wait", OpRole::ForwardsEncoding),
         ("ttng.warp_group_dot", OpRole::AsyncOperandDot),
+        ("ttng.barrier_expect", OpRole::Predicated),
+        ("ttng.async_tma_copy_global_to_local", OpRole::Predicated),
     ] {
         spec.declare_op_role(op, role);
     }
     spec.set_mma_rewrite(&[3], mma_v3::rewrite_dot);
     spec.set_pipelined_loop(mma_v3::launch_async_dots);
+    spec.set_descriptor_copies(tma_pipeline::HOOKS);
     spec.add_stage_pipeline("tritium-make-ttir", make_ttir);
     spec.add_stage_pipeline("tritium-make-ttgir", make_ttgir);
     spec.add_stage_pipeline("tritium-make-llir", make_llir);

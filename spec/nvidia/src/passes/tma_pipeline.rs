@@ -1,0 +1,120 @@
+//! The NVIDIA side of pipelining tensor-descriptor loads in
+//! `tritongpu-pipeline` (sm90+), the core's
+//! [`DescriptorCopyHooks`]: a pipelined `tt.descriptor_load` becomes a TMA
+//! copy (`ttng.async_tma_copy_global_to_local`) into one stage of a buffer
+//! of the descriptor's shared encoding, completing on an mbarrier
+//! (`ttng.init_barrier` / `barrier_expect` / `wait_barrier` /
+//! `inval_barrier`), as Triton's `createTMAAsyncLoad`,
+//! `createTMABarrierAndWait` and `createBarrierAlloc` build them.
+use mlir_sys::*;
+use tritium_dialects::ir::{Attr, Op, Ty, Val};
+use tritium_dialects::rewrite::Rewriter;
+use tritium_dialects::spec::DescriptorCopyHooks;
+use tritium_dialects::tt::types::tensordesc_block;
+use tritium_dialects::ttg::bridge;
+use tritium_dialects::ttg::encoding::Encoding;
+
+use super::descriptor_encoding::tma_unavailable;
+use super::tma_lowering::descriptor_encoding;
+
+/// The alignment, in bytes, of each stage of a TMA buffer (Triton's
+/// `TMA_ALIGN`).
+const TMA_ALIGN: i64 = 128;
+
+/// The hooks the backend registers.
+pub const HOOKS: DescriptorCopyHooks = DescriptorCopyHooks {
+    buffer_encoding,
+    init_barrier,
+    inval_barrier,
+    expect_bytes,
+    wait_barrier,
+    copy,
+};
+
+/// The module holding `op`.
+fn module_of(op: Op) -> Option<Op> {
+    let mut cur = op;
+    loop {
+        if cur.name() == "builtin.module" {
+            return Some(cur);
+        }
+        cur = cur.parent()?;
+    }
+}
+
+/// Triton's `getEncodingFromDescriptor` + `canPipelineTMALoad`: the
+/// descriptor's shared encoding, when the block it loads is the
+/// descriptor's block (Triton's re-encoding for other shapes is not
+/// implemented: such loads stay unpipelined) and one stage of it is a
+/// multiple of the 128-byte TMA alignment. Gathers (sm100) are not
+/// pipelined.
+fn buffer_encoding(load: Op) -> Option<Attr> {
+    if load.name() != "tt.descriptor_load" || tma_unavailable(module_of(load)?).is_some() {
+        return None;
+    }
+    let desc_ty = load.operand(0).ty();
+    let encoding = descriptor_encoding(desc_ty)?;
+    let (block, _) = tensordesc_block(desc_ty)?;
+    let ty = load.result(0).ty();
+    let shape = ty.shape()?;
+    if block != shape {
+        return None;
+    }
+    match bridge::encoding_of(encoding)?.ok()? {
+        Encoding::NvmmaShared { fp4_padded: false, .. } | Encoding::SwizzledShared { .. } => {}
+        _ => return None,
+    }
+    let bits = shape.iter().product::<i64>() * ty.element().bit_width() as i64;
+    (bits % (TMA_ALIGN * 8) == 0).then_some(encoding)
+}
+
+fn i32_attr(context: MlirContext, value: i64) -> Attr {
+    Attr::integer(Ty::int(context, 32), value)
+}
+
+fn segments(context: MlirContext, sizes: &[i32]) -> Attr {
+    Attr(unsafe { mlirDenseI32ArrayGet(context, sizes.len() as isize, sizes.as_ptr()) })
+}
+
+fn build(loc: MlirLocation, name: &str, operands: &[Val], attrs: &[(&str, Attr)]) -> Option<Op> {
+    let attrs: Vec<(&str, MlirAttribute)> = attrs.iter().map(|(n, a)| (*n, a.0)).collect();
+    let op = Rewriter::build(loc, name, operands, &[], &attrs, 0);
+    (!op.0.ptr.is_null()).then_some(op)
+}
+
+/// `ttng.init_barrier %barrier, arrivals`.
+fn init_barrier(loc: MlirLocation, barrier: Val, arrivals: i64) -> Option<Op> {
+    let context = barrier.ty().context();
+    build(loc, "ttng.init_barrier", &[barrier], &[("count", i32_attr(context, arrivals))])
+}
+
+/// `ttng.inval_barrier %barrier`.
+fn inval_barrier(loc: MlirLocation, barrier: Val) -> Option<Op> {
+    build(loc, "ttng.inval_barrier", &[barrier], &[])
+}
+
+/// `ttng.barrier_expect %barrier, bytes, %pred`.
+fn expect_bytes(loc: MlirLocation, barrier: Val, bytes: i64, pred: Val) -> Option<Op> {
+    let context = barrier.ty().context();
+    build(loc, "ttng.barrier_expect", &[barrier, pred], &[("size", i32_attr(context, bytes))])
+}
+
+/// `ttng.wait_barrier %barrier, %phase`.
+fn wait_barrier(loc: MlirLocation, barrier: Val, phase: Val) -> Option<Op> {
+    let context = barrier.ty().context();
+    build(loc, "ttng.wait_barrier", &[barrier, phase], &[("operandSegmentSizes", segments(context, &[1, 1, 0, 0]))])
+}
+
+/// `ttng.async_tma_copy_global_to_local %desc[indices] %buffer, %barrier,
+/// %pred` at the load's location (without its cache policy, as Triton's
+/// pipeliner builds it).
+fn copy(load: Op, buffer: Val, barrier: Val, pred: Val) -> Option<Op> {
+    let context = load.context();
+    let operands = load.operands();
+    let (desc, indices) = operands.split_first()?;
+    let mut all = vec![*desc];
+    all.extend_from_slice(indices);
+    all.extend([barrier, buffer, pred]);
+    let sizes = [1, indices.len() as i32, 0, 1, 1, 1];
+    build(load.location(), "ttng.async_tma_copy_global_to_local", &all, &[("operandSegmentSizes", segments(context, &sizes))])
+}
