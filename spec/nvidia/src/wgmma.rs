@@ -404,6 +404,50 @@ impl SmemOperand {
     }
 }
 
+/// Elements narrower than 32 bits packed into 32-bit words (a vector of
+/// `32 / bits` bitcast to `i32`, Triton's `loadReg`); 32-bit ones as they are.
+fn pack_words(e: &mut Emitter, values: &[Val]) -> Vec<Val> {
+    let ty = values[0].ty();
+    let bits = ty.bit_width();
+    if bits >= 32 {
+        return values.to_vec();
+    }
+    let per = (32 / bits) as usize;
+    let vty = e.vector_ty(ty, per as u32);
+    let i32t = e.i32();
+    values
+        .chunks(per)
+        .map(|group| {
+            let mut v = e.undef(vty);
+            for (j, x) in group.iter().enumerate() {
+                v = e.insert_element(v, *x, j as i64);
+            }
+            e.cast("llvm.bitcast", v, i32t)
+        })
+        .collect()
+}
+
+/// The registers of a register A operand (`#ttg.dot_op` of the v3 layout
+/// with `kWidth = 32 / bits`): all of them, checked to hold `16·K/32` per
+/// instruction tile for `tiles` tiles.
+fn a_register_elements(cx: &mut Lowering<'_>, a: Val, ta: WgmmaType, tiles: i64) -> Result<Vec<Val>, String> {
+    let a_ty = a.ty();
+    let enc_attr = a_ty.encoding().ok_or("the wgmma A operand has no layout")?;
+    let enc = bridge::encoding_of(enc_attr).ok_or("the wgmma A operand layout is not a ttg encoding")??;
+    let Encoding::DotOperand { op_idx: 0, k_width, .. } = &enc else {
+        return Err("wgmma operand A in registers needs a #ttg.dot_op layout with opIdx = 0".into());
+    };
+    if i64::from(*k_width) != i64::from(32 / ta.bits()) {
+        return Err(format!("wgmma operand A in registers needs kWidth = {} (has {k_width})", 32 / ta.bits()));
+    }
+    let regs = cx.get(a)?;
+    let per_tile = 16 * 256 / ta.bits() as usize / 32;
+    if regs.len() != per_tile * tiles as usize {
+        return Err(format!("wgmma operand A holds {} registers, {} instruction tiles need {}", regs.len(), tiles, per_tile * tiles as usize));
+    }
+    Ok(regs)
+}
+
 /// Packs f16 pairs into i32 words (wgmma's f16 accumulator registers).
 fn pack_f16(e: &mut Emitter, values: &[Val]) -> Vec<Val> {
     let f16 = values[0].ty();
@@ -560,23 +604,29 @@ fn lower_warp_group_dot(cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Val>, Strin
 
     let allow_tf32 = op.attr("inputPrecision").and_then(|x| x.int()) == Some(0);
     let a_ty = a.ty();
-    if a_ty.is_tensor() {
-        return Err("wgmma with A in registers is not supported by Tritium yet".into());
-    }
-    let a_md = bridge::memdesc_of(a_ty).ok_or("wgmma operand A is not a memdesc")?;
+    let a_in_regs = a_ty.is_tensor();
     let b_md = bridge::memdesc_of(b.ty()).ok_or("wgmma operand B is not a memdesc")?;
-    let ta = operand_type(a_md.element, allow_tf32)?;
+    let (a_elem, k_total) = if a_in_regs {
+        let a_shape = a_ty.shape().ok_or("wgmma operand A is not a tensor")?;
+        if a_shape.len() != 2 {
+            return Err("batched wgmma (rank 3) is not supported".into());
+        }
+        (a_ty.element(), a_shape[1])
+    } else {
+        let a_md = bridge::memdesc_of(a_ty).ok_or("wgmma operand A is not a memdesc")?;
+        (a_md.element, a_md.shape[1])
+    };
+    let ta = operand_type(a_elem, allow_tf32)?;
     let tb = operand_type(b_md.element, allow_tf32)?;
     let d_elem = d_ty.element();
     let tc = result_type(d_elem)?;
     let k_instr = i64::from(256 / ta.bits());
-    let k_total = a_md.shape[1];
     if k_total % k_instr != 0 {
         return Err(format!("K = {k_total} is not a multiple of the wgmma k-step {k_instr}"));
     }
     let reps_k = k_total / k_instr;
 
-    let a_op = SmemOperand::new(a_ty, [64, k_instr])?;
+    let a_op = if a_in_regs { None } else { Some(SmemOperand::new(a_ty, [64, k_instr])?) };
     let b_op = SmemOperand::new(b.ty(), [k_instr, instr_n])?;
     let instr = WgmmaInstr {
         m: 64,
@@ -585,7 +635,7 @@ fn lower_warp_group_dot(cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Val>, Strin
         c: tc,
         a: ta,
         b: tb,
-        trans_a: a_op.transposed,
+        trans_a: a_op.as_ref().is_some_and(|o| o.transposed),
         trans_b: !b_op.transposed,
     };
 
@@ -601,12 +651,22 @@ fn lower_warp_group_dot(cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Val>, Strin
     let mut group_a = vec![0i64; w.len()];
     let mut group_b = vec![0i64; w.len()];
     for (i, basis) in w.iter().enumerate().skip(2) {
-        group_a[i] = a_op.offset_b128([basis[0], 0])?;
+        if let Some(a_op) = &a_op {
+            group_a[i] = a_op.offset_b128([basis[0], 0])?;
+        }
         group_b[i] = b_op.offset_b128([0, basis[1]])?;
     }
-    let a_val = MemDescValue::from_values(&cx.get(a)?)?;
+    // A in registers: `16·K/32` elements per instruction tile `(m, k)` in
+    // register order (tile `m·reps_k + k`), as the dot-operand layout of
+    // the v3 parent orders them.
+    let (a_base, a_regs) = match &a_op {
+        Some(a_op) => {
+            let a_val = MemDescValue::from_values(&cx.get(a)?)?;
+            (Some(a_op.base(cx, &a_val, &group_a)?), Vec::new())
+        }
+        None => (None, a_register_elements(cx, a, ta, reps[0] * reps_k)?),
+    };
     let b_val = MemDescValue::from_values(&cx.get(b)?)?;
-    let a_base = a_op.base(cx, &a_val, &group_a)?;
     let b_base = b_op.base(cx, &b_val, &group_b)?;
 
     let c_regs = cx.get(c)?;
@@ -637,7 +697,34 @@ fn lower_warp_group_dot(cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Val>, Strin
         ("layoutB", e.int_attr(i32t, i64::from(!instr.trans_b))),
     ];
     // The instruction exists (convert-nv-gpu-to-llvm would refuse it).
-    wgmma_asm(&instr, n_words, None, true)?;
+    wgmma_asm(&instr, n_words, a_op.is_none().then_some(4), true)?;
+    // A in registers: per instruction (m, n, k), in loop order, its tile's
+    // registers packed to 32-bit words and each moved through a `mov.b32`,
+    // all before the fence (Triton 3.9's order, repeated for each n).
+    let mut a_moved: HashMap<(i64, i64, i64), Vec<Val>> = HashMap::new();
+    if a_op.is_none() {
+        let per_tile = (16 * k_instr) as usize / 32;
+        for m in 0..reps[0] {
+            for n in 0..reps[1] {
+                for k in 0..reps_k {
+                    let from = (m * reps_k + k) as usize * per_tile;
+                    let words = pack_words(e, &a_regs[from..from + per_tile]);
+                    // A 32-bit float (tf32) goes through the mov as an
+                    // i32 and back, as Triton does.
+                    let moved = words
+                        .iter()
+                        .map(|&w| {
+                            let i32t = e.i32();
+                            let word = if w.ty() == i32t { w } else { e.cast("llvm.bitcast", w, i32t) };
+                            let out = e.inline_asm("mov.b32 $0, $1;", "=r,r", &[word], &[i32t], true)[0];
+                            if w.ty() == i32t { out } else { e.cast("llvm.bitcast", out, w.ty()) }
+                        })
+                        .collect();
+                    a_moved.insert((m, n, k), moved);
+                }
+            }
+        }
+    }
     e.op("nvvm.wgmma.fence.aligned", &[], &[], &[]);
     let mut results: HashMap<usize, Vec<Val>> = HashMap::new();
     for m in 0..reps[0] {
@@ -657,7 +744,10 @@ fn lower_warp_group_dot(cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Val>, Strin
             let mut partial_acc: Option<Val> = None;
             let mut low_precision = 0i64;
             for k in 0..reps_k {
-                let a_desc = a_op.descriptor(e, a_base, [m * tile_m, k * k_instr])?;
+                let a_desc = match (&a_op, a_base) {
+                    (Some(a_op), Some(base)) => a_op.descriptor(e, base, [m * tile_m, k * k_instr])?,
+                    _ => pack_struct(e, &a_moved[&(m, n, k)]),
+                };
                 let b_desc = b_op.descriptor(e, b_base, [k * k_instr, n * tile_n])?;
                 low_precision += k_instr;
                 let add_now = partial && (low_precision >= max_imprecise || k == reps_k - 1);
