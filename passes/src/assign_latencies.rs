@@ -8,8 +8,9 @@
 //! 2. From each dot of the body, walk its A/B operands backwards within the
 //!    body; a `tt.load` or `tt.descriptor_load`/`tt.descriptor_gather`
 //!    reached after `d` loads gets indirection level `d`
-//!    (a load reached at two levels is dropped). Without a dot, a loop with
-//!    `tt.num_stages` starts from every other op instead.
+//!    (a load reached at two levels is dropped). A loop with
+//!    `tt.num_stages` also starts from every other op (Triton #7497: the
+//!    annotation pipelines every load, not only those feeding dots).
 //! 3. A load qualifies when its vector is at least 32 bits wide, its dot
 //!    users agree on one shared encoding, and a `local_alloc` user (if any)
 //!    allows 4-byte copies; a descriptor load when the backend can copy it
@@ -156,15 +157,13 @@ fn indirection_levels(
     }
     let mut w = Walk { axis, copies, seen: HashSet::new(), excluded: HashSet::new(), levels: Vec::new() };
     let ops = body_ops(for_op);
-    let mut seen_dot = false;
     for &op in &ops {
         if is_dot(op) {
-            seen_dot = true;
             w.seen.clear();
             dfs(&mut w, op, 0);
         }
     }
-    if without_dot && !seen_dot {
+    if without_dot {
         for &op in &ops {
             if op.name() != "tt.load" && !is_descriptor_load(op) {
                 dfs(&mut w, op, 0);

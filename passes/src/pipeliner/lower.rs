@@ -113,9 +113,11 @@ fn top_level_users(op: Op, for_op: Op) -> Vec<Op> {
     out
 }
 
-/// The stage distance between `op` and its earliest top-level user.
+/// The stage distance between `op` and its earliest top-level user
+/// (Triton's `getDefUseStageDiff`; the users of a `local_alloc` of a load
+/// count as its users).
 fn def_use_stage_diff(op: Op, for_op: Op, schedule: &Schedule) -> i64 {
-    let Some((def_stage, _)) = schedule.get(op) else { return 0 };
+    let Some((def_stage, def_cluster)) = schedule.get(op) else { return 0 };
     let mut users = top_level_users(op, for_op);
     let allocs: Vec<Op> = users.iter().copied().filter(|u| u.name() == "ttg.local_alloc").collect();
     for a in allocs {
@@ -125,7 +127,11 @@ fn def_use_stage_diff(op: Op, for_op: Op, schedule: &Schedule) -> i64 {
             }
         }
     }
-    let use_stage = users.iter().filter_map(|u| schedule.get(*u)).map(|(s, _)| s).min();
+    // A user in a later cluster than the load (conditional code moved to
+    // the epilogue cluster) still reads the buffer when the next stage's
+    // copy starts: it counts one stage later.
+    let later = |c| schedule.position(c) > schedule.position(def_cluster);
+    let use_stage = users.iter().filter_map(|u| schedule.get(*u)).map(|(s, c)| s + i64::from(later(c))).min();
     use_stage.map(|s| (s - def_stage).max(0)).unwrap_or(0)
 }
 
