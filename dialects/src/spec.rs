@@ -413,9 +413,13 @@ pub fn pipelined_loop(target: &str) -> Option<PipelinedLoopHook> {
 }
 
 /// The asynchronous descriptor copies of the backend serving `target`, if
-/// it has them.
-pub fn descriptor_copies(target: &str) -> Option<DescriptorCopyHooks> {
-    backends().into_iter().filter(|s| serves(&s.target, target)).find_map(|s| s.builder.descriptor_copies)
+/// it has them (`None` target, a module without `ttg.target`: those of any
+/// backend that has them, as Triton's own tests expect).
+pub fn descriptor_copies(target: Option<&str>) -> Option<DescriptorCopyHooks> {
+    backends()
+        .into_iter()
+        .filter(|s| target.is_none_or(|t| serves(&s.target, t)))
+        .find_map(|s| s.builder.descriptor_copies)
 }
 
 /// The metadata fields the backend serving `target` adds for `kernel`

@@ -47,7 +47,7 @@ impl Pass for AssignLatencies {
         if loops.is_empty() {
             return Ok(());
         }
-        let copies = crate::mma_utils::module_target(module).and_then(|t| descriptor_copies(&t));
+        let copies = descriptor_copies(crate::mma_utils::module_target(module).as_deref());
         let mut latencies: Vec<(Op, i64)> = Vec::new();
         let mut axis: Option<AxisInfoAnalysis> = None;
         for for_op in loops {

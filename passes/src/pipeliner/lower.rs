@@ -56,7 +56,7 @@ pub fn lower_loops(module: Op) -> Result<(), ()> {
     // Descriptor loads need the backend's copies, and one CTA (the barriers
     // are not spread over a cluster).
     let one_cta = module.attr("ttg.num-ctas").and_then(|a| a.int()).unwrap_or(1) == 1;
-    let copies = crate::mma_utils::module_target(module).and_then(|t| descriptor_copies(&t)).filter(|_| one_cta);
+    let copies = descriptor_copies(crate::mma_utils::module_target(module).as_deref()).filter(|_| one_cta);
     for for_op in loops {
         let Some(mut schedule) = Schedule::deserialize(for_op) else { continue };
         let new_for = lower_loads(for_op, &mut schedule, &axis, copies)?;
