@@ -29,7 +29,9 @@ FUZZ_PIPELINE   := builtin.module(tritium-make-ttir{target=cuda:80},convert-trit
 TRITON_VENV ?= $(HOME)/.cache/tritium/triton-3.9.0
 # Kernels Tritium's ttg->LLVM lowering is known not to compile (none today).
 # Kernels whose registers exceed Triton's +10% or whose spills exceed Triton's (tests/tools/ptx_regs.py).
-PTX_REGS_MAX_OVER := 5
+# 6 since the head-dim-128 attention kernel joined the extra kernels (x_attention_d128: 236 vs 203
+# registers on sm80, no spills; issue 23 class 11 keeps it on the list to bring down).
+PTX_REGS_MAX_OVER := 6
 PTXAS_XFAIL :=
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CARGO      := $(shell command -v cargo || echo $$HOME/.cargo/bin/cargo)
