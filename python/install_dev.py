@@ -72,6 +72,24 @@ def wanted_files(name, version, entry_points):
     return dist, files
 
 
+def entry_point_dir():
+    """A fresh temporary directory holding only the package's dist-info (its
+    `triton.backends` entry point): put it on sys.path or PYTHONPATH, with
+    python/ itself, to register the backend for one process without
+    installing anything."""
+    import tempfile
+
+    name, version, entry_points = read_pyproject()
+    dist, files = wanted_files(name, version, entry_points)
+    root = tempfile.mkdtemp(prefix="tritium-entry-point-")
+    os.makedirs(os.path.join(root, dist))
+    for rel, text in files.items():
+        if rel.startswith(dist + "/"):
+            with open(os.path.join(root, rel), "w", encoding="utf-8") as f:
+                f.write(text)
+    return root
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--python", default=sys.executable, help="the interpreter to install into")

@@ -34,14 +34,7 @@ def _register_for_this_process():
     sys.path.insert(0, PYTHON_DIR)
     import install_dev
 
-    name, version, entry_points = install_dev.read_pyproject()
-    dist, files = install_dev.wanted_files(name, version, entry_points)
-    root = tempfile.mkdtemp(prefix="tritium-entry-point-")
-    os.makedirs(os.path.join(root, dist))
-    for rel, text in files.items():
-        if rel.startswith(dist + "/"):
-            with open(os.path.join(root, rel), "w", encoding="utf-8") as f:
-                f.write(text)
+    root = install_dev.entry_point_dir()
     sys.path.insert(0, root)
     return [root, PYTHON_DIR]
 
