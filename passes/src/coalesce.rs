@@ -204,10 +204,11 @@ pub fn order_from_contiguity(contiguity: &[i64]) -> Vec<u32> {
     order
 }
 
-/// The number of warps running `op` (Triton's `lookupNumWarps`): a
-/// warp-specialize partition's count, else the nearest `ttg.num-warps`.
-/// Emits a diagnostic when there is none.
-pub fn lookup_num_warps(op: Op) -> Result<u32, ()> {
+/// The number of warps running `op` as written in the IR, without
+/// diagnostics: its warp-specialize partition's count (`true`: from a
+/// partition), else the nearest `ttg.num-warps` (`false`); `None` when
+/// neither is there.
+pub fn num_warps_of(op: Op) -> Option<(i64, bool)> {
     let mut child = op;
     let mut current = op.parent();
     while let Some(o) = current {
@@ -218,14 +219,22 @@ pub fn lookup_num_warps(op: Op) -> Result<u32, ()> {
             };
             let warps = o.parent().and_then(|ws| ws.attr("partitionNumWarps")).and_then(Attr::i32_array);
             if let Some(w) = index.zip(warps).and_then(|(i, w)| w.get(i as usize).copied()) {
-                return u32::try_from(w).map_err(|_| emit_error(op, "has a negative partition warp count"));
+                return Some((i64::from(w), true));
             }
         }
         child = o;
         current = o.parent();
     }
-    match op.inherited_int("ttg.num-warps").map(u32::try_from) {
-        Some(Ok(w)) if w > 0 => Ok(w),
+    op.inherited_int("ttg.num-warps").map(|w| (w, false))
+}
+
+/// The number of warps running `op` (Triton's `lookupNumWarps`): a
+/// warp-specialize partition's count, else the nearest `ttg.num-warps`.
+/// Emits a diagnostic when there is none.
+pub fn lookup_num_warps(op: Op) -> Result<u32, ()> {
+    match num_warps_of(op) {
+        Some((w, true)) => u32::try_from(w).map_err(|_| emit_error(op, "has a negative partition warp count")),
+        Some((w, false)) if w > 0 && u32::try_from(w).is_ok() => Ok(w as u32),
         _ => {
             emit_error(op, "is not contained within a context that specifies the number of warps");
             Err(())

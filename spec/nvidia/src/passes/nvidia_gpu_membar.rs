@@ -28,23 +28,7 @@ impl Pass for NvidiaGpuMembar {
 /// The number of warps that run `op` (Triton's `lookupNumWarps`, quiet):
 /// its warp-specialize partition's count, else the nearest `ttg.num-warps`.
 fn num_warps(op: Op) -> i64 {
-    let mut child = op;
-    let mut current = op.parent();
-    while let Some(o) = current {
-        if o.name() == "ttg.warp_specialize.partitions" {
-            let index = unsafe {
-                let region = mlirBlockGetParentRegion(mlirOperationGetBlock(child.0));
-                (0..mlirOperationGetNumRegions(o.0)).find(|&i| mlirRegionEqual(mlirOperationGetRegion(o.0, i), region))
-            };
-            let counts = o.parent().and_then(|ws| ws.attr("partitionNumWarps")).and_then(Attr::i32_array);
-            if let Some(n) = index.zip(counts).and_then(|(i, c)| c.get(i as usize).copied()) {
-                return i64::from(n);
-            }
-        }
-        child = o;
-        current = o.parent();
-    }
-    op.inherited_int("ttg.num-warps").unwrap_or(4)
+    tritium_passes::coalesce::num_warps_of(op).map_or(4, |(w, _)| w)
 }
 
 /// Whether a `ttng.warp_group_dot_wait` synchronises all warp groups: a
