@@ -148,6 +148,9 @@ test: build
 	python3 tests/cpu/check_narrow_float.py
 	python3 tests/cpu/check_cpu_symbols.py --corpus $(CORPUS)
 	python3 python/tests/test_capi.py --corpus $(CORPUS) && TRITON_VENV=$(TRITON_VENV) python3 python/tests/test_triton_backend.py
+	@# Tritium as Triton's CUDA compiler (tritium.triton.use_for_cuda): triton.compile of the corpus kernels for
+	@# cuda:80 and cuda:90 through Tritium's make_ttgir/make_llir/make_ptx, ptxas-valid and with Triton's metadata.
+	TRITON_VENV=$(TRITON_VENV) python3 python/tests/test_triton_cuda.py --corpus $(CORPUS)
 	python3 tests/tools/check_ptxas.py --venv $(TRITON_VENV) tests/gpu/extra/cuda_sm80/*.ttir.mlir
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 300 --seed 1
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 100 --seed 2 \

@@ -144,6 +144,22 @@ INLINE_ASM = """module {
 """
 
 
+def test_pipelines_and_attributes():
+    """Module.run_pipeline (MLIR's pass manager, Tritium's pipelines registered) and Module.int_attr:
+    vec_add's TTIR through tritium-make-ttgir for cuda:80 is Triton's TTGIR (printed without locations)."""
+    mod = tritium.parse(corpus_file("vec_add.ttir.mlir"), name="vec_add.ttir.mlir")
+    assert mod.int_attr("ttg.num-warps") is None
+    mod.run_pipeline("builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=4 num-stages=3})")
+    assert mod.int_attr("ttg.num-warps") == 4 and mod.int_attr("ttg.threads-per-warp") == 32
+    want = tritium.parse(corpus_file("vec_add.ttgir.mlir")).to_text()
+    assert mod.to_text() == want, mod.to_text()
+    e = expect(tritium.CompilationError, mod.run_pipeline, "builtin.module(no-such-pass)")
+    assert "no-such-pass" in str(e), e
+    bad = tritium.parse(corpus_file("vec_add.ttir.mlir"))
+    e = expect(tritium.CompilationError, bad.run_pipeline, "builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=3})")
+    assert "num-warps" in str(e), e
+
+
 def test_malformed_module_raises_with_location():
     e = expect(tritium.CompilationError, tritium.parse, BAD_IR, name="bad.ttir.mlir")
     d = e.first_error

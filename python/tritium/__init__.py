@@ -261,6 +261,42 @@ class Module:
     def needs_lowering(self):
         return bool(_capi.lib().tritiumModuleNeedsLowering(self._ptr))
 
+    def int_attr(self, name):
+        """The module's integer attribute `name` (e.g. "ttg.shared"), or None."""
+        L = _capi.lib()
+        attr = L.mlirOperationGetAttributeByName(self.operation, _capi.string_ref(str(name).encode("utf-8")))
+        if not attr or not L.mlirAttributeIsAInteger(attr):
+            return None
+        return int(L.mlirIntegerAttrGetValueInt(attr))
+
+    def run_pipeline(self, pipeline):
+        """Runs a textual pass pipeline on this module, in place, e.g.
+        ``"builtin.module(tritium-make-ttgir{target=cuda:80 num-warps=4})"``
+        (Tritium's passes and pipelines are registered first). A pipeline that
+        does not parse or fails raises CompilationError; on failure the
+        module may be partly transformed."""
+        L = _capi.lib()
+        L.tritiumRegisterAllPasses()
+        text = _capi.string_ref(str(pipeline).encode("utf-8"))
+        with self.context._lock:
+            self.context._take_diagnostics()
+            pm = L.mlirPassManagerCreate(self.context._ptr)
+            try:
+                errors = _capi.Collector()
+                if not L.mlirParsePassPipeline(L.mlirPassManagerGetAsOpPassManager(pm), text, errors.callback,
+                                               None).ok():
+                    self.context._take_diagnostics()
+                    raise CompilationError(f"cannot build the pass pipeline '{pipeline}'",
+                                           [Diagnostic("error", None, None, None, None,
+                                                       errors.text().strip() or "invalid pipeline", [])])
+                ok = L.mlirPassManagerRunOnOp(pm, self.operation).ok()
+            finally:
+                L.mlirPassManagerDestroy(pm)
+            diags = self.context._take_diagnostics()
+        if not ok:
+            raise CompilationError(f"pipeline '{pipeline}' failed", diags)
+        return self
+
     # -- compiling (tritium-c/Compile.h) ----------------------------------
 
     def _options(self, target, ptx_version, opt_level, extern_libs, enable_fp_fusion, num_warps, num_stages):

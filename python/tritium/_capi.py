@@ -103,6 +103,15 @@ _SIGNATURES = {
     "mlirOpPrintingFlagsDestroy": (None, [c_void_p]),
     "mlirOpPrintingFlagsEnableDebugInfo": (None, [c_void_p, c_bool, c_bool]),
     "mlirOperationVerify": (c_bool, [c_void_p]),
+    "mlirOperationGetAttributeByName": (c_void_p, [c_void_p, StringRef]),
+    "mlirAttributeIsAInteger": (c_bool, [c_void_p]),
+    "mlirIntegerAttrGetValueInt": (c_int64, [c_void_p]),
+    # pass pipelines (mlir-c/Pass.h)
+    "mlirPassManagerCreate": (c_void_p, [c_void_p]),
+    "mlirPassManagerDestroy": (None, [c_void_p]),
+    "mlirPassManagerGetAsOpPassManager": (c_void_p, [c_void_p]),
+    "mlirParsePassPipeline": (LogicalResult, [c_void_p, StringRef, STRING_CALLBACK, c_void_p]),
+    "mlirPassManagerRunOnOp": (LogicalResult, [c_void_p, c_void_p]),
     # diagnostics and locations
     "mlirDiagnosticPrint": (None, [c_void_p, STRING_CALLBACK, c_void_p]),
     "mlirDiagnosticGetLocation": (c_void_p, [c_void_p]),
