@@ -66,4 +66,19 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
   ];
 }
 
+def CanonicalizeLLVMIR : Pass<"canonicalize-llvm-ir", "mlir::LLVM::LLVMFuncOp"> {
+  let summary = "canonicalize the LLVM-dialect code of a lowered kernel";
+  let description = [{
+    Triton's clean-up after `convert-triton-gpu-to-llvm`: the canonicalization
+    patterns of every `llvm` op, plus an `llvm.select` on a constant
+    condition folded to the chosen value, applied greedily to one
+    `llvm.func`.
+
+    ```mlir
+    %t = llvm.mlir.constant(true) : i1
+    %r = llvm.select %t, %a, %b : i1, i32   // becomes %a
+    ```
+  }];
+}
+
 #endif // TRITIUM_CONVERSIONS_TD

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -85,6 +86,7 @@ namespace tritium {
 #define GEN_PASS_DECL
 #define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPU
 #define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
+#define GEN_PASS_DEF_CANONICALIZELLVMIR
 #include "conversions/Passes.h.inc"
 } // namespace tritium
 
@@ -181,6 +183,31 @@ struct TritonGPUPipeline : RustPass<TritonGPUPipeline, tritium::impl::TritonGPUP
     list.add("num-stages", std::to_string(numStages));
     list.add("dump-intermediate-steps", dumpIntermediateSteps ? "true" : "false");
     return list;
+  }
+};
+/// `llvm.select` on a constant condition: the chosen operand.
+struct FoldConstantSelect : OpRewritePattern<LLVM::SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LLVM::SelectOp op, PatternRewriter &rewriter) const override {
+    BoolAttr condition;
+    if (!matchPattern(op.getCondition(), m_Constant(&condition)))
+      return failure();
+    rewriter.replaceOp(op, condition.getValue() ? op.getTrueValue() : op.getFalseValue());
+    return success();
+  }
+};
+/// `canonicalize-llvm-ir`: the `llvm` ops' canonicalization patterns and
+/// FoldConstantSelect, greedily on one function (Triton's pattern set).
+struct CanonicalizeLLVMIR : tritium::impl::CanonicalizeLLVMIRBase<CanonicalizeLLVMIR> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    patterns.add<FoldConstantSelect>(context);
+    if (Dialect *llvm = context->getLoadedDialect<LLVM::LLVMDialect>())
+      llvm->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName name : context->getRegisteredOperationsByDialect(LLVM::LLVMDialect::getDialectNamespace()))
+      name.getCanonicalizationPatterns(patterns, context);
+    (void)applyPatternsGreedily(getOperation(), std::move(patterns));
   }
 };
 struct ConvertTritonToTritonGPU

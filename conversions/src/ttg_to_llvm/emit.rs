@@ -537,7 +537,10 @@ impl Emitter {
         }
         match results.len() {
             0 => {
-                self.op("llvm.inline_asm", operands, &[], &attrs);
+                // No outputs: a `!llvm.void` result, as Triton's asm builder
+                // creates it.
+                let void = self.void_ty();
+                self.val("llvm.inline_asm", operands, void, &attrs);
                 Vec::new()
             }
             1 => vec![self.val("llvm.inline_asm", operands, results[0], &attrs)],

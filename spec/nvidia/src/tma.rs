@@ -246,17 +246,24 @@ fn warp_sync(e: &mut Emitter) {
 }
 
 /// A memdesc's base in shared memory; its view offsets must be 0 (TMA and
-/// mbarrier instructions take the buffer's own address).
+/// mbarrier instructions take the buffer's own address). A dimension the
+/// view spans whole has offset 0 whatever value carries it (a kernel
+/// argument's, say), as Triton takes the base of such a view.
 fn memdesc_base(cx: &Lowering<'_>, value: Val, what: &str) -> Result<Val, String> {
     let md = MemDescValue::from_values(&cx.get(value)?)?;
-    for offset in &md.offsets {
+    let ty = bridge::memdesc_of(value.ty()).ok_or("expected a !ttg.memdesc")?;
+    let alloc = if ty.alloc_shape.is_empty() { ty.shape.clone() } else { ty.alloc_shape.clone() };
+    // The view's dimensions are the allocation's last ones.
+    let skip = alloc.len().saturating_sub(ty.shape.len());
+    for (d, offset) in md.offsets.iter().enumerate() {
+        let whole = ty.shape.get(d).is_some_and(|s| alloc.get(skip + d) == Some(s));
         let zero = offset
             .defining_op()
             .filter(|d| d.name() == "llvm.mlir.constant")
             .and_then(|d| d.attr("value"))
             .and_then(|a| a.int())
             == Some(0);
-        if !zero {
+        if !whole && !zero {
             return Err(format!("the {what} is a view with a run-time offset, which TMA lowering does not support"));
         }
     }
@@ -518,9 +525,11 @@ fn tma_store(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
         return Err("the coordinates do not match the buffer's rank".into());
     }
     let instr = if op.name() == "ttng.async_tma_reduce" {
-        let kind = op.attr("kind").ok_or("'ttng.async_tma_reduce' without a kind")?.to_string();
-        let kind = reduce_kind(&kind).ok_or_else(|| format!("unsupported TMA reduction {kind}"))?;
-        format!("cp.reduce.async.bulk.tensor.{rank}d.global.shared::cta.{kind}.tile.bulk_group")
+        let kind = op.attr("kind").ok_or("'ttng.async_tma_reduce' without a kind")?;
+        let kind = reduce_kind(kind).ok_or_else(|| format!("unsupported TMA reduction {kind}"))?;
+        // The element type (and its signedness) comes from the descriptor:
+        // the instruction names only the operation.
+        format!("cp.reduce.async.bulk.tensor.{rank}d.global.shared::cta.{kind}.bulk_group")
     } else {
         format!("cp.async.bulk.tensor.{rank}d.global.shared::cta.bulk_group")
     };
@@ -542,18 +551,18 @@ fn tma_store(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
     Ok(())
 }
 
-/// The PTX name of a `#tt.descriptor_reduce_kind` (printed attribute).
-fn reduce_kind(text: &str) -> Option<&'static str> {
-    let name = text.rsplit(['<', ' ']).next()?.trim_end_matches('>');
-    Some(match name {
-        "add" => "add",
-        "min" => "min",
-        "max" => "max",
-        "inc" => "inc",
-        "dec" => "dec",
-        "and" => "and",
-        "or" => "or",
-        "xor" => "xor",
+/// The PTX name of a `DescriptorReduceKind` (the op's `kind`, an i32:
+/// NONE 0, ADD 1, MIN 2, MAX 3, INC 4, DEC 5, AND 6, OR 7, XOR 8).
+fn reduce_kind(kind: Attr) -> Option<&'static str> {
+    Some(match kind.int()? {
+        1 => "add",
+        2 => "min",
+        3 => "max",
+        4 => "inc",
+        5 => "dec",
+        6 => "and",
+        7 => "or",
+        8 => "xor",
         _ => return None,
     })
 }

@@ -306,7 +306,8 @@ fn verify_x_offsets(offsets: Val, buffer: Val) -> Verdict {
 }
 
 fn reduce_kind_supported(kind: i64, element: &str) -> bool {
-    let i32_ = element == "i32";
+    // Triton's `Type::isInteger(32)`: any signedness.
+    let i32_ = element == "i32" || element == "si32" || element == "ui32";
     let i64_ = element == "i64" || element == "ui64" || element == "si64";
     let unsigned_i64 = element == "i64" || element == "ui64";
     let half = element == "f16" || element == "bf16";
