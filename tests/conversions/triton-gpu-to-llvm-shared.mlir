@@ -13,9 +13,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
     // CHECK: %[[OFF:.*]] = llvm.mlir.constant(1024 : i32) : i32
     // CHECK: %[[BASE:.*]] = llvm.getelementptr %[[SMEM]][%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-    // Lane bit 2 moves one row (32 elements) and, with the row's phase,
-    // one vector of 8 within it: offset 40.
-    // CHECK: llvm.mlir.constant(40 : i32) : i32
+    // Lane bits 0-4 and warp bits 0-1 give offsets 8, 16, 40, 80, 128, 256,
+    // 512: every thread-id bit moves by 3 (tid & 127) << 3, and lane bits 2
+    // and 3 (rows 1 and 2) also move by 1 with the row's phase, (tid & 12) << 1.
+    // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+    // CHECK: %[[M12:.*]] = llvm.mlir.constant(12 : i32) : i32
+    // CHECK: %[[A12:.*]] = llvm.and %[[TID]], %[[M12]] : i32
+    // CHECK: %[[S12:.*]] = llvm.shl %[[A12]], %{{.*}} : i32
+    // CHECK: %[[M127:.*]] = llvm.mlir.constant(127 : i32) : i32
+    // CHECK: %[[A127:.*]] = llvm.and %[[TID]], %[[M127]] : i32
+    // CHECK: %[[S127:.*]] = llvm.shl %[[A127]], %{{.*}} : i32
+    // CHECK: llvm.xor %[[S12]], %[[S127]] : i32
     // Each thread's 8 consecutive f16 are one 16-byte store.
     // CHECK: llvm.insertelement %arg7
     // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>

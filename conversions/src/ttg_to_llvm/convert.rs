@@ -444,12 +444,10 @@ pub fn through_shared(
     // warps' slot bits) XOR a register constant, whose other bits are an
     // immediate offset.
     let addresser = |cx: &mut Lowering<'_>, l: &DistLayout| -> Addresser {
-        let (_, lane, warp) = cx.thread_ids();
         let lanes: Vec<i64> = l.lanes.iter().map(|b| map.slot(l.linear(b))).collect();
         let warps: Vec<i64> = l.warps.iter().map(|b| map.slot(l.linear(b))).collect();
         let mask = lanes.iter().chain(&warps).fold(0, |m, x| m | x);
-        let t = cx.xor_of_bits(lane, &lanes, None);
-        let t = cx.xor_of_bits(warp, &warps, t);
+        let t = cx.xor_of_thread_bits(&lanes, &warps, None);
         Addresser::new(base, store_ty, t, mask)
     };
     let mut src_addr = addresser(cx, src);
@@ -682,9 +680,7 @@ fn plan_matrix_read(
     if word_bits.iter().chain(&plan.mats).any(|&i| map.round(lin(&dst.reg_bases[i])) != 0) {
         return None;
     }
-    let (_, lane, warp) = cx.thread_ids();
-    let t = cx.xor_of_bits(lane, &plan.lanes, None);
-    let thread = cx.xor_of_bits(warp, &warps, t);
+    let thread = cx.xor_of_thread_bits(&plan.lanes, &warps, None);
     let mask = plan.lanes.iter().chain(&warps).fold(0, |m, x| m | x);
     let mut addr = Addresser::new(base, store_ty, thread, mask);
     let mut loads = Vec::new();

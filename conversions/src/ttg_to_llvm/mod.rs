@@ -478,28 +478,69 @@ impl<'a> Lowering<'a> {
         (tid, lane, warp)
     }
 
-    /// `XOR` over the set bits of `id` of `bases[bit][dim]`, per dimension.
     /// `acc ^ (XOR over the set bits i of the run-time i32 `id` of
     /// consts[i])`: the part of a linear map that a thread's lane or warp id
-    /// contributes (a single-bit constant is a shift, others a select).
-    pub fn xor_of_bits(&mut self, id: Val, consts: &[i64], mut acc: Option<Val>) -> Option<Val> {
-        for (bit, &x) in consts.iter().enumerate() {
-            if x == 0 {
+    /// (or any run-time index) contributes.
+    pub fn xor_of_bits(&mut self, id: Val, consts: &[i64], acc: Option<Val>) -> Option<Val> {
+        let bits: Vec<(u32, i64)> = consts.iter().enumerate().map(|(bit, &x)| (bit as u32, x)).collect();
+        self.xor_of_shifted_bits(id, &bits, acc)
+    }
+
+    /// [`Self::xor_of_bits`] of the lane bits (`lanes`) and warp bits
+    /// (`warps`) read from the thread id as one number (`tid = warp *
+    /// threads_per_warp + lane`): a run of lane and warp bits that lands on
+    /// consecutive coordinate bits is one mask and one shift of the thread
+    /// id, as in Triton's lowering, which keeps the index arithmetic small
+    /// enough for LLVM to see constant offsets between a thread's registers.
+    pub fn xor_of_thread_bits(&mut self, lanes: &[i64], warps: &[i64], acc: Option<Val>) -> Option<Val> {
+        if lanes.iter().chain(warps).all(|&x| x == 0) {
+            return acc;
+        }
+        let lane_bits = self.threads_per_warp.trailing_zeros();
+        let mut bits: Vec<(u32, i64)> = lanes.iter().enumerate().map(|(b, &x)| (b as u32, x)).collect();
+        bits.extend(warps.iter().enumerate().map(|(b, &x)| (lane_bits + b as u32, x)));
+        let tid = self.target.thread_id(&mut self.e);
+        self.xor_of_shifted_bits(tid, &bits, acc)
+    }
+
+    /// `acc ^ (XOR over the set bits `b` of `id` of `x` for each `(b, x)`)`.
+    /// Over GF(2) each set bit `t` of `x` is bit `b` of `id` moved by `t - b`,
+    /// so the input bits are grouped by that distance: one `and` with the
+    /// group's mask and one shift per distance (bits moved by the same
+    /// distance land on distinct positions, so the group needs no XOR inside).
+    fn xor_of_shifted_bits(&mut self, id: Val, bits: &[(u32, i64)], mut acc: Option<Val>) -> Option<Val> {
+        let mut groups: std::collections::BTreeMap<i32, i64> = std::collections::BTreeMap::new();
+        for &(bit, x) in bits {
+            if x == 0 || bit >= 31 {
                 continue;
             }
-            let masked = self.e.and_i32(id, 1 << bit);
-            let term = if x.count_ones() == 1 {
-                let to = x.trailing_zeros();
-                if to >= bit as u32 {
-                    self.e.shl_i32(masked, to - bit as u32)
-                } else {
-                    self.e.lshr_i32(masked, bit as u32 - to)
-                }
-            } else {
+            if x < 0 {
+                // Not a coordinate bit pattern this grouping can shift
+                // (the sign bit): select the constant when the bit is set.
+                let masked = self.e.and_i32(id, 1 << bit);
                 let zero = self.e.i32_const(0);
                 let set = self.e.icmp(ICmp::Ne, masked, zero);
                 let c = self.e.i32_const(x);
-                self.e.select(set, c, zero)
+                let term = self.e.select(set, c, zero);
+                acc = Some(match acc {
+                    Some(a) => self.e.xor(a, term),
+                    None => term,
+                });
+                continue;
+            }
+            let mut rest = x;
+            while rest != 0 {
+                let t = rest.trailing_zeros() as i32;
+                rest &= rest - 1;
+                *groups.entry(t - bit as i32).or_insert(0) |= 1 << bit;
+            }
+        }
+        for (shift, mask) in groups {
+            let masked = self.e.and_i32(id, mask);
+            let term = match shift.cmp(&0) {
+                std::cmp::Ordering::Greater => self.e.shl_i32(masked, shift as u32),
+                std::cmp::Ordering::Less => self.e.lshr_i32(masked, shift.unsigned_abs()),
+                std::cmp::Ordering::Equal => masked,
             };
             acc = Some(match acc {
                 Some(a) => self.e.xor(a, term),
@@ -521,13 +562,11 @@ impl<'a> Lowering<'a> {
     /// dimension (i32): `L(lane) ^ W(warp)`.
     pub fn thread_coords(&mut self, l: &DistLayout) -> Vec<Val> {
         let rank = l.shape.len();
-        let (_, lane, warp) = self.thread_ids();
         (0..rank)
             .map(|d| {
                 let lanes: Vec<i64> = l.lanes.iter().map(|b| b[d]).collect();
                 let warps: Vec<i64> = l.warps.iter().map(|b| b[d]).collect();
-                let t = self.xor_of_bits(lane, &lanes, None);
-                self.xor_of_bits(warp, &warps, t).unwrap_or_else(|| self.e.i32_const(0))
+                self.xor_of_thread_bits(&lanes, &warps, None).unwrap_or_else(|| self.e.i32_const(0))
             })
             .collect()
     }

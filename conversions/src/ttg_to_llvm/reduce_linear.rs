@@ -187,11 +187,9 @@ fn do_move(cx: &mut Lowering<'_>, op: Op, m: &Move, values: &[Vec<Val>], elems: 
     let base = cx.scratch(op)?;
     let i8t = cx.e.int_ty(8);
     let thread_slot = |cx: &mut Lowering<'_>, l: &DistLayout, map: &SlotMap| -> Val {
-        let (_, lane, warp) = cx.thread_ids();
         let lanes: Vec<i64> = l.lanes.iter().map(|b| map.slot(l.linear(b))).collect();
         let warps: Vec<i64> = l.warps.iter().map(|b| map.slot(l.linear(b))).collect();
-        let t = cx.xor_of_bits(lane, &lanes, None);
-        cx.xor_of_bits(warp, &warps, t).unwrap_or_else(|| cx.e.i32_const(0))
+        cx.xor_of_thread_bits(&lanes, &warps, None).unwrap_or_else(|| cx.e.i32_const(0))
     };
     let mut bases = Vec::with_capacity(m.parts.len());
     for (off, _, _) in &m.parts {

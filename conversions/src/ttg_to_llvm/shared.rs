@@ -366,9 +366,7 @@ impl Access {
     /// An addresser whose thread part XORs `lanes` over the lane id (and
     /// the warps and view offsets).
     fn addresser(&self, cx: &mut Lowering<'_>, lanes: &[i64]) -> Addresser {
-        let (_, lane, warp) = cx.thread_ids();
-        let t = cx.xor_of_bits(lane, lanes, None);
-        let t = cx.xor_of_bits(warp, &self.warps, t);
+        let t = cx.xor_of_thread_bits(lanes, &self.warps, None);
         let t = match (t, self.view_runtime) {
             (Some(a), Some(b)) => Some(cx.e.xor(a, b)),
             (a, b) => a.or(b),

@@ -138,11 +138,9 @@ pub fn fetch(cx: &mut Lowering<'_>, bits: &IndexBits, values: &[Val], x: Val, fi
 /// The row-major index part the calling thread's lanes (and warps, when
 /// `with_warps`) add in layout `l` (i32), and the index bits it can touch.
 pub fn thread_index(cx: &mut Lowering<'_>, l: &DistLayout, with_warps: bool) -> (Val, i64) {
-    let (_, lane, warp) = cx.thread_ids();
     let lanes: Vec<i64> = l.lanes.iter().map(|b| l.linear(b)).collect();
     let warps: Vec<i64> = if with_warps { l.warps.iter().map(|b| l.linear(b)).collect() } else { Vec::new() };
     let touched = lanes.iter().chain(&warps).fold(0i64, |m, x| m | x);
-    let acc = cx.xor_of_bits(lane, &lanes, None);
-    let acc = cx.xor_of_bits(warp, &warps, acc);
+    let acc = cx.xor_of_thread_bits(&lanes, &warps, None);
     (acc.unwrap_or_else(|| cx.e.i32_const(0)), touched)
 }

@@ -31,6 +31,7 @@
 //!    sums in f32 adds as Triton does.
 use std::collections::HashMap;
 use tritium_conversions::ttg_to_llvm::emit::Emitter;
+use tritium_conversions::ttg_to_llvm::TargetInfo;
 use tritium_conversions::ttg_to_llvm::layout::DistLayout;
 use tritium_conversions::ttg_to_llvm::{LowerPattern, Lowering, MemDescValue};
 use tritium_dialects::ir::{Op, Ty, Val};
@@ -373,7 +374,13 @@ impl SmemOperand {
             extra = cx.xor_of_bits(v, &consts, extra);
         }
         if group_b128.iter().any(|&x| x != 0) {
+            // The warp id made warp-uniform by a shuffle from lane 0, as
+            // Triton does: ptxas then knows the descriptor is uniform, and
+            // LLVM keeps it at the MMA instead of holding one register pair
+            // per descriptor live across the whole loop.
             let (_, _, warp) = cx.thread_ids();
+            let lane0 = cx.e.i32_const(0);
+            let warp = crate::Nvidia.shuffle_idx(&mut cx.e, warp, lane0);
             extra = cx.xor_of_bits(warp, group_b128, extra);
         }
         if let Some(x) = extra {
