@@ -488,11 +488,14 @@ impl RewritePattern for CreateDescLowering {
         let desc_ty = op.result(0).ty();
         let Some(encoding) = descriptor_encoding(desc_ty) else { return false };
         let Some(nvmma) = nvmma_of(encoding) else { return false };
-        let Some((block, _)) = tensordesc_block(desc_ty) else { return false };
+        let Some((block, block_element)) = tensordesc_block(desc_ty) else { return false };
         let Ok(box_shape) = tma_block_shape(&block, &nvmma) else { return false };
         let base = op.operand(0);
         let Some(element) = pointee(base.ty()) else { return false };
-        let Some(element_type) = tma_element_type(element) else { return false };
+        // As Triton's getTMAElementType: the tensormap's data type comes from the
+        // descriptor's block (`si32` over an `i32` pointer is INT32, which TMA
+        // reductions' min/max read as signed); the element size from the pointer.
+        let Some(element_type) = tma_element_type(block_element) else { return false };
         let rank = (op.num_operands() - 1) / 2;
         let operands = op.operands();
         let (shape, strides) = (&operands[1..1 + rank], &operands[1 + rank..1 + 2 * rank]);
