@@ -16,7 +16,8 @@ with the hook, which must
   - print the same TTGIR (both parsed by Tritium and printed without locations).
 Also: TRITIUM_CUDA=1 installs the hook at `import triton` (through the package's entry point);
 other targets (cuda:75) keep Triton's stages; options Tritium cannot honour (maxnreg) raise
-NotImplementedError; a hook installed before is chained; use_for_cuda(False) restores it.
+NotImplementedError; a hook installed before is chained; use_for_cuda(False) restores it; a Gluon
+kernel keeps Triton's gluon_to_ttgir and goes through Tritium's llir and ptx.
 --extra compiles every kernel of tests/gpu/extra too (slower; not in `make test`) and
 reports each difference instead of failing on it.
 """
@@ -254,6 +255,40 @@ def test_libdevice_is_linked_when_called():
     ref = _compile(spec, 80, False)
     assert got.asm["cubin"].startswith(b"\x7fELF")
     assert launch_abi(got.asm["ptx"]) == launch_abi(ref.asm["ptx"])
+
+
+def test_gluon_kernel_lowered_by_tritium():
+    """A Gluon kernel keeps Triton's gluon_to_ttgir; its TTGIR goes through Tritium's llir and ptx."""
+    from triton.experimental import gluon
+    from triton.experimental.gluon import language as gl
+    from triton.experimental.gluon._runtime import GluonASTSource
+
+    @gluon.jit
+    def gluon_add(x_ptr, y_ptr, out_ptr, n, BLOCK: gl.constexpr):
+        layout: gl.constexpr = gl.BlockedLayout([4], [32], [4], [0])
+        offs = gl.program_id(0) * BLOCK + gl.arange(0, BLOCK, layout=layout)
+        m = offs < n
+        gl.store(out_ptr + offs, gl.load(x_ptr + offs, mask=m) + gl.load(y_ptr + offs, mask=m), mask=m)
+
+    sig = {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32", "BLOCK": "constexpr"}
+    for cc in TARGETS:
+        results = []
+        for use in (False, True):
+            counter = _Counter()
+            tt.use_for_cuda(use)
+            try:
+                ck = triton.compile(GluonASTSource(gluon_add, sig, constexprs={"BLOCK": 512}),
+                                    target=GPUTarget("cuda", cc, 32))
+            finally:
+                tt.use_for_cuda(False)
+                counter.close()
+            want = {"make_ttgir": 0, "make_llir": int(use), "make_ptx": int(use)}
+            assert counter.calls == want, (cc, counter.calls)
+            assert ck.asm["cubin"].startswith(b"\x7fELF")
+            md = ck.metadata._asdict()
+            md.pop("hash")
+            results.append((md, launch_abi(ck.asm["ptx"])))
+        assert results[0] == results[1], (cc, results)
 
 
 def test_other_targets_keep_tritons_stages():
