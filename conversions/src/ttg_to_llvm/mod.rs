@@ -967,6 +967,17 @@ fn expanded_types(e: &Emitter, target: &dyn TargetInfo, ty: Ty) -> Result<Vec<Ty
     }
 }
 
+/// The parameter types of a function argument of type `ty`: its
+/// [`expanded_types`], except that a kernel takes a `!ttg.memdesc` as one
+/// struct of them (base, offsets), as Triton's kernels do.
+fn param_types(e: &Emitter, target: &dyn TargetInfo, ty: Ty, kernel: bool) -> Result<Vec<Ty>, String> {
+    let types = expanded_types(e, target, ty)?;
+    if kernel && tritium_dialects::ttg::bridge::memdesc_of(ty).is_some() {
+        return Ok(vec![e.struct_ty(&types)]);
+    }
+    Ok(types)
+}
+
 type LowerError = (MlirLocation, String);
 
 /// Lowers one `tt.func` into a new `llvm.func` inserted before it; returns
@@ -990,7 +1001,7 @@ fn lower_func(
     let (inputs, results) = func_signature(func).map_err(|m| (floc, m))?;
     let mut params = Vec::new();
     for t in &inputs {
-        params.extend(expanded_types(&e, target, *t).map_err(|m| (floc, m))?);
+        params.extend(param_types(&e, target, *t, kernel).map_err(|m| (floc, m))?);
     }
     let num_user_params = params.len();
     let global = e.ptr_ty(1);
@@ -1024,7 +1035,7 @@ fn lower_func(
         let mut dicts = Vec::with_capacity(params.len());
         let mut any = false;
         for t in &inputs {
-            let n = expanded_types(&e, target, *t).map_err(|m| (floc, m))?.len();
+            let n = param_types(&e, target, *t, kernel).map_err(|m| (floc, m))?.len();
             let own = if n == 1 { target.kernel_param_attrs(&e, *t).map_err(|m| (floc, m))? } else { None };
             any |= own.is_some();
             dicts.push(format!("{{{}}}", own.unwrap_or_default()));
@@ -1092,11 +1103,20 @@ fn lower_func(
         layouts: HashMap::new(),
         entry_block: entry,
     };
-    for (b, nb) in old_blocks.iter().zip(&new_blocks) {
+    for (i, (b, nb)) in old_blocks.iter().zip(&new_blocks).enumerate() {
         let new_args = block_arguments(*nb);
         let mut next = 0usize;
         for a in block_arguments(*b) {
             let n = cx.num_values(a.ty()).map_err(|m| fail((floc, m)))?;
+            if i == 0 && kernel && tritium_dialects::ttg::bridge::memdesc_of(a.ty()).is_some() {
+                // One struct parameter: its fields, read at the entry.
+                cx.e.set_block(*nb);
+                let types = expanded_types(&cx.e, target, a.ty()).map_err(|m| fail((floc, m)))?;
+                let fields = types.iter().enumerate().map(|(k, t)| cx.e.extract_value(new_args[next], k as i64, *t)).collect();
+                cx.set(a, fields);
+                next += 1;
+                continue;
+            }
             cx.set(a, new_args[next..next + n].to_vec());
             next += n;
         }

@@ -13,8 +13,14 @@
 //!   pointer to the descriptor;
 //! - `ttng.init_barrier` / `inval_barrier`: `mbarrier.init` / `inval` by one
 //!   elected thread of warp 0 (a CTA barrier after the init);
-//!   `barrier_expect`: `mbarrier.arrive.expect_tx` by thread 0;
-//!   `wait_barrier`: a `mbarrier.try_wait.parity` loop;
+//!   `barrier_expect` / `arrive_barrier`: a CTA barrier, then
+//!   `mbarrier.arrive[.expect_tx]` by thread 0 (and the op's predicate);
+//!   `wait_barrier`: a `mbarrier.try_wait.parity` loop, skipped inside the
+//!   asm when the predicate is false; `async_copy_mbarrier_arrive`:
+//!   `nvvm.cp.async.mbarrier.arrive`;
+//! - `ttng.fence_mbarrier_init_release_cluster`: the fence by one elected
+//!   thread of warp 0; `ttng.cluster_barrier`: `nvvm.cluster.arrive[.relaxed]`
+//!   and `nvvm.cluster.wait`, aligned;
 //! - `ttng.async_tma_copy_global_to_local` / `local_to_global` /
 //!   `async_tma_reduce`: the block is cut into TMA boxes (each dimension at
 //!   most 256, the contiguous one the swizzle width), one
@@ -57,6 +63,10 @@ impl LowerPattern for Tma {
             "ttng.async_tma_copy_local_to_global",
             "ttng.async_tma_reduce",
             "ttng.async_tma_store_wait",
+            "ttng.arrive_barrier",
+            "ttng.async_copy_mbarrier_arrive",
+            "ttng.fence_mbarrier_init_release_cluster",
+            "ttng.cluster_barrier",
         ]
     }
     fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
@@ -112,9 +122,7 @@ impl LowerPattern for Tma {
                 // The arrival may release other warps: the block first
                 // synchronises (the membar analysis counts on it).
                 cx.barrier();
-                let tid = cx.target.thread_id(&mut cx.e);
-                let zero = cx.e.i32_const(0);
-                let first = cx.e.icmp(ICmp::Eq, tid, zero);
+                let first = is_thread0(cx);
                 let pred = cx.e.and(first, user);
                 cx.e.inline_asm(
                     &format!("@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], {size};"),
@@ -126,21 +134,68 @@ impl LowerPattern for Tma {
                 Ok(vec![])
             }
             "ttng.wait_barrier" => {
-                // Operands: alloc, phase, optional pred, deps.
+                // Operands: alloc, phase, optional pred, deps. A predicate
+                // that is not the constant true skips the wait inside the
+                // asm, as Triton's lowering does.
                 let bar = barrier_ptr(cx, op.operand(0))?;
                 let phase = cx.scalar(op.operand(1))?;
-                let pred = if op.segment_size(2) == 1 { Some(cx.scalar(op.operand(2))?) } else { None };
-                let rest = pred.map(|p| cx.e.begin_if(p));
-                cx.e.inline_asm(
-                    "\n{\n\t.reg .pred complete;\n\twaitLoop:\n\tmbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t@!complete bra.uni waitLoop;\n}\n",
-                    "r,r",
-                    &[bar, phase],
-                    &[],
-                    true,
+                let pred = if op.segment_size(2) == 1 && !is_true(op.operand(2)) {
+                    Some(cx.scalar(op.operand(2))?)
+                } else {
+                    None
+                };
+                let (skip, skip_label, constraints) = match pred {
+                    Some(_) => ("\t@!$2 bra.uni skipWait;\n", "\tskipWait:\n", "r,r,b"),
+                    None => ("", "", "r,r"),
+                };
+                let asm = format!(
+                    "\n{{\n{skip}\t.reg .pred complete;\n\twaitLoop:\n\tmbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t@!complete bra.uni waitLoop;\n{skip_label}}}\n"
                 );
-                if let Some(rest) = rest {
-                    cx.e.end_if(rest);
+                let mut args = vec![bar, phase];
+                args.extend(pred);
+                cx.e.inline_asm(&asm, constraints, &args, &[], true);
+                Ok(vec![])
+            }
+            "ttng.arrive_barrier" => {
+                // Operands: alloc, optional pred.
+                if op.attr("fromCTA").is_some() || op.attr("multicastCTA").and_then(|a| a.int()).unwrap_or(0) != 0 {
+                    return Err("arrivals on another CTA's mbarrier (fromCTA, multicastCTA) are not supported".into());
                 }
+                let count = op.attr("count").and_then(|a| a.int()).ok_or("'ttng.arrive_barrier' without a count")?;
+                let bar = barrier_ptr(cx, op.operand(0))?;
+                let user = if op.num_operands() > 1 { Some(cx.scalar(op.operand(1))?) } else { None };
+                // As for `barrier_expect`: the block synchronises, then
+                // thread 0 arrives.
+                cx.barrier();
+                let first = is_thread0(cx);
+                let pred = match user {
+                    Some(p) => cx.e.and(first, p),
+                    None => first,
+                };
+                // A count of 1 is the instruction's default, which Triton leaves out.
+                let count = if count == 1 { String::new() } else { format!(", {count}") };
+                cx.e.inline_asm(&format!("@$0 mbarrier.arrive.shared::cta.b64 _, [$1]{count};"), "b,r", &[pred, bar], &[], true);
+                Ok(vec![])
+            }
+            "ttng.async_copy_mbarrier_arrive" => {
+                let bar = barrier_ptr(cx, op.operand(0))?;
+                let mut attrs = Vec::new();
+                if op.attr("noIncrement").is_some() {
+                    attrs.push(("noinc", cx.e.attr("true")));
+                }
+                cx.e.op("nvvm.cp.async.mbarrier.arrive", &[bar], &[], &attrs);
+                Ok(vec![])
+            }
+            "ttng.fence_mbarrier_init_release_cluster" => {
+                let pred = elected_in_warp0(cx);
+                cx.e.inline_asm("@$0 fence.mbarrier_init.release.cluster ;", "b", &[pred], &[], true);
+                Ok(vec![])
+            }
+            "ttng.cluster_barrier" => {
+                let relaxed = op.attr("relaxed").and_then(|a| a.bool()).unwrap_or(false);
+                let aligned = [("aligned", cx.e.unit_attr())];
+                cx.e.op(if relaxed { "nvvm.cluster.arrive.relaxed" } else { "nvvm.cluster.arrive" }, &[], &[], &aligned);
+                cx.e.op("nvvm.cluster.wait", &[], &[], &aligned);
                 Ok(vec![])
             }
             "ttng.async_tma_copy_global_to_local" => tma_load(cx, op).map(|_| vec![]),
@@ -231,6 +286,16 @@ fn elect(e: &mut Emitter) -> Val {
     e.val("nvvm.elect.sync", &[], i1, &[])
 }
 
+/// `tid == 0`, the thread id masked to the block's threads as Triton's
+/// `getThreadId` reads it.
+fn is_thread0(cx: &mut Lowering<'_>) -> Val {
+    let tid = cx.target.thread_id(&mut cx.e);
+    let threads = i64::from(cx.num_warps.max(1)) * i64::from(cx.threads_per_warp);
+    let tid = cx.e.and_i32(tid, threads - 1);
+    let zero = cx.e.i32_const(0);
+    cx.e.icmp(ICmp::Eq, tid, zero)
+}
+
 /// One elected thread of warp 0.
 fn elected_in_warp0(cx: &mut Lowering<'_>) -> Val {
     let (_, _, warp) = cx.thread_ids();
@@ -285,6 +350,8 @@ fn replace(e: &mut Emitter, smem: Val, field: &str, ordinal: Option<usize>, valu
             let asm = format!("tensormap.replace.tile.{field}.shared::cta.b1024.{bits} [ $0 + 0 ],{ord} $1;");
             e.inline_asm(&asm, &format!("l,{class}"), &[smem, v], &[], true);
         }
+        // The scratch starts zeroed: a field of value 0 is left as it is.
+        Err(0) => {}
         Err(imm) => {
             let asm = format!("tensormap.replace.tile.{field}.shared::cta.b1024.b32 [ $0 + 0 ],{ord} 0x{imm:x};");
             e.inline_asm(&asm, "l", &[smem], &[], true);
@@ -338,13 +405,9 @@ fn tensormap_create(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
         replace(&mut cx.e, smem, "element_stride", Some(i), Ok(v));
     }
     replace(&mut cx.e, smem, "elemtype", None, Err(attr("elem_type")));
-    if attr("interleave_layout") != 0 {
-        replace(&mut cx.e, smem, "interleave_layout", None, Err(attr("interleave_layout")));
-    }
+    replace(&mut cx.e, smem, "interleave_layout", None, Err(attr("interleave_layout")));
     replace(&mut cx.e, smem, "swizzle_mode", None, Err(attr("swizzle_mode")));
-    if attr("fill_mode") != 0 {
-        replace(&mut cx.e, smem, "fill_mode", None, Err(attr("fill_mode")));
-    }
+    replace(&mut cx.e, smem, "fill_mode", None, Err(attr("fill_mode")));
     cx.e.end_if(rest);
     warp_sync(&mut cx.e);
     cx.e.inline_asm(
