@@ -35,7 +35,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // CHECK-LABEL: llvm.func @pointers(
-  // CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr<1>, %{{[a-z0-9]+}}: !llvm.ptr<1>, %[[C:[a-z0-9]+]]: i1
+  // CHECK-SAME: %{{[a-z0-9]+}}: !llvm.ptr<1> {tt.pointee_type = f32}, %{{[a-z0-9]+}}: !llvm.ptr<1> {tt.pointee_type = f32}, %[[C:[a-z0-9]+]]: i1
   // CHECK-COUNT-4: llvm.select %[[C]], %{{.+}}, %{{.+}} : i1, !llvm.ptr<1>
   // CHECK: ld.global.b32
   tt.func public @pointers(%pa: !tt.ptr<f32>, %pb: !tt.ptr<f32>, %c: i1) -> tensor<512xf32, #blocked> {

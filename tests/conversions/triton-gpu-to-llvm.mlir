@@ -8,8 +8,8 @@
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK: llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @copy(
-  // CHECK-SAME: %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
-  // CHECK-SAME: attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>}
+  // CHECK-SAME: %{{.*}}: !llvm.ptr<1> {tt.divisibility = 16 : i32, tt.pointee_type = f32}, %{{.*}}: !llvm.ptr<1> {tt.divisibility = 16 : i32, tt.pointee_type = f32}, %{{.*}}: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
+  // CHECK-SAME: attributes {nvvm.kernel = 1 : ui1, nvvm.reqntid = array<i32: 128>}
   tt.func public @copy(%src: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %dst: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32) {
     // CHECK: nvvm.read.ptx.sreg.ctaid.x
     %pid = tt.get_program_id x : i32

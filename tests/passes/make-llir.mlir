@@ -11,7 +11,7 @@
 // CHECK: module attributes {{{.*}}ttg.shared = 16 : i32
 // CHECK: llvm.mlir.global external @global_smem()
 // CHECK-LABEL: llvm.func @total(
-// CHECK-SAME: attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>}
+// CHECK-SAME: attributes {nvvm.kernel = 1 : ui1, nvvm.reqntid = array<i32: 128>}
 // CHECK: nvvm.shfl.sync bfly
 // CHECK: nvvm.barrier
 // CHECK-NOT: tt.

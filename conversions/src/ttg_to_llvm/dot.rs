@@ -271,6 +271,12 @@ fn mma_type(ty: Ty, tf32: bool) -> Option<MmaType> {
             Some(MmaType::S8)
         } else if ty.is_integer() && ty.bit_width() == 32 {
             Some(MmaType::S32)
+        } else if ty.is_float() && ty.bit_width() == 8 {
+            match ty.to_string().as_str() {
+                "f8E5M2" => Some(MmaType::E5M2),
+                "f8E4M3FN" => Some(MmaType::E4M3),
+                _ => None,
+            }
         } else {
             None
         }
@@ -288,6 +294,8 @@ fn pick_instr(a: Ty, b: Ty, d: Ty, precision: i64) -> Result<(MmaInstr, usize), 
         (Some(MmaType::BF16), Some(MmaType::BF16), Some(MmaType::F32)) => (16, MmaType::F32),
         (Some(MmaType::TF32), Some(MmaType::TF32), Some(MmaType::F32)) => (8, MmaType::F32),
         (Some(MmaType::S8), Some(MmaType::S8), Some(MmaType::S32)) => (32, MmaType::S32),
+        // fp8 (either format on either side) into f32 or f16, as Triton picks.
+        (Some(MmaType::E5M2 | MmaType::E4M3), Some(MmaType::E5M2 | MmaType::E4M3), Some(acc @ (MmaType::F32 | MmaType::F16))) => (32, acc),
         (Some(MmaType::F32), Some(MmaType::F32), _) => {
             return Err("an f32 dot on an MMA layout needs inputPrecision = tf32 (tf32x3 and ieee are decomposed or lowered as FMA before)".into())
         }

@@ -1,7 +1,8 @@
 //! Shared memory: `ttg.local_alloc`/`local_dealloc`/`local_store`/
 //! `local_load`, the memdesc views (`memdesc_index`, `memdesc_subslice`,
-//! `memdesc_trans`, `memdesc_reshape`) and the asynchronous copies
-//! (`async_copy_global_to_local`, `async_commit_group`, `async_wait`).
+//! `memdesc_trans`, `memdesc_reshape`), the asynchronous copies
+//! (`async_copy_global_to_local`, `async_commit_group`, `async_wait`) and
+//! the scattered shared-memory atomics (`local_atomic_scatter_rmw`).
 //!
 //! A `!ttg.memdesc` value is a [`MemDescValue`]: the shared pointer of its
 //! buffer and one `i32` offset per view dimension, in the coordinates of its
@@ -37,7 +38,7 @@
 //!    scratch address it the same way.)
 use super::convert::{from_storage, to_storage};
 use super::layout::DistLayout;
-use super::{llvm_scalar_type, CacheHints, LowerPattern, Lowering, MemDescValue};
+use super::{llvm_scalar_type, CacheHints, LowerPattern, Lowering, MemDescValue, MemScope, MemSemantic, RmwOp};
 use std::collections::HashMap;
 use tritium_dialects::ir::{Attr, Op, Ty, Val};
 use tritium_dialects::ttg::bridge;
@@ -61,9 +62,12 @@ pub struct AsyncCopy;
 /// `ttg-to-llvm.async-group`: `ttg.async_commit_group` and `ttg.async_wait`.
 pub struct AsyncGroup;
 
+/// `ttg-to-llvm.local-atomic-scatter`: `ttg.local_atomic_scatter_rmw`.
+pub struct LocalAtomicScatter;
+
 /// The patterns of this file.
 pub static PATTERNS: &[&dyn LowerPattern] =
-    &[&LocalAlloc, &LocalDealloc, &LocalStore, &LocalLoad, &MemDescView, &AsyncCopy, &AsyncGroup];
+    &[&LocalAlloc, &LocalDealloc, &LocalStore, &LocalLoad, &MemDescView, &AsyncCopy, &AsyncGroup, &LocalAtomicScatter];
 
 /// The largest access, in bits.
 const MAX_ACCESS_BITS: u32 = 128;
@@ -876,6 +880,96 @@ impl LowerPattern for AsyncGroup {
             cx.target.async_wait(&mut cx.e, num.clamp(0, i64::from(u32::MAX)) as u32)?;
         }
         Ok(vec![token(cx)])
+    }
+}
+
+impl LowerPattern for LocalAtomicScatter {
+    fn name(&self) -> &'static str {
+        "ttg-to-llvm.local-atomic-scatter"
+    }
+    fn roots(&self) -> &'static [&'static str] {
+        &["ttg.local_atomic_scatter_rmw"]
+    }
+    /// Algorithm: the element of register `r` goes to the coordinates of
+    /// its own element with the `axis` coordinate replaced by its index, so
+    /// its offset is `S(thread part without axis) ^ S(R(r) without axis) ^
+    /// S_axis(index) ^ S(view offsets)` (see the module documentation); one
+    /// relaxed CTA-scope atomic per element, done by one of the threads that
+    /// hold it (the others get 0, as in Triton), under the mask. An
+    /// integer add of a constant 1 is an increment; with no reader of the
+    /// old values, a reduction.
+    fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
+        let dst = op.operand(0);
+        let values = op.operand(1);
+        let indices = op.operand(2);
+        let mask = (op.num_operands() > 3).then(|| op.operand(3));
+        let axis = op.attr("axis").and_then(|a| a.int()).ok_or("local_atomic_scatter_rmw without an axis")? as usize;
+        let kind = super::memory::rmw_op(op.attr("atomic_rmw_op").and_then(|a| a.int()).unwrap_or(0))?;
+        let md = memdesc(cx, dst)?;
+        let map = SharedMap::of(cx, dst.ty())?;
+        let l = cx.layout(values.ty())?;
+        if l.shape != map.view || axis >= l.shape.len() {
+            return Err(format!("local_atomic_scatter_rmw: values of shape {:?} into a view of shape {:?} along axis {axis}", l.shape, map.view));
+        }
+        if map.storage != map.elem {
+            return Err(format!("local_atomic_scatter_rmw: atomics on {} elements are not lowered", map.elem));
+        }
+        let vals = cx.get(values)?;
+        let idx = cx.get(indices)?;
+        let masks = mask.map(|m| cx.get(m)).transpose()?;
+        let strip = |b: &Vec<i64>| {
+            let mut c = b.clone();
+            c[axis] = 0;
+            map.offset(&c)
+        };
+        let lanes: Vec<i64> = l.lanes.iter().map(strip).collect();
+        let warps: Vec<i64> = l.warps.iter().map(strip).collect();
+        let thread = cx.xor_of_thread_bits(&lanes, &warps, None);
+        let (view_const, view_runtime, _) = view_term(cx, &map, &md);
+        let thread = match (thread, view_runtime) {
+            (Some(a), Some(b)) => Some(cx.e.xor(a, b)),
+            (a, b) => a.or(b),
+        };
+        let axis_bits = map.bits[axis][..log2(map.view[axis]) as usize].to_vec();
+        let unique = cx.unique_thread_pred(&l);
+        let dup = l.duplicate_regs();
+        let unread = op.result(0).users().is_empty();
+        let i32t = cx.e.i32();
+        let mut out: Vec<Val> = Vec::with_capacity(vals.len());
+        for r in 0..vals.len() {
+            if dup[r] {
+                let first = l.regs.iter().position(|c| *c == l.regs[r]).unwrap_or(r);
+                out.push(out[first]);
+                continue;
+            }
+            let index = match idx[r].ty().bit_width() {
+                32 => idx[r],
+                w if w > 32 => cx.e.cast("llvm.trunc", idx[r], i32t),
+                _ => cx.e.cast("llvm.sext", idx[r], i32t),
+            };
+            let mut offset = cx.xor_of_bits(index, &axis_bits, thread);
+            let c = strip(&l.regs[r]) ^ view_const;
+            if c != 0 {
+                let k = cx.e.i32_const(c);
+                offset = Some(match offset {
+                    Some(o) => cx.e.xor(o, k),
+                    None => k,
+                });
+            }
+            let offset = offset.unwrap_or_else(|| cx.e.i32_const(0));
+            let ptr = cx.e.gep(md.base, map.storage, offset);
+            let pred = cx.e.and_pred(masks.as_ref().map(|m| m[r]), unique);
+            let value = vals[r];
+            let kind = if kind == RmwOp::Add && value.ty() == i32t && const_of(value) == Some(1) { RmwOp::Inc } else { kind };
+            let (sem, scope) = (MemSemantic::Relaxed, MemScope::Cta);
+            if unread {
+                cx.target.atomic_reduce(&mut cx.e, kind, ptr, value, pred, sem, scope)?;
+                out.push(cx.e.undef(value.ty()));
+            } else {
+                out.push(cx.target.atomic_rmw(&mut cx.e, kind, ptr, value, pred, sem, scope)?);
+            }
+        }
+        Ok(vec![out])
     }
 }
 

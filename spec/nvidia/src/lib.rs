@@ -298,7 +298,8 @@ fn module_compute_capability(e: &Emitter) -> Option<u32> {
         }
         op = Op(unsafe { mlirOperationGetParentOperation(op.0) });
     }
-    None
+    // A module without `ttg.target`: the target the pass lowers it for.
+    tritium_conversions::ttg_to_llvm::lowering_target().and_then(|t| compute_capability(&t))
 }
 
 impl TargetInfo for Nvidia {
@@ -533,10 +534,9 @@ impl TargetInfo for Nvidia {
         atomic(e, op, ptr, value, pred, sem, scope, false)?.ok_or_else(|| "atom without a result".to_string())
     }
     fn atomic_reduce(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<(), String> {
-        // Triton: `red` where nothing reads the old value of an atomic on
-        // global memory whose semantics `red` has (relaxed, release; no
-        // `red.exch`).
-        let reduce = op != RmwOp::Xchg && matches!(sem, MemSemantic::Relaxed | MemSemantic::Release) && !is_shared(e, ptr);
+        // Triton: `red` where nothing reads the old value of an atomic
+        // whose semantics `red` has (relaxed, release; no `red.exch`).
+        let reduce = op != RmwOp::Xchg && matches!(sem, MemSemantic::Relaxed | MemSemantic::Release);
         atomic(e, op, ptr, value, pred, sem, scope, reduce).map(|_| ())
     }
     fn atomic_cas(&self, e: &mut Emitter, ptr: Val, cmp: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String> {
@@ -682,7 +682,9 @@ impl TargetInfo for Nvidia {
         wgmma::PATTERNS.iter().chain(tma::PATTERNS).copied().collect()
     }
     fn mark_kernel(&self, e: &mut Emitter, func: Op, num_threads: u32) {
-        func.set_attr("nvvm.kernel", e.unit_attr());
+        // `nvvm.kernel = 1 : ui1`, as Triton 3.9 marks a kernel.
+        let ui1 = Ty(unsafe { mlir_sys::mlirIntegerTypeUnsignedGet(e.ctx, 1) });
+        func.set_attr("nvvm.kernel", e.int_attr(ui1, 1));
         func.set_attr("nvvm.reqntid", e.i32_array_attr(&[num_threads as i32]));
     }
     fn mma_sync(&self, e: &mut Emitter, instr: MmaInstr, a: &[Val], b: &[Val], c: &[Val]) -> Result<Vec<Val>, String> {
@@ -694,15 +696,22 @@ impl TargetInfo for Nvidia {
             MmaType::S8 => "s8",
             MmaType::F32 => "f32",
             MmaType::S32 => "s32",
+            MmaType::E5M2 => "e5m2",
+            MmaType::E4M3 => "e4m3",
         };
         let (words_a, words_b, words_c) = match (instr.m, instr.n, instr.k, instr.a, instr.acc) {
             (16, 8, 16, MmaType::F16 | MmaType::BF16, MmaType::F32) => (4, 2, 4),
             (16, 8, 16, MmaType::F16, MmaType::F16) => (4, 2, 2),
             (16, 8, 8, MmaType::TF32, MmaType::F32) => (4, 2, 4),
             (16, 8, 32, MmaType::S8, MmaType::S32) => (4, 2, 4),
+            (16, 8, 32, MmaType::E5M2 | MmaType::E4M3, MmaType::F32) => (4, 2, 4),
+            (16, 8, 32, MmaType::E5M2 | MmaType::E4M3, MmaType::F16) => (4, 2, 2),
             _ => return Err(format!("no mma.sync instruction for {instr:?}")),
         };
-        if instr.a != instr.b || a.len() != words_a || b.len() != words_b || c.len() != words_c {
+        let fp8 = |t: MmaType| matches!(t, MmaType::E5M2 | MmaType::E4M3);
+        // Only fp8 mixes the formats of A and B.
+        let same = instr.a == instr.b || (fp8(instr.a) && fp8(instr.b));
+        if !same || a.len() != words_a || b.len() != words_b || c.len() != words_c {
             return Err(format!("mma.sync {instr:?}: wrong fragment sizes"));
         }
         let sat = if instr.acc == MmaType::S32 { ".satfinite" } else { "" };
@@ -1038,18 +1047,18 @@ fn atomic(e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, s
             RmwOp::UMax => ("max", "u"),
             RmwOp::UMin => ("min", "u"),
             RmwOp::Xchg => ("exch", "b"),
+            RmwOp::Inc => ("inc", "u"),
         };
         if (op == RmwOp::FAdd) != float && op != RmwOp::Xchg {
             return Err(format!("atomic {name} on {ty}"));
         }
+        if op == RmwOp::Inc && bits != 32 {
+            return Err(format!("atomic increment of {bits}-bit values is not lowered"));
+        }
         let shared = is_shared(e, ptr);
         let (space, addr, addr_c) = if shared { (".shared", shared_addr(e, ptr), "r") } else { (".global", ptr, "l") };
-        // Triton 3.9 spells global atomics `atom.global.<scope>.<sem>`.
-        let modifiers = if shared {
-            format!("{}{}{space}", sem_text(sem), scope_text(scope))
-        } else {
-            format!("{space}{}{}", scope_text(scope), sem_text(sem))
-        };
+        // Triton 3.9 spells atomics `atom.<space>.<scope>.<sem>`.
+        let modifiers = format!("{space}{}{}", scope_text(scope), sem_text(sem));
         let rc = match bits {
             64 => "l",
             16 => "h",
@@ -1058,29 +1067,42 @@ fn atomic(e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, s
         let it = e.int_ty(bits);
         let v = if float { e.cast("llvm.bitcast", value, it) } else { value };
         let suffix = if half_add { "noftz.f16".to_string() } else if float { format!("f{bits}") } else { format!("{kind}{bits}") };
+        // An increment takes no value operand: `inc` wraps to 0 past its
+        // operand, here the largest value (so it adds 1 modulo 2^32).
+        let inc = op == RmwOp::Inc;
         if reduce {
-            let mut operands = vec![addr, v];
-            let mut c = format!("{addr_c},{rc}");
+            let mut operands = vec![addr];
+            let mut c = addr_c.to_string();
+            if !inc {
+                operands.push(v);
+                c.push_str(&format!(",{rc}"));
+            }
             let mut asm = String::new();
             if let Some(p) = pred {
-                asm.push_str("@$2 ");
+                asm.push_str(&format!("@${} ", operands.len()));
                 operands.push(p);
                 c.push_str(",b");
             }
-            asm.push_str(&format!("red{modifiers}.{name}.{suffix} [ $0 + 0 ], $1;"));
+            let arg = if inc { "0xffffffff" } else { "$1" };
+            asm.push_str(&format!("red{modifiers}.{name}.{suffix} [ $0 + 0 ], {arg};"));
             e.inline_asm(&asm, &c, &operands, &[], true);
             return Ok(None);
         }
         // The result starts at 0 (a masked-off lane's), as Triton writes it.
         let mut asm = format!("mov.u{bits} $0, 0x0;\n\t");
-        let mut operands = vec![addr, v];
-        let mut c = format!("={rc},{addr_c},{rc}");
+        let mut operands = vec![addr];
+        let mut c = format!("={rc},{addr_c}");
+        if !inc {
+            operands.push(v);
+            c.push_str(&format!(",{rc}"));
+        }
         if let Some(p) = pred {
-            asm.push_str("@$3 ");
+            asm.push_str(&format!("@${} ", operands.len() + 1));
             operands.push(p);
             c.push_str(",b");
         }
-        asm.push_str(&format!("atom{modifiers}.{name}.{suffix} $0, [ $1 + 0 ], $2;"));
+        let arg = if inc { "0xffffffff" } else { "$2" };
+        asm.push_str(&format!("atom{modifiers}.{name}.{suffix} $0, [ $1 + 0 ], {arg};"));
         let r = e.inline_asm(&asm, &c, &operands, &[it], true)[0];
         Ok(Some(if float { e.cast("llvm.bitcast", r, ty) } else { r }))
 }
