@@ -112,11 +112,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     %0 = tt.fp_to_fp %x : tensor<128xf8E5M2, #blocked> -> tensor<128xf32, #blocked>
     tt.return %0 : tensor<128xf32, #blocked>
   }
-  // e5m2 -> bf16: |b| << 21 as f32 times 2^112 (rebias), high half, sign.
+  // e5m2 -> bf16 before sm90: Triton's packed sequence, four bytes per
+  // statement (bytes to the high byte of each half, magnitude >> 3, times
+  // 2^112 as f32, high halves packed, signs restored).
   // CHECK-LABEL: llvm.func @e5m2_to_bf16(
-  // CHECK: llvm.mlir.constant(21 : i32)
-  // CHECK: llvm.mlir.constant(5.192{{[0-9]*}}E+33 : f32)
-  // CHECK: llvm.fmul
+  // CHECK: llvm.bitcast %{{.*}} : vector<4xi8> to i32
+  // CHECK: llvm.inline_asm {{.*}}"{{.*}}prmt.b32 w0, 0, $2, 0x5140;{{.*}}prmt.b32 w1, 0, $2, 0x7362;{{.*}}shr.b32 m0, m0, 3;{{.*}}mul.rn.f32 f0, f0, 0f77800000;{{.*}}prmt.b32 m0, f0, f1, 0x7632;{{.*}}lop3.b32 $0, m0, 0x80008000, w0, 0xf8;{{.*}}", "=r,=r,r"
+  // CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xbf16>
+  // CHECK: llvm.extractelement
   tt.func public @e5m2_to_bf16(%x: tensor<128xf8E5M2, #blocked>) -> tensor<128xbf16, #blocked> {
     %0 = tt.fp_to_fp %x : tensor<128xf8E5M2, #blocked> -> tensor<128xbf16, #blocked>
     tt.return %0 : tensor<128xbf16, #blocked>

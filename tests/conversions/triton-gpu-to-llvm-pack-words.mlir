@@ -28,3 +28,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     tt.return
   }
 }
+
+// -----
+
+// Halves that are elements 2k and 2k + 1 of one loaded vector are its word k
+// again (as LLVM folds Triton's vector bitcast of them): a shared-memory
+// load stored to global memory is not unpacked and repacked.
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 2048 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @smem_to_global(
+  // CHECK: %[[V:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> vector<8xf16>
+  // CHECK-NOT: "mov.b32 $0, {$1, $2};"
+  // CHECK-COUNT-4: llvm.bitcast %[[V]] : vector<8xf16> to vector<4xi32>
+  // CHECK: "st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };"
+  tt.func public @smem_to_global(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
+    %m = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<1024xf16, #shared, #smem, mutable>
+    %v = ttg.local_load %m : !ttg.memdesc<1024xf16, #shared, #smem, mutable> -> tensor<1024xf16, #blocked>
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %pa = tt.splat %a : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %ga = tt.addptr %pa, %r : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    tt.store %ga, %v : tensor<1024x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+}

@@ -209,19 +209,15 @@ fn constancy_representatives(cx: &mut Lowering<'_>, result: Val, n: usize) -> Op
     if l.regs.len() != n || constancy.len() != l.shape.len() {
         return None;
     }
-    // Aligned power-of-two blocks that the thread's lane and warp offsets
-    // (XORed onto every register's coordinates) leave in place.
+    // Aligned power-of-two blocks, as Triton zeroes the low bases of its
+    // inverse layout. The thread's lane and warp offsets are XORed onto
+    // every register's coordinates, and an XOR with the same offset keeps
+    // two coordinates' high bits equal or different: registers whose
+    // coordinates (lane and warp 0) share a block share one in every thread.
     let block: Vec<i64> = (0..l.shape.len())
         .map(|d| {
             let c = constancy[d].max(1);
-            let mut b = 1i64 << (63 - c.leading_zeros());
-            for base in l.lanes.iter().chain(&l.warps) {
-                let x = base[d];
-                if x != 0 {
-                    b = b.min(x & x.wrapping_neg());
-                }
-            }
-            b
+            1i64 << (63 - c.leading_zeros())
         })
         .collect();
     if block.iter().all(|&b| b <= 1) {

@@ -19,6 +19,7 @@ use tritium_dialects::ir::{Op, Ty, Val};
 pub struct Nvidia;
 
 pub mod canonicalize;
+mod fp8_software;
 pub mod nvg;
 pub mod passes;
 pub mod ptx;
@@ -194,9 +195,20 @@ fn int_to_elem(e: &mut Emitter, v: Val, elem: Ty) -> Val {
 /// LLVM vector bitcast, because such build vectors seed LLVM 22's SLP
 /// vectorizer, which then narrowed `uitofp (sext i1 to i32)` to i16 (seed 41,
 /// program 1471). Other words are zero-extensions shifted and ORed.
+///
+/// Two halves that are elements 0 and 1 of one 32-bit word seen as a
+/// 2-element vector (as the words of a shared-memory load come out) are
+/// that word again, as LLVM folds Triton's vector bitcast of them: no
+/// unpacking and repacking between a `ld.shared` and a `st.global`.
 fn pack_word(e: &mut Emitter, values: &[Val], p: Packing) -> Val {
-    let ints: Vec<Val> = values.iter().map(|v| elem_to_int(e, *v, p.bits)).collect();
     let wt = e.int_ty(p.word_bits);
+    if let ([lo, hi], 16, 32) = (values, p.bits, p.word_bits) {
+        if let Some(word) = same_word_halves(e, *lo, *hi) {
+            let at = asm_int(e, p.word_bits);
+            return e.cast("llvm.zext", word, at);
+        }
+    }
+    let ints: Vec<Val> = values.iter().map(|v| elem_to_int(e, *v, p.bits)).collect();
     let word = if let ([lo, hi], 16, 32) = (ints.as_slice(), p.bits, p.word_bits) {
         e.inline_asm("mov.b32 $0, {$1, $2};", "=r,h,h", &[*lo, *hi], &[wt], false)[0]
     } else {
@@ -218,6 +230,52 @@ fn pack_word(e: &mut Emitter, values: &[Val], p: Packing) -> Val {
     };
     let at = asm_int(e, p.word_bits);
     e.cast("llvm.zext", word, at)
+}
+
+/// The 32-bit word holding `lo` and `hi` where they are elements `2k` and
+/// `2k + 1` of one vector of 16-bit elements (an `i32` bitcast to
+/// `vector<2 x T>`: that `i32`; a longer vector, as a `ld.shared` gives:
+/// element `k` of it bitcast to `i32` words); `None` otherwise.
+fn same_word_halves(e: &mut Emitter, lo: Val, hi: Val) -> Option<Val> {
+    let index_of = |v: Val| -> Option<(Val, i64)> {
+        let op = v.defining_op()?;
+        if op.name() != "llvm.extractelement" {
+            return None;
+        }
+        let idx = op.operand(1).defining_op()?;
+        if idx.name() != "llvm.mlir.constant" {
+            return None;
+        }
+        Some((op.operand(0), idx.attr("value")?.int()?))
+    };
+    let (vec, il) = index_of(lo)?;
+    let (vh, ih) = index_of(hi)?;
+    if !vec.same(vh) || il % 2 != 0 || ih != il + 1 {
+        return None;
+    }
+    let vt = vec.ty();
+    let (n, elem) = unsafe {
+        if !mlir_sys::mlirTypeIsAVector(vt.0) || mlir_sys::mlirShapedTypeGetRank(vt.0) != 1 {
+            return None;
+        }
+        (mlir_sys::mlirShapedTypeGetDimSize(vt.0, 0), Ty(mlir_sys::mlirShapedTypeGetElementType(vt.0)))
+    };
+    if elem.bit_width() != 16 || n % 2 != 0 || il + 1 >= n {
+        return None;
+    }
+    let i32t = e.i32();
+    if n == 2 {
+        if let Some(cast) = vec.defining_op().filter(|c| c.name() == "llvm.bitcast") {
+            let word = cast.operand(0);
+            if word.ty().is_integer() && word.ty().bit_width() == 32 {
+                return Some(word);
+            }
+        }
+        return Some(e.cast("llvm.bitcast", vec, i32t));
+    }
+    let words_ty = e.vector_ty(i32t, (n / 2) as u32);
+    let words = e.cast("llvm.bitcast", vec, words_ty);
+    Some(e.extract_element(words, il / 2, i32t))
 }
 
 /// Unpacks an asm word into its elements.
@@ -805,6 +863,11 @@ impl TargetInfo for Nvidia {
     fn fp_to_fp(&self, e: &mut Emitter, conv: FpConversion, values: &[Val]) -> Result<Vec<Val>, String> {
         let cc = module_compute_capability(e).unwrap_or(0);
         let target = format!("cuda:{cc}");
+        // Before sm90 (no fp8 multiply to rebias with), e5m2 → bf16 is
+        // Triton's packed sequence, four elements per statement.
+        if cc < 90 && Format::of(conv.src) == Format::E5m2 && Format::of(conv.dst) == Format::Bf16 && conv.rounding.is_none() {
+            return Ok(fp8_software::e5m2_to_bf16_x4(e, values));
+        }
         if cc >= 89 {
             if let Some(out) = fp8_hardware(e, conv, values, cc)? {
                 return Ok(out);
