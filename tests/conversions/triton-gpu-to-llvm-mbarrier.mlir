@@ -77,7 +77,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // A cluster of 2 CTAs marks the kernel with its size.
   // CHECK-LABEL: llvm.func @cluster_init
+  // CHECK-SAME: attributes {nvvm.cluster_dim = array<i32: 2>, nvvm.kernel = 1 : ui1, nvvm.reqntid = array<i32: 128>}
   // CHECK: nvvm.elect.sync
   // CHECK: "@$0 fence.mbarrier_init.release.cluster ;", "b" %{{.*}} : (i1) -> !llvm.void
   // CHECK-NEXT: nvvm.cluster.arrive.relaxed {aligned}

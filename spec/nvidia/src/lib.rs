@@ -744,6 +744,11 @@ impl TargetInfo for Nvidia {
         let ui1 = Ty(unsafe { mlir_sys::mlirIntegerTypeUnsignedGet(e.ctx, 1) });
         func.set_attr("nvvm.kernel", e.int_attr(ui1, 1));
         func.set_attr("nvvm.reqntid", e.i32_array_attr(&[num_threads as i32]));
+        // A cluster of several CTAs: its size, as Triton marks the kernel.
+        let ctas = func.enclosing_module().and_then(|m| m.attr("ttg.num-ctas")).and_then(|a| a.int()).unwrap_or(1);
+        if ctas > 1 {
+            func.set_attr("nvvm.cluster_dim", e.i32_array_attr(&[ctas as i32]));
+        }
     }
     fn mma_sync(&self, e: &mut Emitter, instr: MmaInstr, a: &[Val], b: &[Val], c: &[Val]) -> Result<Vec<Val>, String> {
         // Ampere's shapes (as Triton picks them); integer products saturate.
