@@ -15,6 +15,22 @@ run_triton_pass.py in the Triton venv, exactly as bench_passes.py does. Printed:
 ms, Tritium/Triton ratios cold-vs-cold and warm-vs-warm, and each side's cold/warm ratio (issue
 26 asks for Tritium's to be within 1.10).
 
+A second table times two variants of Tritium's side (no Triton counterpart is run for them):
+
+  bind-now       cold, with LD_BIND_NOW=1: the dynamic linker binds libMLIR.so's calls into
+                 libLLVM/libstdc++ at load instead of at each first call inside the run. That
+                 is what a Python process gets (ctypes and imports dlopen with RTLD_NOW), and
+                 what Triton's side always has (libtriton.so is imported RTLD_NOW and links
+                 MLIR statically), so the difference is the lazy binding's share of the cold
+                 premium.
+  lazy dialects  `tritium-pm-time --lazy-dialects`: the context loads only what parsing needs
+                 (as tritium-opt, mlir-opt and a C API context do), so the timed run also loads
+                 the dialects its passes declare: per-context one-time work that both sides'
+                 default (every dialect loaded at context creation, untimed) leaves out.
+                 Cold and warm (warm: a fresh context too, after one untimed run).
+
+--no-variants leaves the second table out.
+
   python3 bench/first_run.py
   python3 bench/first_run.py --kernel matmul_f16 --cold-reps 9 --warm-reps 9 --out /tmp/first.md
 
@@ -22,6 +38,7 @@ A benchmark, not a test: exit status 0 unless a run failed (1), 2 when a tool is
 """
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -34,10 +51,11 @@ import bench_passes  # noqa: E402
 DEFAULT_TRITON_PYTHON = Path.home() / ".cache/tritium/triton-3.9.0/bin/python"
 
 
-def tritium_samples(args, case, warmup, reps):
+def tritium_samples(args, case, warmup, reps, extra=(), env=None):
     cmd = [str(args.pm_time), f"--pass-pipeline={case.pipeline}", "--reps", str(reps),
-           "--warmup", str(warmup), "--single-thread", str(case.input)]
-    result = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+           "--warmup", str(warmup), "--single-thread", *extra, str(case.input)]
+    result = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout,
+                            env=None if env is None else {**os.environ, **env})
     if result.returncode != 0:
         raise RuntimeError(f"tritium-pm-time: {result.stderr.strip()[:300]}")
     return [float(s) for s in json.loads(result.stdout)["samples_ms"]]
@@ -68,6 +86,17 @@ def measure(args, case):
     return med(cold["tritium"]), med(warm_ours), med(cold["triton"]), med(warm_theirs)
 
 
+def measure_variants(args, case):
+    """(cold with LD_BIND_NOW=1, lazy-dialects cold, lazy-dialects warm) medians in ms, Tritium only."""
+    bind_now, lazy = [], []
+    for _ in range(args.cold_reps):
+        bind_now += tritium_samples(args, case, 0, 1, env={"LD_BIND_NOW": "1"})
+        lazy += tritium_samples(args, case, 0, 1, extra=["--lazy-dialects"])
+    lazy_warm = tritium_samples(args, case, 1, args.warm_reps, extra=["--lazy-dialects"])
+    med = statistics.median
+    return med(bind_now), med(lazy), med(lazy_warm)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
@@ -80,6 +109,8 @@ def main():
     parser.add_argument("--pm-time", type=Path, default=REPO / "build" / "bin" / "tritium-pm-time")
     parser.add_argument("--triton-python", type=Path, default=DEFAULT_TRITON_PYTHON)
     parser.add_argument("--timeout", type=float, default=120)
+    parser.add_argument("--no-variants", action="store_true",
+                        help="leave out the second table (Tritium with LD_BIND_NOW=1 and --lazy-dialects)")
     parser.add_argument("--out", type=Path, help="also write the table here")
     args = parser.parse_args()
     for tool in (args.pm_time, args.triton_python):
@@ -97,10 +128,18 @@ def main():
             "| workload | Tritium cold | Tritium warm | Triton cold | Triton warm | cold/cold | warm/warm "
             "| Tritium cold/warm | Triton cold/warm |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    variant_rows = ["", f"Tritium only (medians of {args.cold_reps} fresh processes and {args.warm_reps} warm runs): "
+                    "cold with LD_BIND_NOW=1 (libMLIR bound at load, as under Python's RTLD_NOW), and with "
+                    "--lazy-dialects (the timed run also loads the dialects its passes declare); "
+                    "bind-now cold/warm is against the first table's Tritium warm", "",
+                    "| workload | Tritium cold, bind-now | bind-now cold/warm | lazy-dialects cold "
+                    "| lazy-dialects warm | lazy cold/warm | lazy cold / Triton cold |",
+                    "|---|---:|---:|---:|---:|---:|---:|"]
     failed = False
     for case in cases:
         try:
             oc, ow, tc, tw = measure(args, case)
+            variants = None if args.no_variants else measure_variants(args, case)
         except (RuntimeError, subprocess.TimeoutExpired, ValueError) as exc:
             failed = True
             rows.append(f"| {case.workload} | FAILED: {str(exc)[:200]} |")
@@ -108,6 +147,13 @@ def main():
         rows.append(f"| {case.workload} | {oc:.3f} | {ow:.3f} | {tc:.3f} | {tw:.3f} | {oc / tc:.2f} "
                     f"| {ow / tw:.2f} | {oc / ow:.2f} | {tc / tw:.2f} |")
         print(rows[-1], file=sys.stderr, flush=True)
+        if variants:
+            bn, lc, lw = variants
+            variant_rows.append(f"| {case.workload} | {bn:.3f} | {bn / ow:.2f} | {lc:.3f} | {lw:.3f} "
+                                f"| {lc / lw:.2f} | {lc / tc:.2f} |")
+            print(variant_rows[-1], file=sys.stderr, flush=True)
+    if not args.no_variants:
+        rows += variant_rows
     text = "\n".join(rows) + "\n"
     print(text)
     if args.out:

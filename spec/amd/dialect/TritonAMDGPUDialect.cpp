@@ -78,8 +78,12 @@ TRITIUM_VERIFY(ClusterBarrierWaitOp, "amdg.cluster_barrier_wait")
 // Registration and the C API handle
 //===----------------------------------------------------------------------===//
 
+// Only amdg: every registry Tritium makes already has the LLVM dialect that
+// amdg's LLVM-level ops use, and this registry is also what every Rust pass
+// declares as dependent, so naming LLVM here loaded it (about 0.3-0.6 ms per
+// context) in each pass run, the ttgir ones too (issue 26, first-run cost).
 void tritium_amd_register_dialects(DialectRegistry &registry) {
-  registry.insert<TritonAMDGPUDialect, LLVM::LLVMDialect>();
+  registry.insert<TritonAMDGPUDialect>();
 }
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TritonAMDGPU, amdg,
