@@ -92,6 +92,9 @@ pub enum RmwOp {
     UMax,
     UMin,
     Xchg,
+    /// Adds 1 to an unsigned integer (the value operand is ignored): what a
+    /// target may have as a cheaper instruction than `Add` of a constant 1.
+    Inc,
 }
 
 /// The unary f32 functions a backend approximates in hardware.
@@ -115,6 +118,10 @@ pub enum MmaType {
     S8,
     F32,
     S32,
+    /// fp8 with 5 exponent bits (`f8E5M2`), its bits in an `i8`.
+    E5M2,
+    /// fp8 with 4 exponent bits (`f8E4M3FN`), its bits in an `i8`.
+    E4M3,
 }
 
 /// One warp-level matrix multiply-accumulate `D = A·B + C` of shape
@@ -754,7 +761,8 @@ pub fn llvm_scalar_type(e: &Emitter, ty: Ty) -> Result<Ty, String> {
         return Ok(e.ptr_ty(ptr_address_space(ty)));
     }
     if unsafe { mlirTypeIsAIndex(ty.0) } {
-        return Ok(e.i64());
+        // Triton's lowering takes `index` as 32 bits.
+        return Ok(e.i32());
     }
     Err(format!("type {ty} has no LLVM lowering"))
 }
@@ -831,8 +839,28 @@ fn module_int(module: Op, name: &str, default: i64) -> i64 {
     module.attr(name).and_then(|a| a.int()).unwrap_or(default)
 }
 
+thread_local! {
+    /// The target of the lowering running on this thread (see [`lowering_target`]).
+    static LOWERING_TARGET: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The target (`ttg.target` form) of the lowering running on this thread:
+/// the module's `ttg.target`, or for a module without one the target the
+/// pass chose from its options. A backend reads it where the module does not
+/// say (`None` outside a lowering).
+pub fn lowering_target() -> Option<String> {
+    LOWERING_TARGET.with(|t| t.borrow().clone())
+}
+
 /// Lowers every `tt.func` of `module` (see the module documentation).
 pub fn lower_module(module: Op, options: &TargetOptions) -> Result<(), ()> {
+    let previous = LOWERING_TARGET.with(|t| t.replace(Some(options.target.clone())));
+    let result = lower_module_for(module, options);
+    LOWERING_TARGET.with(|t| *t.borrow_mut() = previous);
+    result
+}
+
+fn lower_module_for(module: Op, options: &TargetOptions) -> Result<(), ()> {
     let Some(target) = target_for(&options.target) else {
         let known = registered_targets().join(", ");
         emit_error(module, &format!("convert-triton-gpu-to-llvm: no backend for target '{}' (known: {known})", options.target));
@@ -1030,15 +1058,35 @@ fn lower_func(
         attrs.push(("passthrough", e.attr("[\"noinline\"]")));
     }
     // A kernel's parameters may carry the target's attributes (e.g. a
-    // descriptor passed by value); every parameter gets a dictionary then.
-    if kernel {
+    // descriptor passed by value); a scalar parameter keeps the attributes
+    // of its `tt.func` argument (`tt.divisibility`, ...) and a scalar
+    // pointer gets the type it points to (`tt.pointee_type`), as Triton's
+    // lowering does. Every parameter gets a dictionary then.
+    {
+        let arg_attrs = func.attr("arg_attrs");
         let mut dicts = Vec::with_capacity(params.len());
         let mut any = false;
-        for t in &inputs {
+        for (i, t) in inputs.iter().enumerate() {
             let n = param_types(&e, target, *t, kernel).map_err(|m| (floc, m))?.len();
-            let own = if n == 1 { target.kernel_param_attrs(&e, *t).map_err(|m| (floc, m))? } else { None };
-            any |= own.is_some();
-            dicts.push(format!("{{{}}}", own.unwrap_or_default()));
+            let mut own = Vec::new();
+            if n == 1 && !t.is_tensor() {
+                if let Some(list) = arg_attrs {
+                    let dict = unsafe { Attr(mlirArrayAttrGetElement(list.0, i as isize)) };
+                    let text = dict.to_string();
+                    let body = text.trim().trim_start_matches('{').trim_end_matches('}').trim();
+                    if !body.is_empty() {
+                        own.push(body.to_string());
+                    }
+                }
+            }
+            if kernel && n == 1 {
+                own.extend(target.kernel_param_attrs(&e, *t).map_err(|m| (floc, m))?);
+            }
+            if let Some(pointee) = tritium_dialects::tt::types::pointee(*t).filter(|_| !t.is_tensor()) {
+                own.push(format!("tt.pointee_type = {pointee}"));
+            }
+            any |= !own.is_empty();
+            dicts.push(format!("{{{}}}", own.join(", ")));
             dicts.extend(std::iter::repeat_n("{}".to_string(), n.saturating_sub(1)));
         }
         if any {
