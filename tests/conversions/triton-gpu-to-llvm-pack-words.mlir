@@ -39,9 +39,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 2048 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @smem_to_global(
-  // CHECK: %[[V:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> vector<8xf16>
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<
   // CHECK-NOT: "mov.b32 $0, {$1, $2};"
-  // CHECK-COUNT-4: llvm.bitcast %[[V]] : vector<8xf16> to vector<4xi32>
+  // CHECK-COUNT-4: llvm.extractelement %{{.*}} : vector<4xi32>
+  // CHECK-NOT: "mov.b32 $0, {$1, $2};"
   // CHECK: "st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };"
   tt.func public @smem_to_global(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
     %m = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<1024xf16, #shared, #smem, mutable>

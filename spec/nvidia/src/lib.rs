@@ -238,7 +238,11 @@ fn pack_word(e: &mut Emitter, values: &[Val], p: Packing) -> Val {
 /// element `k` of it bitcast to `i32` words); `None` otherwise.
 fn same_word_halves(e: &mut Emitter, lo: Val, hi: Val) -> Option<Val> {
     let index_of = |v: Val| -> Option<(Val, i64)> {
-        let op = v.defining_op()?;
+        let mut op = v.defining_op()?;
+        // A bitcast between 16-bit types (i16 <-> f16/bf16) keeps the bits.
+        if op.name() == "llvm.bitcast" && op.operand(0).ty().bit_width() == 16 {
+            op = op.operand(0).defining_op()?;
+        }
         if op.name() != "llvm.extractelement" {
             return None;
         }
