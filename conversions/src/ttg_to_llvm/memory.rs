@@ -277,6 +277,35 @@ impl LowerPattern for Atomic {
         let l = cx.layout(ptr.ty())?;
         let dup = l.duplicate_regs();
         let unique = cx.unique_thread_pred(&l);
+        // Consecutive elements in one instruction where the target has one
+        // for this op and type (and the pointers and mask allow it).
+        let width = if cmps.is_none() {
+            let elem = cx.elem_ty(op.operand(1).ty())?;
+            let mask = (op.num_operands() > 2).then(|| op.operand(2));
+            let vec = vector_width(cx, ptr, mask, mem_bits(elem))?;
+            cx.target.atomic_vector_width(&cx.e, kind, elem, vec, sem, unread).clamp(1, vec)
+        } else {
+            1
+        };
+        if width > 1 {
+            let mut out: Vec<Val> = Vec::with_capacity(ptrs.len());
+            for start in (0..ptrs.len()).step_by(width) {
+                if dup[start] {
+                    let first = l.regs.iter().position(|c| *c == l.regs[start]).unwrap_or(start);
+                    for k in 0..width {
+                        out.push(out[first + k]);
+                    }
+                    continue;
+                }
+                let pred = cx.e.and_pred(masks.as_ref().map(|m| m[start]), unique);
+                let olds = cx.target.atomic_rmw_vector(&mut cx.e, kind, ptrs[start], &vals[start..start + width], pred, sem, scope)?;
+                out.extend(olds);
+            }
+            if acquire {
+                cx.barrier();
+            }
+            return Ok(vec![out]);
+        }
         let mut out = Vec::with_capacity(ptrs.len());
         for i in 0..ptrs.len() {
             if dup[i] {

@@ -233,6 +233,22 @@ pub trait TargetInfo: Sync {
     fn atomic_reduce(&self, e: &mut Emitter, op: RmwOp, ptr: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<(), String> {
         self.atomic_rmw(e, op, ptr, value, pred, sem, scope).map(|_| ())
     }
+    /// How many consecutive elements of type `elem` one atomic `op` of this
+    /// target updates, given that `vec` consecutive, aligned elements (a
+    /// power of two) are at hand: 1 (the default) for one element each, else
+    /// a divisor of `vec` that [`Self::atomic_rmw_vector`] takes. `unread`:
+    /// nothing reads the old values.
+    #[allow(clippy::too_many_arguments)]
+    fn atomic_vector_width(&self, _e: &Emitter, _op: RmwOp, _elem: Ty, _vec: usize, _sem: MemSemantic, _unread: bool) -> usize {
+        1
+    }
+    /// One atomic `op` on the consecutive elements at `ptr` (as many as
+    /// [`Self::atomic_vector_width`] said) when `pred`; yields their old
+    /// values.
+    #[allow(clippy::too_many_arguments)]
+    fn atomic_rmw_vector(&self, _e: &mut Emitter, _op: RmwOp, _ptr: Val, _values: &[Val], _pred: Option<Val>, _sem: MemSemantic, _scope: MemScope) -> Result<Vec<Val>, String> {
+        Err("this target has no vector atomics".into())
+    }
     /// An atomic compare-and-swap at `ptr` when `pred`; yields the old value.
     #[allow(clippy::too_many_arguments)]
     fn atomic_cas(&self, e: &mut Emitter, ptr: Val, cmp: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String>;
@@ -842,6 +858,8 @@ fn module_int(module: Op, name: &str, default: i64) -> i64 {
 thread_local! {
     /// The target of the lowering running on this thread (see [`lowering_target`]).
     static LOWERING_TARGET: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    /// The options of the lowering running on this thread (see [`lowering_options`]).
+    static LOWERING_OPTIONS: std::cell::RefCell<Option<TargetOptions>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The target (`ttg.target` form) of the lowering running on this thread:
@@ -852,11 +870,19 @@ pub fn lowering_target() -> Option<String> {
     LOWERING_TARGET.with(|t| t.borrow().clone())
 }
 
+/// The options of the lowering running on this thread (`None` outside a
+/// lowering): a backend reads the version of its instruction set there.
+pub fn lowering_options() -> Option<TargetOptions> {
+    LOWERING_OPTIONS.with(|o| o.borrow().clone())
+}
+
 /// Lowers every `tt.func` of `module` (see the module documentation).
 pub fn lower_module(module: Op, options: &TargetOptions) -> Result<(), ()> {
     let previous = LOWERING_TARGET.with(|t| t.replace(Some(options.target.clone())));
+    let previous_options = LOWERING_OPTIONS.with(|o| o.replace(Some(options.clone())));
     let result = lower_module_for(module, options);
     LOWERING_TARGET.with(|t| *t.borrow_mut() = previous);
+    LOWERING_OPTIONS.with(|o| *o.borrow_mut() = previous_options);
     result
 }
 

@@ -282,6 +282,15 @@ fn same_word_halves(e: &mut Emitter, lo: Val, hi: Val) -> Option<Val> {
     Some(e.extract_element(words, il / 2, i32t))
 }
 
+/// The PTX version of the running lowering: its `ptx-version` option, else
+/// 80, the default of Triton's conversion pass.
+fn lowering_ptx_version() -> u32 {
+    match tritium_conversions::ttg_to_llvm::lowering_options().map(|o| o.ptx_version) {
+        Some(v) if v != 0 => v,
+        _ => 80,
+    }
+}
+
 /// Unpacks an asm word into its elements.
 fn unpack_word(e: &mut Emitter, word: Val, p: Packing, elem: Ty) -> Vec<Val> {
     let wt = e.int_ty(p.word_bits);
@@ -600,6 +609,82 @@ impl TargetInfo for Nvidia {
         // whose semantics `red` has (relaxed, release; no `red.exch`).
         let reduce = op != RmwOp::Xchg && matches!(sem, MemSemantic::Relaxed | MemSemantic::Release);
         atomic(e, op, ptr, value, pred, sem, scope, reduce).map(|_| ())
+    }
+    /// Triton 3.9's vector atomics: an f32/f16/bf16 add over 2, 4 (or 8
+    /// halves) consecutive elements in one `atom.global...add.v<N>` from
+    /// sm90 with PTX 8.1; before that two halves as one `f16x2`/`bf16x2`.
+    /// None where `red` would do (nothing reads the old values of a relaxed
+    /// or release add), nor on shared memory.
+    fn atomic_vector_width(&self, e: &Emitter, op: RmwOp, elem: Ty, vec: usize, sem: MemSemantic, unread: bool) -> usize {
+        let f32_ = elem == e.f32();
+        let half = elem == e.f16() || elem.to_string() == "bf16";
+        if op != RmwOp::FAdd || !(f32_ || half) || vec < 2 || (unread && matches!(sem, MemSemantic::Relaxed | MemSemantic::Release)) {
+            return 1;
+        }
+        let cc = module_compute_capability(e).unwrap_or(0);
+        let ptx = lowering_ptx_version();
+        if cc >= 90 && ptx >= 81 {
+            return vec.min(if f32_ { 4 } else { 8 });
+        }
+        if half && (elem == e.f16() || cc >= 90) {
+            return 2;
+        }
+        1
+    }
+    fn atomic_rmw_vector(&self, e: &mut Emitter, op: RmwOp, ptr: Val, values: &[Val], pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Vec<Val>, String> {
+        if op != RmwOp::FAdd || values.len() < 2 || is_shared(e, ptr) {
+            return Err("vector atomics are f32/f16/bf16 adds on global memory".into());
+        }
+        let ty = values[0].ty();
+        let n = values.len();
+        let f32_ = ty == e.f32();
+        let name = if f32_ { "f32".to_string() } else { ty.to_string() };
+        let modifiers = format!(".global{}{}", scope_text(scope), sem_text(sem));
+        let cc = module_compute_capability(e).unwrap_or(0);
+        let ptx = lowering_ptx_version();
+        if !f32_ && n == 2 && !(cc >= 90 && ptx >= 81) {
+            // Two halves packed in one 32-bit register.
+            let vt = e.vector_ty(ty, 2);
+            let mut packed = e.undef(vt);
+            for (i, v) in values.iter().enumerate() {
+                let index = e.i32_const(i as i64);
+                packed = e.val("llvm.insertelement", &[packed, *v, index], vt, &[]);
+            }
+            let mut asm = "mov.u32 $0, 0x0;\n\t".to_string();
+            let mut operands = vec![ptr, packed];
+            let mut c = "=r,l,r".to_string();
+            if let Some(p) = pred {
+                asm.push_str("@$3 ");
+                operands.push(p);
+                c.push_str(",b");
+            }
+            asm.push_str(&format!("atom{modifiers}.add.noftz.{name}x2 $0, [ $1 + 0 ], $2;"));
+            let old = e.inline_asm(&asm, &c, &operands, &[vt], true)[0];
+            return Ok((0..2)
+                .map(|i| {
+                    let index = e.i32_const(i);
+                    e.val("llvm.extractelement", &[old, index], ty, &[])
+                })
+                .collect());
+        }
+        let (mov, rc, noftz) = if f32_ { ("mov.u32", "r", "") } else { ("mov.u16", "h", ".noftz") };
+        let mut asm = String::new();
+        for i in 0..n {
+            asm.push_str(&format!("{mov} ${i}, 0x0;\n\t"));
+        }
+        let list = |from: usize| (from..from + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+        let mut operands = vec![ptr];
+        operands.extend_from_slice(values);
+        let mut c = vec![format!("={rc}"); n];
+        c.push("l".into());
+        c.extend(std::iter::repeat_n(rc.to_string(), n));
+        if let Some(p) = pred {
+            asm.push_str(&format!("@${} ", 2 * n + 1));
+            operands.push(p);
+            c.push("b".into());
+        }
+        asm.push_str(&format!("atom{modifiers}.add{noftz}.v{n}.{name} {{ {} }}, [ ${n} + 0 ], {{ {} }};", list(0), list(n + 1)));
+        Ok(e.inline_asm(&asm, &c.join(","), &operands, &vec![ty; n], true))
     }
     fn atomic_cas(&self, e: &mut Emitter, ptr: Val, cmp: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String> {
         let ty = value.ty();
