@@ -171,6 +171,90 @@ fn allow_contraction(module: &Module<'_>) {
     }
 }
 
+/// Splits each vector comparison whose every user takes one constant lane
+/// of it (`extractelement (icmp <N x T> %a, %b), k`) into one scalar
+/// comparison per such user, of the lanes `k` of `%a` and `%b`.
+///
+/// Without a target machine (how GPU modules are optimized, as Triton does),
+/// LLVM 22's SLP vectorizer has no cost model to refuse bundling independent
+/// comparisons, e.g. a tile's row masks `row < M` into one
+/// `icmp <32 x i64>` whose lanes are then extracted one by one. The GPU
+/// code generator keeps such an i1 vector in bit-packed registers, and
+/// since the vector compare cannot be sunk to the blocks that use its lanes,
+/// every mask becomes a predicate live across the main loop (x_desc_matmul:
+/// 16 more per thread). Scalar comparisons are what Triton's LLVM emits,
+/// and code generation sinks them next to their uses. Returns how many
+/// comparisons were split.
+///
+/// # Safety
+/// `module` must be a live module.
+unsafe fn scalarize_lane_compares(module: llvm_sys::prelude::LLVMModuleRef) -> usize {
+    use llvm_sys::core::*;
+    use llvm_sys::LLVMOpcode;
+    let mut candidates = Vec::new();
+    let mut function = LLVMGetFirstFunction(module);
+    while !function.is_null() {
+        let mut block = LLVMGetFirstBasicBlock(function);
+        while !block.is_null() {
+            let mut inst = LLVMGetFirstInstruction(block);
+            while !inst.is_null() {
+                let opcode = LLVMGetInstructionOpcode(inst);
+                let is_cmp = matches!(opcode, LLVMOpcode::LLVMICmp | LLVMOpcode::LLVMFCmp);
+                if is_cmp && LLVMGetTypeKind(LLVMTypeOf(inst)) == llvm_sys::LLVMTypeKind::LLVMVectorTypeKind {
+                    let mut users = Vec::new();
+                    let mut all_lanes = true;
+                    let mut u = LLVMGetFirstUse(inst);
+                    while !u.is_null() {
+                        let user = LLVMGetUser(u);
+                        if LLVMIsAExtractElementInst(user).is_null() || LLVMIsAConstantInt(LLVMGetOperand(user, 1)).is_null() {
+                            all_lanes = false;
+                            break;
+                        }
+                        users.push(user);
+                        u = LLVMGetNextUse(u);
+                    }
+                    if all_lanes && !users.is_empty() {
+                        candidates.push((inst, opcode, users));
+                    }
+                }
+                inst = LLVMGetNextInstruction(inst);
+            }
+            block = LLVMGetNextBasicBlock(block);
+        }
+        function = LLVMGetNextFunction(function);
+    }
+    let count = candidates.len();
+    if count == 0 {
+        return 0;
+    }
+    let context = LLVMGetModuleContext(module);
+    let builder = LLVMCreateBuilderInContext(context);
+    let empty = c"".as_ptr();
+    for (cmp, opcode, users) in candidates {
+        let (a, b) = (LLVMGetOperand(cmp, 0), LLVMGetOperand(cmp, 1));
+        for user in users {
+            LLVMPositionBuilderBefore(builder, user);
+            let lane = LLVMGetOperand(user, 1);
+            let x = LLVMBuildExtractElement(builder, a, lane, empty);
+            let y = LLVMBuildExtractElement(builder, b, lane, empty);
+            let scalar = if opcode == LLVMOpcode::LLVMICmp {
+                LLVMBuildICmp(builder, LLVMGetICmpPredicate(cmp), x, y, empty)
+            } else {
+                let s = LLVMBuildFCmp(builder, LLVMGetFCmpPredicate(cmp), x, y, empty);
+                if LLVMCanValueUseFastMathFlags(s) != 0 {
+                    LLVMSetFastMathFlags(s, LLVMGetFastMathFlags(cmp));
+                }
+                s
+            };
+            LLVMReplaceAllUsesWith(user, scalar);
+            LLVMInstructionEraseFromParent(user);
+        }
+        LLVMInstructionEraseFromParent(cmp);
+    }
+    LLVMDisposeBuilder(builder);
+    count
+}
+
 /// Runs the new pass manager's `default<On>` pipeline on `module`, with
 /// Triton's tuning (loop unrolling and interleaving on; loop and SLP
 /// vectorization when `vectorize`); `machine` may be null.
@@ -363,7 +447,10 @@ pub fn check_emit(target: &CodegenTarget, emit: Emit) -> Result<(), String> {
 /// 3. run the new pass manager's `default<On>` pipeline, with the target
 ///    machine (so that the target's cost model and passes are used), verify
 ///    its result (redoing it without loop vectorization when LLVM left
-///    invalid IR), then allow floating-point contraction if asked;
+///    invalid IR), then allow floating-point contraction if asked, and,
+///    where the module was optimized without the target machine, split the
+///    vector comparisons that are only read lane by lane
+///    ([`scalarize_lane_compares`]);
 /// 4. print the IR, or emit assembly or an object file (after
 ///    splitting the GEPs of huge blocks: [`presplit_huge_blocks`]).
 ///
@@ -398,6 +485,10 @@ pub fn generate(module: MlirOperation, target: &CodegenTarget, options: &Codegen
     if options.fp_fusion {
         allow_contraction(&llvm_module);
     }
+    if !options.optimize_with_target && options.opt_level > 0 {
+        // SAFETY: the module is live and owned by `llvm_module`.
+        unsafe { scalarize_lane_compares(llvm_module.as_mut_ptr()) };
+    }
     match emit {
         Emit::LlvmIr => Ok(llvm_module.print_to_string().to_bytes().to_vec()),
         Emit::Assembly | Emit::Object => {
@@ -424,6 +515,30 @@ mod tests {
         let error = generate(MlirOperation { ptr: std::ptr::null_mut() }, &target, &CodegenOptions::default(), Emit::Object)
             .unwrap_err();
         assert!(error.contains("emits no object code"), "{error}");
+    }
+
+    #[test]
+    fn lane_compares_are_split_and_others_kept() {
+        let ir = "define i1 @lanes(<2 x i64> %a, <2 x i64> %b) {\n\
+                  %c = icmp slt <2 x i64> %a, %b\n\
+                  %x = extractelement <2 x i1> %c, i64 0\n\
+                  %y = extractelement <2 x i1> %c, i64 1\n\
+                  %r = and i1 %x, %y\n\
+                  ret i1 %r\n}\n\
+                  define <2 x i64> @whole(<2 x i64> %a, <2 x i64> %b) {\n\
+                  %c = icmp slt <2 x i64> %a, %b\n\
+                  %s = select <2 x i1> %c, <2 x i64> %a, <2 x i64> %b\n\
+                  ret <2 x i64> %s\n}\n";
+        let context = Context::create();
+        let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(ir.as_bytes(), "lanes");
+        let module = context.create_module_from_ir(buffer).expect("valid IR");
+        // SAFETY: the module is live for the call.
+        let split = unsafe { scalarize_lane_compares(module.as_mut_ptr()) };
+        assert_eq!(split, 1);
+        module.verify().expect("still valid");
+        let text = module.print_to_string().to_string();
+        assert_eq!(text.matches("icmp slt i64").count(), 2, "{text}");
+        assert_eq!(text.matches("icmp slt <2 x i64>").count(), 1, "{text}");
     }
 
     #[test]
