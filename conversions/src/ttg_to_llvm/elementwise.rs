@@ -279,6 +279,33 @@ fn require_f32(e: &Emitter, ty: Ty, name: &str) -> Result<(), String> {
     }
 }
 
+/// Whether `lower` is `-upper` as Triton's clamp lowering recognises it:
+/// `arith.subf 0.0, upper` or `arith.negf upper`, on tensors also
+/// `tt.splat (arith.negf s)` with `upper = tt.splat s`.
+fn is_negation_of(lower: Val, upper: Val) -> bool {
+    let same = |a: Val, b: Val| a.0.ptr == b.0.ptr;
+    let Some(def) = lower.defining_op() else { return false };
+    match def.name() {
+        "arith.subf" => same(def.operand(1), upper) && is_zero_float(def.operand(0)),
+        "arith.negf" => same(def.operand(0), upper),
+        "tt.splat" => {
+            let neg = def.operand(0).defining_op().filter(|n| n.name() == "arith.negf");
+            let splat = upper.defining_op().filter(|s| s.name() == "tt.splat");
+            matches!((neg, splat), (Some(n), Some(s)) if same(n.operand(0), s.operand(0)))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `v` is a float constant (or splat of one) equal to 0.
+fn is_zero_float(v: Val) -> bool {
+    let Some(def) = v.defining_op().filter(|d| d.name() == "arith.constant") else { return false };
+    let Some(attr) = def.attr("value") else { return false };
+    let text = attr.to_string();
+    let number = text.trim_start_matches("dense<").split(['>', ':']).next().unwrap_or("").trim();
+    number.parse::<f64>().is_ok_and(|x| x == 0.0)
+}
+
 fn lower_special(cx: &mut Lowering<'_>, op: Op, args: &[Val], out: Ty) -> Result<Val, String> {
     let name = op.name();
     match name {
@@ -320,6 +347,13 @@ fn lower_special(cx: &mut Lowering<'_>, op: Op, args: &[Val], out: Ty) -> Result
         "tt.clampf" => {
             // propagateNan = all (0xFFFF) keeps NaNs: maximum/minimum; else maxnum/minnum.
             let all = op.attr("propagateNan").and_then(|a| a.int()).unwrap_or(0) != 0;
+            // `clamp(x, -limit, limit)` (Triton's two spellings of -limit):
+            // the target may have one instruction for it.
+            if !all && is_negation_of(op.operand(1), op.operand(2)) {
+                if let Some(v) = cx.target.symmetric_clamp(&mut cx.e, args[0], args[2]) {
+                    return Ok(v);
+                }
+            }
             let (max, min) = if all { ("llvm.intr.maximum", "llvm.intr.minimum") } else { ("llvm.intr.maxnum", "llvm.intr.minnum") };
             let lo = cx.e.val(max, &[args[0], args[1]], out, &[]);
             Ok(cx.e.val(min, &[lo, args[2]], out, &[]))

@@ -252,6 +252,12 @@ pub trait TargetInfo: Sync {
     /// An atomic compare-and-swap at `ptr` when `pred`; yields the old value.
     #[allow(clippy::too_many_arguments)]
     fn atomic_cas(&self, e: &mut Emitter, ptr: Val, cmp: Val, value: Val, pred: Option<Val>, sem: MemSemantic, scope: MemScope) -> Result<Val, String>;
+    /// `clamp(x, -limit, limit)` of one element (`limit` not NaN-propagating)
+    /// in one instruction where the target has one; `None` (the default)
+    /// lowers it as max then min.
+    fn symmetric_clamp(&self, _e: &mut Emitter, _x: Val, _limit: Val) -> Option<Val> {
+        None
+    }
     /// A fast f32 approximation of `f(x)` (Triton uses the hardware's
     /// approximate `2^x` for `math.exp`); `None` when the target has none.
     fn fast_math_f32(&self, e: &mut Emitter, f: FastMath, x: Val) -> Option<Val>;

@@ -713,6 +713,20 @@ impl TargetInfo for Nvidia {
         let r = e.inline_asm(&asm, &c, &operands, &[it], true)[0];
         Ok(e.cast("llvm.bitcast", r, ty))
     }
+    /// From sm90, Triton's clip: `min.xorsign.abs.f32` of `x` and `limit`
+    /// (`|x|` capped at `limit`, with the sign of `x`).
+    fn symmetric_clamp(&self, e: &mut Emitter, x: Val, limit: Val) -> Option<Val> {
+        let ty = x.ty();
+        if ty != e.f32() || module_compute_capability(e).unwrap_or(0) < 90 {
+            return None;
+        }
+        let attrs = [
+            ("intrin", e.str_attr("llvm.nvvm.fmin.xorsign.abs.f")),
+            ("op_bundle_sizes", e.attr("array<i32>")),
+            ("operandSegmentSizes", e.attr("array<i32: 2, 0>")),
+        ];
+        Some(e.val("llvm.call_intrinsic", &[x, limit], ty, &attrs))
+    }
     fn fast_math_f32(&self, e: &mut Emitter, f: FastMath, x: Val) -> Option<Val> {
         let instruction = match f {
             FastMath::Exp2 => "ex2.approx.f32",
