@@ -336,6 +336,12 @@ pub trait TargetInfo: Sync {
     fn tensor_descriptor_type(&self, _e: &Emitter, _desc: Ty) -> Option<Ty> {
         None
     }
+    /// The LLVM type of a value of a type of the target's own dialects
+    /// (one value), or `None` when the target does not lower it (the
+    /// default).
+    fn target_type(&self, _e: &Emitter, _ty: Ty) -> Option<Ty> {
+        None
+    }
     /// The attributes of the kernel parameter a kernel argument of type `ty`
     /// becomes (the body of an MLIR dictionary, e.g. `llvm.align = 64 :
     /// i32`), for the arguments that lower to one parameter; `None` (the
@@ -1003,6 +1009,8 @@ fn is_kernel(func: Op) -> bool {
 /// - a `!ttg.async.token`: one `i32` (unused; it only orders ops);
 /// - a `!tt.tensordesc`: the target's descriptor handle
 ///   ([`TargetInfo::tensor_descriptor_type`]);
+/// - a type of the target's own dialects: what the target says
+///   ([`TargetInfo::target_type`]);
 /// - a scalar: itself.
 fn expanded_types(e: &Emitter, target: &dyn TargetInfo, ty: Ty) -> Result<Vec<Ty>, String> {
     if ty.is_tensordesc() {
@@ -1010,6 +1018,9 @@ fn expanded_types(e: &Emitter, target: &dyn TargetInfo, ty: Ty) -> Result<Vec<Ty
             .tensor_descriptor_type(e, ty)
             .map(|t| vec![t])
             .ok_or_else(|| format!("type {ty} has no LLVM lowering on target '{}'", target.name()));
+    }
+    if let Some(t) = target.target_type(e, ty) {
+        return Ok(vec![t]);
     }
     if let Some(md) = tritium_dialects::ttg::bridge::memdesc_of(ty) {
         let mut v = vec![e.ptr_ty(3)];

@@ -394,6 +394,11 @@ impl TargetInfo for Nvidia {
     fn kernel_param_attrs(&self, _e: &Emitter, ty: Ty) -> Result<Option<String>, String> {
         tma::host_descriptor_param_attrs(ty)
     }
+    /// An im2col tensor descriptor is, like a tiled one, a generic pointer
+    /// to its TMA descriptor.
+    fn target_type(&self, e: &Emitter, ty: Ty) -> Option<Ty> {
+        tma::is_im2col_descriptor(ty).then(|| e.ptr_ty(0))
+    }
     fn check(&self, options: &TargetOptions) -> Result<(), String> {
         let cc = compute_capability(&options.target)
             .ok_or_else(|| format!("target '{}' is not of the form cuda:<compute capability>", options.target))?;

@@ -224,6 +224,12 @@ impl LowerPattern for Tma {
 /// metadata's `tensordesc_meta` is computed ([`tensordesc_meta_json`]).
 /// `None` for other types.
 pub fn host_descriptor_param_attrs(ty: Ty) -> Result<Option<String>, String> {
+    if is_im2col_descriptor(ty) {
+        // The same by-value `CUtensorMap`, as Triton passes it.
+        return Ok(Some(format!(
+            "llvm.align = 64 : i32, llvm.byval = !llvm.array<{TMA_SIZE_BYTES} x i8>, nvvm.grid_constant, tt.nv_tma_desc = 1 : i32"
+        )));
+    }
     if !ty.is_tensordesc() {
         return Ok(None);
     }
@@ -231,6 +237,11 @@ pub fn host_descriptor_param_attrs(ty: Ty) -> Result<Option<String>, String> {
     Ok(Some(format!(
         "llvm.align = 64 : i32, llvm.byval = !llvm.array<{TMA_SIZE_BYTES} x i8>, nvvm.grid_constant, tt.nv_tma_desc = 1 : i32, {TENSORDESC_ATTR} = {ty}"
     )))
+}
+
+/// Whether `ty` is a `!ttng.tensordesc_im2col` (an im2col TMA descriptor).
+pub fn is_im2col_descriptor(ty: Ty) -> bool {
+    ty.dialect_namespace() == "ttng" && ty.to_string().starts_with("!ttng.tensordesc_im2col<")
 }
 
 /// The kernel-parameter attribute that keeps a host-side descriptor's type
@@ -532,7 +543,7 @@ fn tma_load(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
     // Operands: desc, coord..., offsets..., barrier, result, pred.
     let rank = op.segment_size(1) as usize;
     if op.segment_size(2) != 0 {
-        return Err("im2col TMA loads are not supported".into());
+        return tma_load_im2col(cx, op);
     }
     if op.attr("multicast").is_some() {
         return Err("multicast TMA loads are not supported".into());
@@ -572,6 +583,77 @@ fn tma_load(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
         let mut args = vec![pred, dst, desc];
         args.extend(box_coords(cx, &coords, origin)?);
         args.push(bar);
+        cx.e.inline_asm(&asm, &constraints, &args, &[], true);
+    }
+    Ok(())
+}
+
+/// An im2col TMA load (Triton 3.9's lowering): the 2-d block (pixels ×
+/// channels) is cut into messages along the channels (the swizzle width,
+/// at most 256 each); message `k` reads channels from `k · width` (added
+/// to the innermost coordinate, computed as `k << log2(width)` as Triton
+/// does) into its column block of the buffer; the im2col offsets follow,
+/// innermost first, as 16-bit operands.
+fn tma_load_im2col(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
+    // Operands: desc, coord..., offsets..., barrier, result, pred.
+    let (rank, n_offsets) = (op.segment_size(1) as usize, op.segment_size(2) as usize);
+    if op.attr("multicast").is_some() {
+        return Err("multicast TMA loads are not supported".into());
+    }
+    if op.attr("isVolatile").and_then(|a| a.bool()).unwrap_or(false) || op.attr("cachePolicy").is_some() {
+        return Err("volatile loads and cache policies on TMA loads are not supported".into());
+    }
+    let operands = op.operands();
+    let coords = operands[1..1 + rank].to_vec();
+    let offsets = operands[1 + rank..1 + rank + n_offsets].to_vec();
+    let at = 1 + rank + n_offsets;
+    let (barrier, result, user_pred) = (operands[at], operands[at + 1], operands[at + 2]);
+    let boxes = boxes(result.ty())?;
+    if boxes.origins[0].len() != 2 || boxes.origins.iter().any(|o| o[0] != 0) {
+        return Err("im2col TMA loads need a 2-d block of at most 256 pixels".into());
+    }
+    let width = boxes.origins.get(1).map(|o| o[1]).unwrap_or(1).max(1);
+    if width & (width - 1) != 0 {
+        return Err("im2col TMA loads need a power-of-two channel block".into());
+    }
+    let desc = cx.scalar(operands[0])?;
+    let bar = barrier_ptr(cx, barrier)?;
+    let base = memdesc_base(cx, result, "destination buffer")?;
+    let element = memdesc_element(cx, result)?;
+    let user = if is_true(user_pred) { cx.e.bool_const(true) } else { cx.scalar(user_pred)? };
+    let mut offset_vals = Vec::with_capacity(n_offsets);
+    for o in offsets.iter().rev() {
+        offset_vals.push(cx.scalar(*o)?);
+    }
+    let asm = format!(
+        "@$0 cp.async.bulk.tensor.{rank}d.shared::cta.global.im2col.mbarrier::complete_tx::bytes [$1], [$2, {{{}}}], [${}], {{{}}};",
+        coord_list(rank, 3),
+        3 + rank,
+        coord_list(n_offsets, 4 + rank)
+    );
+    let constraints = format!("b,r,l,{}r,{}", "r,".repeat(rank), vec!["h"; n_offsets].join(","));
+    let shift = width.trailing_zeros() as i64;
+    // Message k fills the k-th column block of the buffer (rows × width).
+    let rows = bridge::memdesc_of(result.ty()).map(|m| m.shape[0]).unwrap_or(1);
+    for i in 0..boxes.offsets.len() {
+        let pred = box_pred(cx, i, Some(user));
+        let off = cx.e.i32_const(i as i64 * width * rows);
+        let dst = cx.e.gep(base, element, off);
+        let mut args = vec![pred, dst, desc];
+        // Innermost first: the channel coordinate gets the message's offset.
+        for d in (0..rank).rev() {
+            let c = cx.scalar(coords[d])?;
+            if d == rank - 1 {
+                let k = cx.e.i32_const(i as i64);
+                let s = cx.e.i32_const(shift);
+                let channel = cx.e.shl(k, s);
+                args.push(cx.e.add(c, channel));
+            } else {
+                args.push(c);
+            }
+        }
+        args.push(bar);
+        args.extend(&offset_vals);
         cx.e.inline_asm(&asm, &constraints, &args, &[], true);
     }
     Ok(())
