@@ -7,10 +7,11 @@
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 8192 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  // A 16-bit transpose: 8-element vector stores, transposed matrix loads
+  // A 16-bit transpose: 8-element vector stores (as 4 words, as Triton),
+  // transposed matrix loads
   // (4 matrices each, 2 of them cover the thread's 16 registers).
   // CHECK-LABEL: llvm.func @transpose_f16(
-  // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+  // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
   // CHECK: nvvm.barrier
   // CHECK-COUNT-2: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32
   // CHECK-NOT: llvm.load
@@ -30,7 +31,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // for them, so plain loads.
   // CHECK-LABEL: llvm.func @transpose_f32(
   // CHECK-NOT: nvvm.ldmatrix
-  // CHECK-COUNT-16: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK-COUNT-16: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
   // CHECK-NOT: nvvm.ldmatrix
   // CHECK: llvm.return
   tt.func public @transpose_f32(%x: tensor<64x32xf32, #blocked2>) -> tensor<64x32xf32, #blocked1> {

@@ -1,7 +1,7 @@
 // convert-triton-gpu-to-llvm on atomics in shared memory: ttg.local_atomic_scatter_rmw
 // (one relaxed CTA-scope atom per element by one of the threads holding it, under the
 // mask; an i32 add of a constant 1 is an increment; red where nothing reads the old
-// values) and tt.histogram's generic atomicrmw in a block entered under its predicate.
+// values).
 // CHECK lines from Triton 3.9's output on the same input.
 // RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
 
@@ -48,19 +48,3 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   }
 }
 
-// -----
-
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 32 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @histogram(
-  // CHECK: llvm.icmp "ult"
-  // CHECK: llvm.cond_br %{{.*}}, ^[[THEN:bb[0-9]+]], ^[[REST:bb[0-9]+]]
-  // CHECK: ^[[THEN]]:
-  // CHECK-NEXT: llvm.getelementptr
-  // CHECK-NEXT: llvm.atomicrmw add %{{.*}}, %{{.*}} monotonic : !llvm.ptr<3>, i32
-  // CHECK-NEXT: llvm.br ^[[REST]]
-  tt.func public @histogram(%src: tensor<128xi32, #blocked>) -> tensor<8xi32, #blocked> {
-    %0 = tt.histogram %src {allocation.offset = 0 : i32} : tensor<128xi32, #blocked> -> tensor<8xi32, #blocked>
-    tt.return %0 : tensor<8xi32, #blocked>
-  }
-}

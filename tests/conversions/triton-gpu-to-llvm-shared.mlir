@@ -24,15 +24,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     // CHECK: %[[A127:.*]] = llvm.and %[[TID]], %[[M127]] : i32
     // CHECK: %[[S127:.*]] = llvm.shl %[[A127]], %{{.*}} : i32
     // CHECK: llvm.xor %[[S12]], %[[S127]] : i32
-    // Each thread's 8 consecutive f16 are one 16-byte store.
-    // CHECK: llvm.insertelement %arg7
-    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+    // Each thread's 8 consecutive f16 are one 16-byte store (of four 32-bit
+    // words, as Triton's shared stores pack them).
+    // CHECK: llvm.bitcast %arg7 : f16 to i16
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
     %a = ttg.local_alloc %x {allocation.offset = 1024 : i32} : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
-    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
     ttg.local_store %x, %a : tensor<32x32xf16, #blocked> -> !ttg.memdesc<32x32xf16, #shared, #smem, mutable>
     // CHECK: nvvm.barrier
     ttg.barrier local
-    // CHECK: %[[V:.*]] = llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+    // CHECK: %[[V:.*]] = llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
     // CHECK: llvm.extractelement %[[V]]
     %y = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #blocked>
     // local_dealloc emits nothing.

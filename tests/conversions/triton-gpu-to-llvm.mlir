@@ -62,14 +62,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // A conversion whose scratch holds half the tensor runs in two rounds.
   // CHECK-LABEL: llvm.func @relayout(
   tt.func public @relayout(%x: tensor<1024xf32, #blocked>) -> tensor<1024xf32, #blocked1> {
-    // Each thread's 4 consecutive elements go out as one 16-byte store.
-    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+    // Each thread's 4 consecutive elements go out as one 16-byte store (of
+    // their bits, as Triton).
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
     // Each round reads its 4 registers with one 4-matrix load (as Triton's
     // scratch layout chose).
     // CHECK: nvvm.barrier
     // CHECK: nvvm.ldmatrix %{{.*}} {{.*}}num = 4 : i32
     // CHECK: nvvm.barrier
-    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
     // CHECK: nvvm.barrier
     // CHECK: nvvm.ldmatrix %{{.*}} {{.*}}num = 4 : i32
     %y = ttg.convert_layout %x {allocation.offset = 0 : i32, allocation.size = 2048 : i32} : tensor<1024xf32, #blocked> -> tensor<1024xf32, #blocked1>
@@ -168,9 +169,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.shar
     // the four warps along the row are lanes, two more butterflies; the
     // result is then where the output layout wants it.
     // CHECK-COUNT-5: nvvm.shfl.sync bfly
-    // CHECK: llvm.store {{.*}} : vector<4xf32>, !llvm.ptr<3>
+    // CHECK: llvm.store {{.*}} : vector<4xi32>, !llvm.ptr<3>
     // CHECK: nvvm.barrier
-    // CHECK: llvm.load {{.*}} -> vector<4xf32>
+    // CHECK: llvm.load {{.*}} -> vector<4xi32>
     // CHECK: nvvm.shfl.sync bfly
     // CHECK: nvvm.shfl.sync bfly
     // CHECK-NOT: nvvm.barrier

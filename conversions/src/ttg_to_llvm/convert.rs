@@ -480,16 +480,7 @@ pub fn through_shared(
             }
             let ptr = src_addr.at(cx, map.slot(lin));
             let vals: Vec<Val> = (0..src_vec).map(|k| to_storage(cx, regs[member(&src_vbits, start, k)], store_ty)).collect();
-            if src_vec == 1 {
-                cx.target.store_shared(&mut cx.e, ptr, vals[0], None);
-            } else {
-                let vt = cx.e.vector_ty(store_ty, src_vec as u32);
-                let mut v = cx.e.undef(vt);
-                for (k, x) in vals.iter().enumerate() {
-                    v = cx.e.insert_element(v, *x, k as i64);
-                }
-                cx.e.store_aligned(v, ptr, align(src_vec));
-            }
+            super::shared::store_shared_vector(cx, ptr, &vals, align(src_vec));
         }
         cx.barrier();
         if let Some(m) = &matrix {
@@ -502,16 +493,8 @@ pub fn through_shared(
                 continue;
             }
             let ptr = dst_addr.at(cx, map.slot(lin));
-            if dst_vec == 1 {
-                let v = cx.target.load_shared(&mut cx.e, ptr, store_ty);
-                out[start] = Some(from_storage(cx, v, elem));
-            } else {
-                let vt = cx.e.vector_ty(store_ty, dst_vec as u32);
-                let v = cx.e.load_aligned(ptr, vt, align(dst_vec));
-                for k in 0..dst_vec {
-                    let x = cx.e.extract_element(v, k as i64, store_ty);
-                    out[member(&dst_vbits, start, k)] = Some(from_storage(cx, x, elem));
-                }
+            for (k, x) in super::shared::load_shared_vector(cx, ptr, store_ty, dst_vec, align(dst_vec)).into_iter().enumerate() {
+                out[member(&dst_vbits, start, k)] = Some(from_storage(cx, x, elem));
             }
         }
     }

@@ -209,16 +209,7 @@ fn do_move(cx: &mut Lowering<'_>, op: Op, m: &Move, values: &[Vec<Val>], elems: 
             let idx = cx.e.xor(t, slot);
             let ptr = cx.e.gep(bases[j], *sty, idx);
             let vals: Vec<Val> = (0..vec).map(|k| to_storage(cx, values[j][vector_member(&vbits, start, k)], *sty)).collect();
-            if vec == 1 {
-                cx.target.store_shared(&mut cx.e, ptr, vals[0], None);
-            } else {
-                let vt = cx.e.vector_ty(*sty, vec as u32);
-                let mut v = cx.e.undef(vt);
-                for (k, x) in vals.iter().enumerate() {
-                    v = cx.e.insert_element(v, *x, k as i64);
-                }
-                cx.e.store_aligned(v, ptr, vec as i64 * bytes);
-            }
+            super::super::shared::store_shared_vector(cx, ptr, &vals, vec as i64 * bytes);
         }
     }
     cx.barrier();
@@ -236,16 +227,8 @@ fn do_move(cx: &mut Lowering<'_>, op: Op, m: &Move, values: &[Vec<Val>], elems: 
             let slot = cx.e.i32_const(map.slot(lin));
             let idx = cx.e.xor(t, slot);
             let ptr = cx.e.gep(bases[j], *sty, idx);
-            if vec == 1 {
-                let v = cx.target.load_shared(&mut cx.e, ptr, *sty);
-                regs[start] = Some(from_storage(cx, v, elems[j]));
-            } else {
-                let vt = cx.e.vector_ty(*sty, vec as u32);
-                let v = cx.e.load_aligned(ptr, vt, vec as i64 * bytes);
-                for k in 0..vec {
-                    let x = cx.e.extract_element(v, k as i64, *sty);
-                    regs[vector_member(&vbits, start, k)] = Some(from_storage(cx, x, elems[j]));
-                }
+            for (k, x) in super::super::shared::load_shared_vector(cx, ptr, *sty, vec, vec as i64 * bytes).into_iter().enumerate() {
+                regs[vector_member(&vbits, start, k)] = Some(from_storage(cx, x, elems[j]));
             }
         }
         out.push(regs.into_iter().map(|v| v.ok_or_else(|| "tt.reduce: a register was never loaded".to_string())).collect::<Result<Vec<_>, _>>()?);

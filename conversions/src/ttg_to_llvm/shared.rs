@@ -388,6 +388,111 @@ impl Access {
     }
 }
 
+/// Stores `values` (consecutive elements of one integer or float type of 8
+/// bits or more) at shared `ptr`, aligned to `align` bytes, as Triton's
+/// shared-memory stores travel: as integers, more than four narrower than 32
+/// bits packed into 32-bit words, at most 128 bits per `llvm.store` of a
+/// vector (one element too is a one-element vector).
+pub(super) fn store_shared_vector(cx: &mut Lowering<'_>, ptr: Val, values: &[Val], align: i64) {
+    let Some(first) = values.first() else { return };
+    let bits = first.ty().bit_width();
+    let it = cx.e.int_ty(bits);
+    let ints: Vec<Val> = values.iter().map(|v| if v.ty() == it { *v } else { cx.e.cast("llvm.bitcast", *v, it) }).collect();
+    let words: Vec<Val> = if ints.len() > 4 && bits < 32 {
+        let per = (32 / bits) as usize;
+        let vt = cx.e.vector_ty(it, per as u32);
+        let i32t = cx.e.i32();
+        ints.chunks(per)
+            .map(|c| {
+                let mut v = cx.e.undef(vt);
+                for (k, x) in c.iter().enumerate() {
+                    v = cx.e.insert_element(v, *x, k as i64);
+                }
+                cx.e.cast("llvm.bitcast", v, i32t)
+            })
+            .collect()
+    } else {
+        ints
+    };
+    let wty = words[0].ty();
+    let wbytes = i64::from(wty.bit_width() / 8);
+    let max = (16 / wbytes).max(1) as usize;
+    for (k, chunk) in words.chunks(max).enumerate() {
+        let p = if k == 0 {
+            ptr
+        } else {
+            let off = cx.e.i32_const((k * max) as i64);
+            cx.e.gep(ptr, wty, off)
+        };
+        let vt = cx.e.vector_ty(wty, chunk.len() as u32);
+        let mut v = cx.e.undef(vt);
+        for (i, x) in chunk.iter().enumerate() {
+            v = cx.e.insert_element(v, *x, i as i64);
+        }
+        store_aligned(cx, v, p, align.min(wbytes * chunk.len() as i64));
+    }
+}
+
+/// Loads `n` consecutive elements of `ty` (an integer or float of 8 bits or
+/// more) from shared `ptr`, aligned to `align` bytes, the way
+/// [`store_shared_vector`] stores them (a single element as a scalar).
+pub(super) fn load_shared_vector(cx: &mut Lowering<'_>, ptr: Val, ty: Ty, n: usize, align: i64) -> Vec<Val> {
+    let bits = ty.bit_width();
+    let it = cx.e.int_ty(bits);
+    let packed = n > 4 && bits < 32;
+    let (wty, count) = if packed { (cx.e.i32(), n * bits as usize / 32) } else { (it, n) };
+    let wbytes = i64::from(wty.bit_width() / 8);
+    let max = (16 / wbytes).max(1) as usize;
+    let mut words = Vec::with_capacity(count);
+    let mut k = 0;
+    while k < count {
+        let len = max.min(count - k);
+        let p = if k == 0 {
+            ptr
+        } else {
+            let off = cx.e.i32_const(k as i64);
+            cx.e.gep(ptr, wty, off)
+        };
+        let a = align.min(wbytes * len as i64);
+        if len == 1 {
+            // One element is loaded as a scalar.
+            words.push(load_aligned(cx, p, wty, a));
+        } else {
+            let vt = cx.e.vector_ty(wty, len as u32);
+            let v = load_aligned(cx, p, vt, a);
+            for i in 0..len {
+                words.push(cx.e.extract_element(v, i as i64, wty));
+            }
+        }
+        k += len;
+    }
+    let ints: Vec<Val> = if packed {
+        let per = (32 / bits) as usize;
+        let vt = cx.e.vector_ty(it, per as u32);
+        words
+            .into_iter()
+            .flat_map(|w| {
+                let v = cx.e.cast("llvm.bitcast", w, vt);
+                (0..per).map(|i| cx.e.extract_element(v, i as i64, it)).collect::<Vec<_>>()
+            })
+            .collect()
+    } else {
+        words
+    };
+    let vals: Vec<Val> = ints.into_iter().map(|x| if ty == it { x } else { cx.e.cast("llvm.bitcast", x, ty) }).collect();
+    if ty == it || n == 1 {
+        return vals;
+    }
+    // Floats come back as one vector of the element type, as Triton packs
+    // them (LLVM folds the vector away).
+    let vt = cx.e.vector_ty(ty, n as u32);
+    let mut v = cx.e.undef(vt);
+    for (i, x) in vals.iter().enumerate() {
+        v = cx.e.insert_element(v, *x, i as i64);
+    }
+    (0..n).map(|i| cx.e.extract_element(v, i as i64, ty)).collect()
+}
+
 /// An `llvm.load` of `ty` from shared `ptr` aligned to `align` bytes.
 fn load_aligned(cx: &mut Lowering<'_>, ptr: Val, ty: Ty, align: i64) -> Val {
     let a = cx.e.int_attr(cx.e.i64(), align);
@@ -430,16 +535,8 @@ fn load_tensor(cx: &mut Lowering<'_>, mty: Ty, md: &MemDescValue, l: &DistLayout
             continue;
         }
         let p = addr.at(cx, a.reg_offset(r));
-        if vec == 1 {
-            let v = load_aligned(cx, p, a.map.storage, align);
-            out[r] = Some(from_storage(cx, v, a.map.elem));
-        } else {
-            let vt = cx.e.vector_ty(a.map.storage, vec as u32);
-            let v = load_aligned(cx, p, vt, align);
-            for i in 0..vec {
-                let x = cx.e.extract_element(v, i as i64, a.map.storage);
-                out[r + i] = Some(from_storage(cx, x, a.map.elem));
-            }
+        for (i, x) in load_shared_vector(cx, p, a.map.storage, vec, align).into_iter().enumerate() {
+            out[r + i] = Some(from_storage(cx, x, a.map.elem));
         }
     }
     fill_duplicates(out, dup)
@@ -461,19 +558,8 @@ fn store_tensor(cx: &mut Lowering<'_>, mty: Ty, md: &MemDescValue, l: &DistLayou
             continue;
         }
         let p = addr.at(cx, a.reg_offset(r));
-        if vec == 1 {
-            let v = to_storage(cx, values[r], a.map.storage);
-            store_aligned(cx, v, p, align);
-        } else {
-            let vt = cx.e.vector_ty(a.map.storage, vec as u32);
-            let mut v = cx.e.undef(vt);
-            for i in 0..vec {
-                let x = to_storage(cx, values[r + i], a.map.storage);
-                let idx = cx.e.i32_const(i as i64);
-                v = cx.e.val("llvm.insertelement", &[v, x, idx], vt, &[]);
-            }
-            store_aligned(cx, v, p, align);
-        }
+        let vals: Vec<Val> = (0..vec).map(|i| to_storage(cx, values[r + i], a.map.storage)).collect();
+        store_shared_vector(cx, p, &vals, align);
     }
     Ok(())
 }

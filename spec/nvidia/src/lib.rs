@@ -355,6 +355,23 @@ fn is_shared(e: &Emitter, ptr: Val) -> bool {
 
 /// The compute capability of the module the emitter builds into (from its
 /// `ttg.target`), when it can be found.
+/// The `ttg.num-warps` of the module the emitter is building in.
+fn module_num_warps(e: &Emitter) -> Option<i64> {
+    use mlir_sys::*;
+    let block = e.block();
+    if block.ptr.is_null() {
+        return None;
+    }
+    let mut op = Op(unsafe { mlirBlockGetParentOperation(block) });
+    while !op.0.ptr.is_null() {
+        if let Some(n) = op.attr("ttg.num-warps").and_then(|a| a.int()) {
+            return Some(n);
+        }
+        op = Op(unsafe { mlirOperationGetParentOperation(op.0) });
+    }
+    None
+}
+
 fn module_compute_capability(e: &Emitter) -> Option<u32> {
     use mlir_sys::*;
     let block = e.block();
@@ -427,9 +444,15 @@ impl TargetInfo for Nvidia {
         let name = ["nvvm.read.ptx.sreg.nctaid.x", "nvvm.read.ptx.sreg.nctaid.y", "nvvm.read.ptx.sreg.nctaid.z"][axis as usize % 3];
         e.val(name, &[], t, &[])
     }
-    /// `nvvm.barrier` (`bar.sync 0`), the op Triton 3.9 emits.
+    /// `nvvm.barrier` (`bar.sync 0`), the op Triton 3.9 emits; in a module of
+    /// one warp, `nvvm.bar.warp.sync` over the whole warp (as Triton).
     fn barrier(&self, e: &mut Emitter) {
-        e.op("nvvm.barrier", &[], &[], &[]);
+        if module_num_warps(e) == Some(1) {
+            let mask = e.i32_const(-1);
+            e.op("nvvm.bar.warp.sync", &[mask], &[], &[]);
+        } else {
+            e.op("nvvm.barrier", &[], &[], &[]);
+        }
     }
     fn shuffle_xor(&self, e: &mut Emitter, value: Val, mask: u32) -> Val {
         let offset = e.i32_const(i64::from(mask));
