@@ -166,9 +166,8 @@ fn make_ttgir(options: &StageOptions) -> Result<String, StageRefusal> {
 /// conversion that Triton runs on sm80 and that Tritium has (the
 /// Hopper/Blackwell-only ones are no-ops there), the conversion and the
 /// LLVM-dialect cleanups; from sm90 on Triton 3.9's list pass for pass,
-/// without `gluon-inline`, `llvm.func(canonicalize-llvm-ir)` and
-/// `enable-line-info`, which Tritium does not have yet (the canonicalize and
-/// cse after the conversion do the cleanup).
+/// without `gluon-inline` and `enable-line-info`, which Tritium does not
+/// have yet.
 fn make_llir(options: &StageOptions) -> Result<String, StageRefusal> {
     let cc = capability("tritium-make-llir", options.target)?;
     let ptx = if options.ptx_version != 0 { format!(" ptx-version={}", options.ptx_version) } else { String::new() };
@@ -186,7 +185,7 @@ fn make_llir(options: &StageOptions) -> Result<String, StageRefusal> {
          triton-nvidia-gpu-proxy-fence-insertion{{compute-capability={cc}}},triton-nvidia-gpu-tmem-barrier-insertion,\
          triton-nvidia-gpu-membar{{{opts}}},triton-nvidia-gpu-tmem-wait-insertion,\
          triton-nvidia-gpu-cluster-barrier-mbar-allocator,tritongpu-global-scratch-memory-allocation,\
-         convert-triton-gpu-to-llvm{{{opts}}},initialize-ws-cluster-barriers{{{opts}}},cse,\
+         convert-triton-gpu-to-llvm{{{opts}}},initialize-ws-cluster-barriers{{{opts}}},llvm.func(canonicalize-llvm-ir),cse,\
          convert-warp-specialize-to-llvm,convert-nv-gpu-to-llvm,canonicalize,cse,symbol-dce,convert-nvvm-to-llvm"
     ))
 }
