@@ -2,7 +2,8 @@
 // (checked against Triton's make_llir): `/` on f32 is div.full.f32,
 // tt.approx_divf div.approx.f32, math.exp the hardware's ex2.approx after a
 // multiply by log2(e); exp2, sqrt, rsqrt, log, sin, floor, ... are libdevice
-// calls (linked by default, flushing denormals); IEEE forms stay LLVM's.
+// calls (linked by default, flushing denormals); tt.precise_divf/sqrt on f32
+// the NVVM div.rn/sqrt.rn intrinsics; other IEEE forms stay LLVM's.
 // RUN: tritium-opt %s -convert-triton-gpu-to-llvm | FileCheck %s
 // RUN: %mlir-opt %s --pass-pipeline='builtin.module(convert-triton-gpu-to-llvm{compute-capability=80})' | FileCheck %s
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
@@ -30,9 +31,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %fl = math.floor %7 : tensor<32xf32, #blocked>
     // CHECK: llvm.call @__nv_erff(
     %8 = math.erf %fl : tensor<32xf32, #blocked>
-    // CHECK: llvm.fdiv %{{.*}} : f32
+    // CHECK: llvm.call_intrinsic "llvm.nvvm.div.rn.f"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
     %9 = tt.precise_divf %8, %y : tensor<32xf32, #blocked>
-    // CHECK: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
+    // CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"(%{{.*}}) : (f32) -> f32
     %10 = tt.precise_sqrt %9 : tensor<32xf32, #blocked>
     // f64: IEEE division, libdevice exp.
     // CHECK: llvm.fdiv %{{.*}} : f64

@@ -597,7 +597,13 @@ fn triton_scratch_map(op: Op, src: &DistLayout, dst: &DistLayout) -> Option<(Slo
         }
         m
     };
-    let scratch = convert_layout_scratch(op.operand(0).ty(), op.result(0).ty(), ScratchTarget::of_module(module))?;
+    // A module without `ttg.target` was allocated for the target the
+    // lowering runs for.
+    let target = match (module.attr("ttg.target"), super::lowering_target()) {
+        (None, Some(t)) => ScratchTarget::of_target(&t),
+        _ => ScratchTarget::of_module(module),
+    };
+    let scratch = convert_layout_scratch(op.operand(0).ty(), op.result(0).ty(), target)?;
     // The read instruction is the index into the allocator's destination
     // tiles: plain loads, then 8x8 matrix loads, then their transposed form.
     let read = match scratch.instructions.1 {

@@ -374,8 +374,8 @@ impl LowerPattern for Histogram {
             let mut pred = cx.e.and_pred(Some(in_range), unique);
             pred = cx.e.and_pred(pred, masks.as_ref().map(|m| m[r]));
             // The target's predicated atomic (Triton 3.9 branches around a
-            // generic `atomicrmw` instead, which costs ptxas registers:
-            // histogram_bins 20 against 16 this way, Triton's 17).
+            // generic `atomicrmw` instead, which costs the assembler more
+            // registers: histogram_bins 20 against 16 this way, Triton's 17).
             let idx = cx.e.cast("llvm.trunc", *v, i32t);
             let p = cx.e.gep(base, i32t, idx);
             cx.target.atomic_rmw(&mut cx.e, RmwOp::Add, p, one, pred, MemSemantic::Relaxed, MemScope::System)?;

@@ -55,7 +55,11 @@ impl ScratchTarget {
     /// The target named by the module's `ttg.target` ("cuda:80" → NVIDIA 80).
     pub fn of_module(op: Op) -> ScratchTarget {
         let target = op.enclosing_module().and_then(|m| m.attr("ttg.target")).map(|a| a.to_string()).unwrap_or_default();
-        let target = target.trim_matches('"');
+        ScratchTarget::of_target(target.trim_matches('"'))
+    }
+
+    /// The target named `target` (a `ttg.target` value).
+    pub fn of_target(target: &str) -> ScratchTarget {
         match target.strip_prefix("cuda:").and_then(|cc| cc.parse().ok()) {
             Some(cc) => ScratchTarget::Nvidia { compute_capability: cc },
             None => ScratchTarget::Generic,

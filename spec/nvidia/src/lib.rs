@@ -772,6 +772,18 @@ impl TargetInfo for Nvidia {
         if !matches!(bits, 16 | 32 | 64) {
             return None;
         }
+        // Triton 3.9: the IEEE-rounded f32 division and square root are the
+        // NVVM intrinsics (div.rn.f32, sqrt.rn.f32).
+        if bits == 32 && matches!(op, "tt.precise_divf" | "tt.precise_sqrt") {
+            let intrin = if op == "tt.precise_divf" { "llvm.nvvm.div.rn.f" } else { "llvm.nvvm.sqrt.rn.f" };
+            let segments = format!("array<i32: {}, 0>", args.len());
+            let attrs = [
+                ("intrin", e.str_attr(intrin)),
+                ("op_bundle_sizes", e.attr("array<i32>")),
+                ("operandSegmentSizes", e.attr(&segments)),
+            ];
+            return Some(Ok(e.val("llvm.call_intrinsic", args, out, &attrs)));
+        }
         // Triton 3.9: `/` on f32 is `div.full.f32` (f64 stays IEEE).
         if op == "arith.divf" {
             return (bits == 32).then(|| Ok(e.inline_asm("div.full.f32 $0, $1, $2;", "=f,f,f", args, &[out], false)[0]));
