@@ -317,6 +317,43 @@ impl LowerPattern for Atomic {
             let pred = cx.e.and_pred(masks.as_ref().map(|m| m[i]), unique);
             out.push(apply(cx, i, pred)?);
         }
+        if !unread && unique.is_some() && op.attr("allocation.offset").is_some() {
+            // Only one of the threads holding an element did its atomic: as
+            // Triton, it writes the old value to the scratch (at the
+            // element's row-major index) and every holder reads it back
+            // after a barrier, which also orders an acquire.
+            let base = cx.scratch(op)?;
+            let elem = out[0].ty();
+            let store_ty = if elem.is_integer() || elem.is_float() { elem } else { cx.e.i64() };
+            let lanes: Vec<i64> = l.lanes.iter().map(|b| l.linear(b)).collect();
+            let warps: Vec<i64> = l.warps.iter().map(|b| l.linear(b)).collect();
+            let t = cx.xor_of_thread_bits(&lanes, &warps, None);
+            let mut addrs = Vec::with_capacity(out.len());
+            for (i, c) in l.regs.iter().enumerate() {
+                let k = cx.e.i32_const(l.linear(c));
+                let idx = match t {
+                    Some(t) => cx.e.xor(t, k),
+                    None => k,
+                };
+                let p = cx.e.gep(base, store_ty, idx);
+                if !dup[i] {
+                    let v = to_storage(cx, out[i], store_ty);
+                    cx.target.store_shared(&mut cx.e, p, v, unique);
+                }
+                addrs.push(p);
+            }
+            cx.barrier();
+            for (i, p) in addrs.into_iter().enumerate() {
+                if dup[i] {
+                    let first = l.regs.iter().position(|c| *c == l.regs[i]).unwrap_or(i);
+                    out[i] = out[first];
+                    continue;
+                }
+                let v = cx.target.load_shared(&mut cx.e, p, store_ty);
+                out[i] = from_storage(cx, v, elem);
+            }
+            return Ok(vec![out]);
+        }
         if acquire {
             cx.barrier();
         }
