@@ -8,7 +8,7 @@
 #   bin/tritium-opt-<name>     tools/tritium-opt linked to that library
 # and runs `tritium-opt-<name> --spec-check` (the drift guard: a manifest
 # naming a missing slot, or a replaced slot left unimplemented, fails the
-# build). Works inside Tritium's build and from an outside project through
+# build and removes the library and its tritium-opt). Works inside Tritium's build and from an outside project through
 # find_package(Tritium) (build/TritiumConfig.cmake).
 #
 # Expects: TRITIUM_SOURCE_DIR, TRITIUM_CARGO_TARGET_DIR, CARGO,
@@ -233,10 +233,15 @@ pub extern \"C\" fn tritium_backend_install() -> bool {
 
   # --- The drift guard: the manifest against the slots of this build. ---
   set(stamp ${bin}/spec-check.stamp)
+  # A failed check removes the library and its tritium-opt (TritiumSpecCheck.cmake):
+  # nothing is left for mlir-opt to load without the backend's changes.
   add_custom_command(OUTPUT ${stamp}
-    COMMAND $<TARGET_FILE:tritium-opt-${name}> --spec-check
-    COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
-    DEPENDS tritium-opt-${name} ${spec}/spec.toml
+    COMMAND ${CMAKE_COMMAND} -DOPT=$<TARGET_FILE:tritium-opt-${name}>
+            "-DGUARDED=$<TARGET_FILE:tritium_${name}>|$<TARGET_FILE:tritium-opt-${name}>"
+            -DSTAMP=${stamp} "-DWHAT=backend ${name}"
+            -P ${TRITIUM_SOURCE_DIR}/cmake/TritiumSpecCheck.cmake
+    DEPENDS tritium-opt-${name} ${spec}/spec.toml ${TRITIUM_SOURCE_DIR}/cmake/TritiumSpecCheck.cmake
+    VERBATIM
     COMMENT "spec check of backend ${name} (tritium-opt-${name} --spec-check)")
   add_custom_target(tritium_${name}_spec_check ALL DEPENDS ${stamp})
 endfunction()

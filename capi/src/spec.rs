@@ -489,6 +489,15 @@ pub extern "C" fn tritiumSpecCheck(callback: TextFn, user_data: *mut c_void) -> 
     })
 }
 
+/// Installs the backends built into this library (idempotent), so that
+/// `tritiumSpecCheck` knows their problems before anything else ran: the
+/// plugin entry points (`capi/Plugin.cpp`) refuse to load a library whose
+/// backends fail the drift guard.
+#[no_mangle]
+pub extern "C" fn tritium_install_builtin_backends() {
+    guard(None, std::ptr::null_mut(), (), crate::passes::install_builtin_backends)
+}
+
 /// Number of the installed backend's pipelines (for the C++ registration).
 #[no_mangle]
 pub extern "C" fn tritium_spec_pipeline_count() -> isize {

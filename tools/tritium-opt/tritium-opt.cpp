@@ -6,6 +6,7 @@
 //   --spec-report      the library's backend, and who provides each slot
 //   --spec-check       the drift guard: exit 1 if the backend's spec.toml and
 //                      Rust code disagree with the core's slots
+// Without them, a library whose spec fails the drift guard refuses to run.
 //
 //===----------------------------------------------------------------------===//
 #include "tritium-c/Dialects.h"
@@ -38,6 +39,13 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[i], "--spec-check"))
       return tritiumSpecCheck(printTo, stderr) ? 0 : 1;
+  }
+  // A library whose backend spec failed the drift guard is not used without
+  // the backend's changes: say why and stop (the build removes such a library).
+  if (!tritiumSpecCheck(printTo, stderr)) {
+    fprintf(stderr, "error: %s: this library's backend spec failed the drift guard (above); "
+                    "refusing to run\n", argv[0]);
+    return 1;
   }
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tritium optimizer driver\n", registry));
