@@ -270,6 +270,11 @@ struct Installed {
     name: String,
     manifest_path: String,
     problems: Vec<String>,
+    /// What only a context can check (`tritiumSpecCheckNames`): (where in
+    /// spec.toml, op name) of every `[legality]` list entry, and (where,
+    /// pipeline text) of every `[pipelines]` entry.
+    legality_ops: Vec<(String, String)>,
+    pipelines: Vec<(String, String)>,
 }
 
 static INSTALLED: OnceLock<Installed> = OnceLock::new();
@@ -307,7 +312,17 @@ pub fn install_backend(manifest_text: &str, manifest_path: &str, register: fn(&m
         }
         let ok = problems.is_empty();
         let name = manifest.as_ref().map(|m| m.name.clone()).unwrap_or_else(|| manifest_path.into());
-        let _ = INSTALLED.set(Installed { name, manifest_path: manifest_path.into(), problems });
+        let mut legality_ops = Vec::new();
+        let mut pipelines = Vec::new();
+        if let Some(m) = &manifest {
+            for (conversion, (legal, dynamic, illegal)) in &m.legality {
+                for (list, ops) in [("legal_ops", legal), ("dynamic_ops", dynamic), ("illegal_ops", illegal)] {
+                    legality_ops.extend(ops.iter().map(|op| (format!("[legality.{conversion}] {list}"), op.clone())));
+                }
+            }
+            pipelines = m.pipelines.iter().map(|(key, text)| (format!("[pipelines] {key}"), text.clone())).collect();
+        }
+        let _ = INSTALLED.set(Installed { name, manifest_path: manifest_path.into(), problems, legality_ops, pipelines });
         let (Some(m), true) = (manifest, ok) else { return false };
         let leak = |ops: Vec<String>| -> Vec<&'static str> {
             ops.into_iter().map(|o| &*Box::leak(o.into_boxed_str())).collect()
@@ -496,6 +511,27 @@ pub extern "C" fn tritiumSpecCheck(callback: TextFn, user_data: *mut c_void) -> 
 #[no_mangle]
 pub extern "C" fn tritium_install_builtin_backends() {
     guard(None, std::ptr::null_mut(), (), crate::passes::install_builtin_backends)
+}
+
+/// Receives one name of the installed vendor manifest for
+/// `tritiumSpecCheckNames` (`capi/SpecNames.cpp`): `kind` 0 is an op of a
+/// `[legality]` list, 1 a `[pipelines]` text; `backend` the backend's name,
+/// `place` where in spec.toml it is written.
+pub type ManifestNameFn =
+    Option<unsafe extern "C" fn(kind: i32, backend: MlirStringRef, place: MlirStringRef, name: MlirStringRef, user_data: *mut c_void)>;
+
+/// Hands every op name and pipeline of the vendor manifest this library
+/// read (drifted or not) to `callback`.
+#[no_mangle]
+pub extern "C" fn tritium_spec_manifest_names(callback: ManifestNameFn, user_data: *mut c_void) {
+    guard(None, std::ptr::null_mut(), (), || {
+        let (Some(f), Some(installed)) = (callback, INSTALLED.get()) else { return };
+        for (kind, entries) in [(0, &installed.legality_ops), (1, &installed.pipelines)] {
+            for (place, name) in entries {
+                unsafe { f(kind, string_ref(&installed.name), string_ref(place), string_ref(name), user_data) };
+            }
+        }
+    })
 }
 
 /// Number of the installed backend's pipelines (for the C++ registration).

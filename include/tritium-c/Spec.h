@@ -9,6 +9,7 @@
 #ifndef TRITIUM_C_SPEC_H
 #define TRITIUM_C_SPEC_H
 
+#include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
 #include <stdbool.h>
@@ -32,6 +33,15 @@ MLIR_CAPI_EXPORTED void tritiumSpecReport(MlirStringCallback callback, void *use
  *  is then not installed). Call tritiumRegisterAllDialects or
  *  tritiumRegisterAllPasses first: they install the backend. */
 MLIR_CAPI_EXPORTED bool tritiumSpecCheck(MlirStringCallback callback, void *userData);
+
+/** The drift guard's names: every op of the backend's `[legality]` lists
+ *  must be an op of a dialect of `registry`, and every `[pipelines]` text
+ *  must parse against the registered passes. Writes one line per problem
+ *  (naming the op, or the pipeline and the parser's message) and returns
+ *  false. `tritium-opt --spec-check` runs it with every upstream dialect and
+ *  pass registered (what mlir-opt offers the plugin) besides Tritium's. */
+MLIR_CAPI_EXPORTED bool tritiumSpecCheckNames(MlirDialectRegistry registry, MlirStringCallback callback,
+                                              void *userData);
 
 #ifdef __cplusplus
 }
