@@ -1291,7 +1291,22 @@ impl Lowering<'_> {
             .ok_or("tt.call without a callee")?;
         let mut args = self.flatten(&op.operands())?;
         let smem = match op.attr("allocation.offset").and_then(|a| a.int()) {
-            Some(_) => self.scratch(op)?,
+            // The callee's shared memory starts at the call's offset from
+            // this function's base, which a kernel takes from the symbol at
+            // the call (as Triton's lowering writes it).
+            Some(offset) => {
+                let off = self.e.i32_const(offset);
+                let base = match self.abi.0 {
+                    Some(arg) => arg,
+                    None => {
+                        let ptr = self.e.ptr_ty(self.target.shared_address_space());
+                        let sym = self.e.symbol_attr(SHARED_SYMBOL);
+                        self.e.val("llvm.mlir.addressof", &[], ptr, &[("global_name", sym)])
+                    }
+                };
+                let i8 = self.e.int_ty(8);
+                self.e.gep(base, i8, off)
+            }
             None => self.smem_base(),
         };
         args.push(smem);
