@@ -162,6 +162,12 @@ test: build
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 150 --seed 5 \
 	  --stages ttgir,ttgir_prellvm --pipeline '$(LLIR_FUZZ_PIPELINE)'
 	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 150 --seed 6 --stages loops
+	@# The same on Hopper (issue 27): sm90 TTGIR mutants through tritium-make-llir{target=cuda:90} (wgmma,
+	@# TMA, mbarrier lowering) and sm90 TTIR mutants through tritium-make-ttgir{target=cuda:90}.
+	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 100 --seed 7 --targets cuda_sm90 \
+	  --stages ttgir,ttgir_prellvm --pipeline 'builtin.module(tritium-make-llir{target=cuda:90})'
+	python3 tests/fuzz/mutate.py --corpus $(CORPUS) --count 100 --seed 8 --targets cuda_sm90 \
+	  --stages ttir --pipeline 'builtin.module(tritium-make-ttgir{target=cuda:90})'
 	python3 tests/diff/diff_cpu.py --count 200 --seed 1 --no-minimize --allow-known
 	@# Hostile launch inputs of tritium-run (grids, scalars, vals:, .npy, options), each with a known verdict:
 	@# 0 silent successes, wrong results or crashes (issue 26; `make hostile` runs 10,000).

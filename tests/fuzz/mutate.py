@@ -561,8 +561,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--mix", action="append", type=parse_mix, default=[],
                         help="STAGES[=PIPELINE]: a kind of mutant (repeatable; mutant i is of kind i mod the "
                              "number of kinds); replaces --stages/--pipeline")
+    parser.add_argument("--targets", default=",".join(TARGETS),
+                        help="corpus target folders to draw from (default: %(default)s); e.g. cuda_sm90 with "
+                             "a cuda:90 --pipeline, so that backend's passes and lowering see the mutants")
     parser.add_argument("-v", "--verbose", action="store_true", help="print the outcome of every mutant")
     args = parser.parse_args(argv)
+    args.targets = [t for t in args.targets.split(",") if t]
+    if any(t not in TARGETS for t in args.targets):
+        parser.error(f"--targets: unknown target folder (known: {', '.join(TARGETS)})")
     try:
         if not args.mix:
             args.mix = [Mix(parse_list(args.stages, STAGES, "stage"), args.pipeline)]
@@ -586,7 +592,7 @@ def main(argv: list[str] | None = None) -> int:
         return opt
     pools = []
     for mix in args.mix:
-        files = sorted(p for target in TARGETS for stage in mix.stages if stage != "loops"
+        files = sorted(p for target in args.targets for stage in mix.stages if stage != "loops"
                        for p in (args.corpus / target).glob(f"*.{stage}.mlir"))
         if "loops" in mix.stages:
             files.append(LOOPS_SOURCE)
