@@ -24,6 +24,8 @@ extern "C" {
 // default library both are absent (null).
 __attribute__((weak)) bool tritium_backend_install(void);
 __attribute__((weak)) void tritium_backend_register_dialects(MlirDialectRegistry registry);
+// The in-tree backends (capi/src/spec.rs), installed before a vendor's.
+void tritium_install_builtin_backends(void);
 }
 
 namespace tritium {
@@ -34,6 +36,7 @@ void registerSpecDialects(DialectRegistry &registry);
 void installBackend() {
   static std::once_flag once;
   std::call_once(once, [] {
+    tritium_install_builtin_backends();
     if (tritium_backend_install)
       tritium_backend_install();
   });

@@ -27,13 +27,10 @@ void registerProjectPasses();
 void installBackend();
 } // namespace tritium
 
-extern "C" void tritium_install_builtin_backends(void);
-
 // The drift guard's problems with this library's backends (empty: none).
 static const std::string &driftProblems() {
   static const std::string problems = [] {
-    tritium::installBackend();
-    tritium_install_builtin_backends();
+    tritium::installBackend(); // the in-tree backends, then a vendor's
     std::string text;
     auto append = [](MlirStringRef part, void *out) {
       static_cast<std::string *>(out)->append(part.data, part.length);

@@ -36,11 +36,19 @@ pub extern "C" fn tritium_install_services(table: *const Services) {
     if !table.is_null() {
         services::install(unsafe { *table });
     }
-    // The in-tree backends of the ttg->LLVM lowering, chosen per module by target prefix.
-    tritium_spec_nvidia::install();
-    install_builtin_backends();
+    install_in_tree_backends();
     // The CPU backend's C API (tritiumCpuKernel*): keep its symbols in the link.
     std::hint::black_box(crate::cpu::keep_exports());
+}
+
+/// Installs the in-tree backends (idempotent): first their ttg->LLVM
+/// lowerings and target patterns (chosen per module by target prefix), then
+/// their manifests and registrations ([`install_builtin_backends`]). Before
+/// any manifest is checked: the check computes the slot inventory once, which
+/// includes the target patterns.
+pub(crate) fn install_in_tree_backends() {
+    tritium_spec_nvidia::install();
+    install_builtin_backends();
 }
 
 /// Installs the backends built into this library (idempotent): each is a

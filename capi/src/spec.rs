@@ -504,13 +504,16 @@ pub extern "C" fn tritiumSpecCheck(callback: TextFn, user_data: *mut c_void) -> 
     })
 }
 
-/// Installs the backends built into this library (idempotent), so that
-/// `tritiumSpecCheck` knows their problems before anything else ran: the
+/// Installs the backends built into this library (idempotent; their
+/// lowerings and target patterns first), so that `tritiumSpecCheck` knows
+/// their problems before anything else ran and a vendor's manifest is checked
+/// against the complete slot inventory: `tritium::installBackend`
+/// (`capi/CAPI.cpp`) calls it before the vendor's install hook, and the
 /// plugin entry points (`capi/Plugin.cpp`) refuse to load a library whose
 /// backends fail the drift guard.
 #[no_mangle]
 pub extern "C" fn tritium_install_builtin_backends() {
-    guard(None, std::ptr::null_mut(), (), crate::passes::install_builtin_backends)
+    guard(None, std::ptr::null_mut(), (), crate::passes::install_in_tree_backends)
 }
 
 /// Receives one name of the installed vendor manifest for
