@@ -38,7 +38,8 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Mutex;
 use tritium_dialects::ir::{block_arguments, str_of, string_ref, Op};
 use tritium_dialects::pass::emit_error;
-use tritium_spec_cpu::CpuOptions;
+// BUILTIN: the CPU backend's manifest and register(), installed with the other in-tree backends (passes.rs).
+pub(crate) use tritium_spec_cpu::{CpuOptions, BUILTIN};
 
 /// Mirror of `TritiumCpuKernelOptions` in `Cpu.h`.
 #[repr(C)]

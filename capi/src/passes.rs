@@ -55,7 +55,7 @@ pub(crate) fn install_in_tree_backends() {
 /// `spec/<name>/spec.toml` and a `register(&mut SpecBuilder)`, read and
 /// checked as a vendor spec is (see `crate::spec::install_builtin_backend`).
 pub(crate) fn install_builtin_backends() {
-    for builtin in [tritium_spec_nvidia::BUILTIN, tritium_spec_amd::BUILTIN] {
+    for builtin in [tritium_spec_nvidia::BUILTIN, tritium_spec_amd::BUILTIN, crate::cpu::BUILTIN] {
         crate::spec::install_builtin_backend(builtin.manifest, builtin.manifest_path, builtin.register);
     }
 }

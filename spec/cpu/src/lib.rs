@@ -64,6 +64,20 @@ pub trait CpuPattern: Sync {
 /// The target name the CPU backend serves.
 pub const TARGET: &str = "cpu";
 
+/// The backend as libtritium.so builds it in: its manifest (`spec.toml`,
+/// `builtin = true`, target [`TARGET`]) and [`register`].
+pub const BUILTIN: tritium_dialects::spec::BuiltinBackend = tritium_dialects::spec::BuiltinBackend {
+    manifest: include_str!("../spec.toml"),
+    manifest_path: "spec/cpu/spec.toml",
+    register,
+};
+
+/// The backend's registrations, the entry point a vendor spec has too; the
+/// library installs it for the target `cpu`. Nothing yet: the lowering
+/// ([`make_cpu`]) is called by the C API, and its patterns are the `cpu.*`
+/// lowering slots ([`slots`]).
+pub fn register(_spec: &mut tritium_dialects::spec::SpecBuilder) {}
+
 /// The owner of the CPU slots in the slot listing.
 pub const OWNER: &str = "tritium-make-cpu";
 
