@@ -361,7 +361,7 @@ pub fn is_layout_anchor(op: Op) -> bool {
         "tt.load" | "tt.store" => is_expensive_load_or_store(op),
         "tt.dot" | "tt.dot_scaled" | "tt.atomic_rmw" | "tt.atomic_cas" => true,
         "tt.gather" => op.attr("efficient_layout").is_some(),
-        "tt.reshape" => op.attr("allow_reorder").is_some(),
+        "tt.reshape" => op.attr("allow_reorder").is_some() || op.attr("efficient_layout").is_some(),
         name => op_has_role(name, OpRole::LayoutAnchor),
     }
 }

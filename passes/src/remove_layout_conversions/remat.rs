@@ -18,6 +18,7 @@ use mlir_sys::*;
 use std::collections::{HashMap, HashSet};
 use tritium_dialects::ir::{block_arguments, block_terminator, Attr, Op, Ty, Val};
 use tritium_dialects::rewrite::Rewriter;
+use tritium_dialects::ttg::to_linear::to_linear_layout;
 
 /// An ordered set of values.
 #[derive(Clone, Default)]
@@ -276,15 +277,18 @@ impl Remat {
         if self.remat_slice((cvt, 0), target, &mut slice, &mut layout, &mut existing, None).is_err() {
             return false;
         }
-        if !self.is_beneficial(cvt, &slice, 0) {
+        if !self.is_beneficial(cvt, &slice, &layout, 0) {
             return false;
         }
         self.rewrite_slice(&mut slice, &layout, &existing, cvt, &mut HashMap::new());
         true
     }
 
-    /// Triton's `isRematBeneficial` cost model.
-    pub fn is_beneficial(&self, cvt: Op, slice: &Slice, new_cvt_cost: i64) -> bool {
+    /// Triton's `isRematBeneficial` cost model. An op of the slice costs its
+    /// bytes in the layout it is recomputed in (`layout`): in full when its
+    /// old result stays alive (used outside the slice), else only for the
+    /// data the new layout holds more per thread than the old one.
+    pub fn is_beneficial(&self, cvt: Op, slice: &Slice, layout: &Layouts, new_cvt_cost: i64) -> bool {
         let mut slice_ops: Vec<Op> = Vec::new();
         let mut slice_op_keys: HashSet<usize> = HashSet::new();
         for v in &slice.values {
@@ -324,24 +328,33 @@ impl Remat {
         let cvt_cost = convert_cost(src, target);
         let mut cost = new_cvt_cost;
         for &op in &slice_ops {
-            if !op.results().iter().any(|&r| outside.contains(r)) {
-                continue;
-            }
+            let used_outside = op.results().iter().any(|&r| outside.contains(r));
             let name = op.name();
-            if name == "arith.constant" {
+            let multiplier = if name == "arith.constant" {
                 continue;
             } else if name == "tt.load" || name == "ttg.local_load" {
-                for r in op.results() {
-                    cost += 8 * byte_count(r, 0, 0);
-                }
+                8
             } else if name.starts_with("arith.") || name.starts_with("math.") {
-                let m = if is_expensive_math(name) { 8 } else { 1 };
-                for r in op.results() {
-                    cost += m * byte_count(r, 0, 0);
+                if is_expensive_math(name) {
+                    8
+                } else {
+                    1
                 }
-            } else if name == "tt.reduce" {
-                // A reduction used outside the slice would be computed twice.
-                cost += byte_count(op.operand(0), 0, 0);
+            } else {
+                if name == "tt.reduce" && used_outside {
+                    // A reduction used outside the slice would be computed twice.
+                    cost += byte_count(op.operand(0), 0, 0);
+                }
+                continue;
+            };
+            for r in op.results() {
+                let old = multiplier * byte_count(r, 0, 0);
+                let new = layout.get(&vkey(r)).map_or(old, |&e| scaled_to_layout(r, e, old));
+                if used_outside {
+                    cost += new;
+                } else if new > old {
+                    cost += new - old;
+                }
             }
         }
         cvt_cost >= cost
@@ -509,6 +522,22 @@ impl Remat {
         for d in dead {
             unsafe { mlirOperationDestroy(d.0) };
         }
+    }
+}
+
+/// `cost`, a cost proportional to the registers `v` takes in its own
+/// encoding, scaled to the registers it takes in encoding `e` (elements per
+/// thread, broadcast copies included).
+fn scaled_to_layout(v: Val, e: Attr, cost: i64) -> i64 {
+    let shape = v.ty().shape_or_scalar();
+    let per_thread = |a: Attr| -> Option<i64> {
+        let ll = to_linear_layout(&model(a)?, &shape).ok()?;
+        let regs = ll.bases().iter().find(|(n, _)| n == "register").map_or(0, |(_, b)| b.len());
+        Some(1i64 << regs)
+    };
+    match (enc(v).and_then(per_thread), per_thread(e)) {
+        (Some(old), Some(new)) if old > 0 => cost * new / old,
+        _ => cost,
     }
 }
 

@@ -8,6 +8,7 @@ use tritium_dialects::ir::{Attr, Op, Ty, Val};
 use tritium_dialects::rewrite::Rewriter;
 use tritium_dialects::ttg::bridge::{self, build_memdesc, MemDesc};
 use tritium_dialects::ttg::encoding::Encoding;
+use tritium_dialects::ttg::infer;
 use tritium_passes::analysis::tensor_encoding;
 use tritium_passes::mma_utils::{
     cga_of, forward_slice, nvmma_shared_for, num_warps, order_for_memory, shape_per_cta, type_name, with_encoding,
@@ -229,8 +230,8 @@ fn is_before(a: Op, b: Op) -> bool {
     unsafe { mlirOperationIsBeforeInBlock(a.0, b.0) }
 }
 
-/// A new `warp_group_dot_wait` of `inputs` just before `anchor` (or at the
-/// start of `block`), with `pendings`.
+/// A new `warp_group_dot_wait` of `inputs` just before or after an op (`at`),
+/// with `pendings`.
 fn create_wait(location: MlirLocation, inputs: &[Val], pendings: i64, at: WaitAt) -> Op {
     let context = unsafe { mlirLocationGetContext(location) };
     let types: Vec<Ty> = inputs.iter().map(|v| v.ty()).collect();
@@ -246,14 +247,6 @@ fn create_wait(location: MlirLocation, inputs: &[Val], pendings: i64, at: WaitAt
                 let block = anchor.block().expect("anchor in a block");
                 mlirBlockInsertOwnedOperationAfter(block, anchor.0, op.0);
             }
-            WaitAt::Start(block) => {
-                let first = mlirBlockGetFirstOperation(block);
-                if first.ptr.is_null() {
-                    mlirBlockAppendOwnedOperation(block, op.0);
-                } else {
-                    mlirBlockInsertOwnedOperationBefore(block, first, op.0);
-                }
-            }
         }
     }
     op
@@ -263,7 +256,6 @@ fn create_wait(location: MlirLocation, inputs: &[Val], pendings: i64, at: WaitAt
 enum WaitAt {
     Before(Op),
     After(Op),
-    Start(MlirBlock),
 }
 
 /// Triton's `threadValuesThroughWait`: `wait` is rebuilt with `values` and
@@ -346,16 +338,20 @@ fn replace_all_uses(from: Val, to: Val) {
 fn dot_can_be_properly_async(dot: Op, for_op: Op) -> Option<usize> {
     let block = body(for_op)?;
     let check_operand = |operand: Val| -> bool {
+        // A register operand (RS wgmma) is always fine: the dot is split and
+        // waited for so that its registers are not rewritten in flight.
         if !is_memdesc(operand) {
-            if let Some(cvt) = operand.defining_op().filter(|o| o.name() == "ttg.convert_layout") {
-                return matches!(tensor_encoding(cvt.operand(0).ty()), Some(Encoding::NvidiaMma { .. }));
-            }
-            return defined_outside(operand, for_op);
+            return true;
         }
         let mut v = operand;
         for _ in 0..10_000 {
             match v.defining_op() {
-                Some(def) if matches!(def.name(), "ttg.convert_layout" | "ttg.memdesc_trans" | "ttg.memdesc_reshape") => {
+                Some(def)
+                    if matches!(
+                        def.name(),
+                        "ttg.convert_layout" | "ttg.memdesc_trans" | "ttg.memdesc_reshape" | "ttg.memdesc_subslice"
+                    ) =>
+                {
                     v = def.operand(0);
                 }
                 Some(_) => break,
@@ -406,6 +402,10 @@ fn dot_can_be_properly_async(dot: Op, for_op: Op) -> Option<usize> {
         }
     }
     let idx = iter_arg_idx?;
+    // Rule 2.1: only an f32 accumulator is left in flight.
+    if !unsafe { mlirTypeIsAF32(dot.operand(2).ty().element().0) } {
+        return None;
+    }
     let iter_arg = *block_args(block).get(idx + 1)?;
     // Rule 3a: the previous iteration's result only feeds other async dots'
     // accumulators.
@@ -450,6 +450,22 @@ fn arg_index(v: Val, block: MlirBlock) -> Option<usize> {
     block_args(block).iter().position(|a| a.same(v))
 }
 
+/// Triton's `rsDotNeedsWait`: a dot whose A operand lives in registers
+/// computed inside the loop (not by another wgmma, through an MMA-layout
+/// conversion) must finish before the next iteration rewrites them.
+fn rs_dot_needs_wait(dot: Op, for_op: Op) -> bool {
+    let a = dot.operand(0);
+    if is_memdesc(a) || defined_outside(a, for_op) {
+        return false;
+    }
+    match a.defining_op() {
+        Some(cvt) if cvt.name() == "ttg.convert_layout" => {
+            !matches!(tensor_encoding(cvt.operand(0).ty()), Some(Encoding::NvidiaMma { .. }))
+        }
+        _ => true,
+    }
+}
+
 /// Triton's `insertAsyncWarpGroupDotWaitInLoop`.
 fn insert_wait_in_loop(for_op: Op, async_dots: &[(Op, usize)]) {
     let Some(block) = body(for_op) else { return };
@@ -459,28 +475,205 @@ fn insert_wait_in_loop(for_op: Op, async_dots: &[(Op, usize)]) {
     {
         return;
     }
+    // A `wait 0` before the first use of each dot (outside the yield) in a
+    // block, leaving out leading uses as another wgmma's accumulator (the
+    // hardware chains those).
     for &(dot, _) in async_dots {
-        let mut per_block: Vec<(MlirBlock, Vec<Val>)> = Vec::new();
+        let mut per_block: Vec<(MlirBlock, Vec<(Op, usize)>)> = Vec::new();
         for (user, index) in dot.result(0).uses() {
             if user.name() == "scf.yield" {
                 continue;
             }
             let Some(b) = user.block() else { continue };
-            let value = user.operand(index);
             match per_block.iter_mut().find(|(x, _)| x.ptr == b.ptr) {
-                Some((_, values)) => values.push(value),
-                None => per_block.push((b, vec![value])),
+                Some((_, uses)) => uses.push((user, index)),
+                None => per_block.push((b, vec![(user, index)])),
             }
         }
-        for (b, values) in per_block {
-            let wait = create_wait(dot.location(), &[], 0, WaitAt::Start(b));
+        for (_, mut uses) in per_block {
+            uses.sort_by(|a, b| {
+                if a.0.same(b.0) {
+                    std::cmp::Ordering::Equal
+                } else if is_before(a.0, b.0) {
+                    std::cmp::Ordering::Less
+                } else {
+                    std::cmp::Ordering::Greater
+                }
+            });
+            let Some(first) = uses.iter().position(|(user, index)| !(user.name() == WGMMA && *index == 2)) else {
+                continue;
+            };
+            let values: Vec<Val> = uses[first..].iter().map(|(user, index)| user.operand(*index)).collect();
+            let wait = create_wait(dot.location(), &[], 0, WaitAt::Before(uses[first].0));
             thread_values_through_wait(wait, &values);
         }
     }
+    // An RS dot waits, right after itself, for all but the last dot of the
+    // iteration, so it never runs beside its own previous instance.
+    let pendings = async_dots.len() as i64 - 1;
+    for &(dot, _) in async_dots {
+        if rs_dot_needs_wait(dot, for_op) {
+            let wait = create_wait(dot.location(), &[], pendings, WaitAt::After(dot));
+            thread_values_through_wait(wait, &[dot.result(0)]);
+        }
+    }
     let Some(&(last, _)) = async_dots.last() else { return };
+    if rs_dot_needs_wait(last, for_op) {
+        return;
+    }
     let wait = create_wait(last.location(), &[], async_dots.len() as i64, WaitAt::After(last));
     let results: Vec<Val> = async_dots.iter().map(|(d, _)| d.result(0)).collect();
     thread_values_through_wait(wait, &results);
+}
+
+/// `op` built detached and inserted just before `anchor`.
+fn build_before(anchor: Op, name: &str, operands: &[Val], results: &[Ty], attrs: &[(&str, MlirAttribute)]) -> Option<Op> {
+    let block = anchor.block()?;
+    let op = Rewriter::build(anchor.location(), name, operands, results, attrs, 0);
+    unsafe { mlirBlockInsertOwnedOperationBefore(block, anchor.0, op.0) };
+    Some(op)
+}
+
+fn i32_array(context: MlirContext, values: &[i32]) -> Attr {
+    Attr(unsafe { mlirDenseI32ArrayGet(context, values.len() as isize, values.as_ptr()) })
+}
+
+/// A tensor of `shape` and `element` in `encoding`.
+fn tensor_in(shape: &[i64], element: Ty, encoding: &Encoding) -> Option<Ty> {
+    let attr = bridge::build(element.context(), encoding)?;
+    Some(Ty::tensor(shape, element, Some(attr)))
+}
+
+/// Triton's `splitLhs`: the register operand `a` (M x K) cut along K into
+/// `parts` (a power of two) tensors of K / `parts`, by a reshape to
+/// `... x 2 x .. x 2 x K/parts`, a transpose bringing the 2s last (slowest
+/// first) and repeated splits; each part is converted back to `a`'s
+/// dot-operand encoding (no data moves).
+fn split_lhs(anchor: Op, a: Val, parts: i64) -> Option<Vec<Val>> {
+    let ty = a.ty();
+    let shape = ty.shape()?;
+    let element = ty.element();
+    let encoding = tensor_encoding(ty)?;
+    let rank = shape.len();
+    let new_k = shape[rank - 1] / parts;
+    let mut split_shape: Vec<i64> = shape[..rank - 1].to_vec();
+    let mut n = 1;
+    while n < parts {
+        split_shape.push(2);
+        n *= 2;
+    }
+    split_shape.push(new_k);
+    let reshaped_enc = infer::infer_reshape(&encoding, &shape, &split_shape).ok()?;
+    let reshape = build_before(anchor, "tt.reshape", &[a], &[tensor_in(&split_shape, element, &reshaped_enc)?], &[])?;
+    let mut order: Vec<i32> = (0..rank as i32 - 1).collect();
+    order.push(split_shape.len() as i32 - 1);
+    order.extend((rank as i32 - 1..split_shape.len() as i32 - 1).rev());
+    let trans_shape: Vec<i64> = order.iter().map(|&d| split_shape[d as usize]).collect();
+    let trans_enc = infer::infer_trans(&reshaped_enc, &split_shape, &order).ok()?;
+    let order_attr = i32_array(a.ty().context(), &order);
+    let trans = build_before(
+        anchor,
+        "tt.trans",
+        &[reshape.result(0)],
+        &[tensor_in(&trans_shape, element, &trans_enc)?],
+        &[("order", order_attr.0)],
+    )?;
+    let mut current: Vec<(Val, Vec<i64>, Encoding)> = vec![(trans.result(0), trans_shape, trans_enc)];
+    let mut n = 1;
+    while n < parts {
+        let mut next = Vec::new();
+        for (v, v_shape, v_enc) in current {
+            let half_shape = v_shape[..v_shape.len() - 1].to_vec();
+            let half_enc = infer::infer_split(&v_enc, &v_shape).ok()?;
+            let half_ty = tensor_in(&half_shape, element, &half_enc)?;
+            let split = build_before(anchor, "tt.split", &[v], &[half_ty, half_ty], &[])?;
+            next.push((split.result(0), half_shape.clone(), half_enc.clone()));
+            next.push((split.result(1), half_shape, half_enc));
+        }
+        current = next;
+        n *= 2;
+    }
+    let mut out = Vec::new();
+    for (v, v_shape, _) in current {
+        let part_ty = tensor_in(&v_shape, element, &encoding)?;
+        out.push(build_before(anchor, "ttg.convert_layout", &[v], &[part_ty], &[])?.result(0));
+    }
+    Some(out)
+}
+
+/// Triton's `splitRhs`: the shared operand `b` (K x N) cut along K into
+/// `parts` immutable subviews.
+fn split_rhs(anchor: Op, b: Val, parts: i64) -> Option<Vec<Val>> {
+    let memdesc = bridge::memdesc_of(b.ty())?;
+    let rank = memdesc.shape.len();
+    let k_dim = rank.checked_sub(2)?;
+    let new_k = memdesc.shape[k_dim] / parts;
+    let mut part = memdesc.clone();
+    part.shape[k_dim] = new_k;
+    part.mutable = false;
+    let part_ty = build_memdesc(b.ty().context(), &part)?;
+    let mut out = Vec::new();
+    for i in 0..parts {
+        let mut offsets = vec![0i32; rank];
+        offsets[k_dim] = (i * new_k) as i32;
+        let attr = i32_array(b.ty().context(), &offsets);
+        out.push(build_before(anchor, "ttg.memdesc_subslice", &[b], &[part_ty], &[("offsets", attr.0)])?.result(0));
+    }
+    Some(out)
+}
+
+/// Triton's `splitRSDot`: a wgmma with A in registers and K above the
+/// instruction's K becomes two chained wgmmas over the halves of K, so the
+/// second half's registers can be filled while the first runs. Returns the
+/// dots that replace `dot` (`dot` itself when it is not split).
+fn split_rs_dot(dot: Op) -> Vec<Op> {
+    let a = dot.operand(0);
+    if is_memdesc(a) {
+        return vec![dot];
+    }
+    let Some(k) = a.ty().shape().and_then(|s| s.last().copied()) else { return vec![dot] };
+    let instr_k = match tensor_encoding(dot.result(0).ty()) {
+        Some(Encoding::NvidiaMma { instr_shape, .. }) => instr_shape.get(2).map(|&x| x as i64),
+        _ => None,
+    };
+    let Some(instr_k) = instr_k else { return vec![dot] };
+    const PARTS: i64 = 2;
+    if k <= instr_k || k % PARTS != 0 {
+        return vec![dot];
+    }
+    let new_k = k / PARTS;
+    let (Some(lhs), Some(rhs)) = (split_lhs(dot, a, PARTS), split_rhs(dot, dot.operand(1), PARTS)) else {
+        return vec![dot];
+    };
+    let context = dot.context();
+    let mut use_c = (dot.num_operands() > 3).then(|| dot.operand(3));
+    let mut c = dot.operand(2);
+    let mut imprecise_left = dot.attr("maxNumImpreciseAcc").and_then(|x| x.int()).unwrap_or(0);
+    let mut dots = Vec::new();
+    for (l, r) in lhs.into_iter().zip(rhs) {
+        // 2^30 keeps a part from adding its own imprecise accumulations.
+        let take = imprecise_left.min(new_k);
+        let imprecise = if take == new_k { 1i64 << 30 } else { take };
+        imprecise_left -= take;
+        let mut attrs: Vec<(&str, MlirAttribute)> = Vec::new();
+        if let Some(p) = dot.attr("inputPrecision") {
+            attrs.push(("inputPrecision", p.0));
+        }
+        attrs.push(("maxNumImpreciseAcc", i32_attr(context, imprecise).0));
+        if let Some(x) = dot.attr("isAsync") {
+            attrs.push(("isAsync", x.0));
+        }
+        let mut operands = vec![l, r, c];
+        if let Some(u) = use_c.take() {
+            operands.push(u);
+        }
+        let Some(part) = build_before(dot, WGMMA, &operands, &[dot.result(0).ty()], &attrs) else { return vec![dot] };
+        c = part.result(0);
+        dots.push(part);
+    }
+    replace_all_uses(dot.result(0), c);
+    unsafe { mlirOperationDestroy(dot.0) };
+    dots
 }
 
 /// The [`tritium_dialects::spec::PipelinedLoopHook`] of NVIDIA targets
@@ -488,7 +681,9 @@ fn insert_wait_in_loop(for_op: Op, async_dots: &[(Op, usize)]) {
 /// every `warp_group_dot` of the loop body becomes asynchronous; one that
 /// may stay in flight across iterations is waited for (`pendings` = the
 /// number of such dots) right after the last of them and after the loop,
-/// any other right after itself.
+/// any other right after itself. A dot with A in registers is split in two
+/// along K (when no `wait 0` is in the loop) and waited for right after
+/// each part with `pendings` = the number of in-flight dots less one.
 pub fn launch_async_dots(for_op: Op, num_stages: i64) {
     if num_stages < 1 {
         return;
@@ -509,6 +704,14 @@ pub fn launch_async_dots(for_op: Op, num_stages: i64) {
     }
     if async_dots.is_empty() {
         return;
+    }
+    // RS dots are split in two along K when no `wait 0` in the loop already
+    // serializes the dots (the split would only add commits and waits).
+    let has_wait_0 = block_ops(block)
+        .iter()
+        .any(|o| o.name() == WGMMA_WAIT && o.attr("pendings").and_then(|a| a.int()) == Some(0));
+    if !has_wait_0 {
+        async_dots = async_dots.into_iter().flat_map(|(dot, idx)| split_rs_dot(dot).into_iter().map(move |d| (d, idx))).collect();
     }
     insert_wait_in_loop(for_op, &async_dots);
     let results: Vec<Val> = async_dots.iter().map(|(_, idx)| for_op.result(*idx)).collect();
