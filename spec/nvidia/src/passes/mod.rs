@@ -8,6 +8,7 @@ use tritium_dialects::spec::{OpRole, SpecBuilder, StageOptions, StageRefusal};
 pub mod allocate_shared_memory_nv;
 pub mod descriptor_encoding;
 pub mod fence_insertion;
+pub mod hoist_mbarrier;
 pub mod hopper_llir;
 pub mod mma_v3;
 pub mod nvidia_gpu_membar;
@@ -35,7 +36,7 @@ pub fn register(spec: &mut SpecBuilder) {
         &nvidia_ttgir::InterleaveTmem,
         &fence_insertion::FenceInsertion,
         &nvidia_ttgir::MmaLowering,
-        &nvidia_ttgir::HoistMbarrierLifecycle,
+        &hoist_mbarrier::HoistMbarrierLifecycle,
         &hopper_llir::ProxyFenceInsertion,
         &hopper_llir::TmemBarrierInsertion,
         &hopper_llir::TmemWaitInsertion,

@@ -134,30 +134,3 @@ ttng_only_pass!(
     "triton-nvidia-mma-lowering"
 );
 
-/// `triton-nvidia-gpu-hoist-mbarrier-lifecycle{compute-capability}`: moves
-/// the init and invalidation of mbarriers that other CTAs observe (multicast
-/// TMA, two-CTA MMA, cluster launch control) out of loops. With one CTA no
-/// barrier is observed from outside, and Triton changes nothing; a cluster
-/// kernel with mbarriers is refused.
-pub struct HoistMbarrierLifecycle;
-
-impl Pass for HoistMbarrierLifecycle {
-    fn argument(&self) -> &'static str {
-        "triton-nvidia-gpu-hoist-mbarrier-lifecycle"
-    }
-    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
-        if num_ctas(op) <= 1 {
-            return Ok(());
-        }
-        match op.nested_ops().into_iter().find(|o| o.name() == "ttng.init_barrier") {
-            Some(nested) => {
-                emit_error(
-                    nested,
-                    "triton-nvidia-gpu-hoist-mbarrier-lifecycle: mbarriers of kernels on more than one CTA are not supported",
-                );
-                Err(())
-            }
-            None => Ok(()),
-        }
-    }
-}
