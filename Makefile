@@ -148,6 +148,11 @@ test: build
 	python3 tests/cpu/check_narrow_float.py
 	python3 tests/cpu/check_cpu_symbols.py --corpus $(CORPUS)
 	python3 python/tests/test_capi.py --corpus $(CORPUS) && TRITON_VENV=$(TRITON_VENV) python3 python/tests/test_triton_backend.py
+	@# tritium.spec (FlagTree's spec/spec_func for Python; spec/<backend>/spec.toml `python`), with a fake vendor
+	@# spec directory; Triton's tutorials 01/02/03/05 through @triton.jit on this CPU, correctness only (~3 s;
+	@# bench/tutorials_cpu.py without --quick prints the speed table, docs/measurements/tutorials-cpu.log).
+	TRITON_VENV=$(TRITON_VENV) python3 python/tests/test_spec.py
+	TRITON_VENV=$(TRITON_VENV) python3 bench/tutorials_cpu.py --quick
 	@# Tritium as Triton's CUDA compiler (tritium.triton.use_for_cuda): triton.compile of the corpus kernels for
 	@# cuda:80 and cuda:90 through Tritium's make_ttgir/make_llir/make_ptx, ptxas-valid and with Triton's metadata.
 	TRITON_VENV=$(TRITON_VENV) python3 python/tests/test_triton_cuda.py --corpus $(CORPUS)

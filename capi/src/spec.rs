@@ -155,8 +155,15 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, String> {
                     Some(toml::Value::Boolean(b)) => *b,
                     Some(_) => return Err("[backend].builtin must be true or false".into()),
                 };
-                if let Some(other) = backend.keys().find(|k| !matches!(k.as_str(), "name" | "target" | "builtin")) {
-                    return Err(format!("[backend] has no key '{other}' (name, target, builtin)"));
+                // `python`: the spec directory's Python module of spec functions
+                // (python/tritium/spec.py reads it; the library only checks its form).
+                match backend.get("python") {
+                    None => {}
+                    Some(toml::Value::String(s)) if !s.is_empty() && !s.starts_with('/') && !s.split('/').any(|c| c == "..") => {}
+                    Some(_) => return Err("[backend].python must be a non-empty path relative to the spec directory".into()),
+                }
+                if let Some(other) = backend.keys().find(|k| !matches!(k.as_str(), "name" | "target" | "builtin" | "python")) {
+                    return Err(format!("[backend] has no key '{other}' (name, target, builtin, python)"));
                 }
             }
             "slots" => {

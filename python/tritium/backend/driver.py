@@ -9,9 +9,17 @@ from triton.backends.compiler import GPUTarget
 from triton.backends.driver import DriverBase
 
 from .. import LaunchError
+from .. import spec
 from . import runtime
 
 BACKEND_NAME = "tritium_cpu"
+
+
+@spec.default("cpu_launch_threads")
+def _default_launch_threads(grid):
+    """The launch's thread count when no spec provides one: 0, one thread
+    per core (tritiumCpuKernelLaunch)."""
+    return 0
 
 
 def _flatten(signature_values, values, out_values, out_types):
@@ -73,7 +81,10 @@ class TritiumCPULauncher:
         try:
             # Pointer arguments: anything CpuKernel.launch takes (data_ptr(),
             # NumPy arrays, buffers, ints).
-            function.launch((gridX, gridY, gridZ), *values)
+            # The thread count is a spec function (spec/cpu/python/cpu_spec.py
+            # by default; a vendor's spec directory may replace it).
+            threads = spec.spec("cpu_launch_threads", (gridX, gridY, gridZ), backend="cpu")
+            function.launch((gridX, gridY, gridZ), *values, num_threads=threads)
         except LaunchError:
             raise
         finally:
