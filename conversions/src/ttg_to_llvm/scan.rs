@@ -56,27 +56,44 @@ impl LowerPattern for Scan {
                 return Err("tt.scan: a register, lane or warp moves along the axis and another dimension at once".into());
             }
         }
-        let Some((s, m)) = contiguous_axis(&l, axis) else {
+        let Some((e, s, m)) = contiguous_axis(&l, axis) else {
             return hypercube(cx, op, &l, axis, reverse, &regs, &combine);
         };
-        // 1. Within the thread (duplicate registers copy their original).
+        // 1. Within the thread: each chunk (the registers that differ only
+        // in the element bits of the axis) in axis order; duplicate
+        // registers copy their original.
+        let elem_mask = (1i64 << e) - 1;
         let mut out: Vec<Vec<Option<Val>>> = vec![vec![None; l.num_regs()]; k];
         let mut group_of: HashMap<Vec<i64>, usize> = HashMap::new();
         let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut chunk_key: Vec<Vec<i64>> = Vec::new();
         for (r, c) in l.regs.iter().enumerate() {
             let mut key = c.clone();
-            key[axis] = 0;
-            let g = *group_of.entry(key).or_insert_with(|| {
+            key[axis] &= !elem_mask;
+            let g = *group_of.entry(key.clone()).or_insert_with(|| {
                 groups.push(Vec::new());
+                chunk_key.push(key);
                 groups.len() - 1
             });
             if !groups[g].iter().any(|&m| l.regs[m] == *c) {
                 groups[g].push(r);
             }
         }
+        // The rows (chunks with the same coordinates off the axis), each
+        // in scan order.
+        let mut rows: BTreeMap<Vec<i64>, Vec<usize>> = BTreeMap::new();
+        for (g, key) in chunk_key.iter().enumerate() {
+            let mut row = key.clone();
+            row[axis] = 0;
+            rows.entry(row).or_default().push(g);
+        }
+        let scan_order = |a: i64| if reverse { -a } else { a };
+        for chunks in rows.values_mut() {
+            chunks.sort_by_key(|&g| scan_order(chunk_key[g][axis]));
+        }
         let mut totals: Vec<Vec<Val>> = Vec::with_capacity(groups.len());
         for members in &mut groups {
-            members.sort_by_key(|&r| if reverse { -l.regs[r][axis] } else { l.regs[r][axis] });
+            members.sort_by_key(|&r| scan_order(l.regs[r][axis]));
             let mut running: Vec<Val> = (0..k).map(|j| regs[j][members[0]]).collect();
             for j in 0..k {
                 out[j][members[0]] = Some(running[j]);
@@ -90,9 +107,9 @@ impl LowerPattern for Scan {
             }
             totals.push(running);
         }
+        // 2. Within the warp: the chunk totals scanned with shuffles up
+        // (down when `reverse`), one step per lane bit of the axis.
         let (_, lane, _) = cx.thread_ids();
-        // Triton's order: shuffle-up scan of the totals, warp totals
-        // from the last lane, one shuffle for the exclusive prefix.
         let n = 1i64 << m;
         let idx = if m == 0 {
             cx.e.i32_const(0)
@@ -100,7 +117,7 @@ impl LowerPattern for Scan {
             let sh = cx.e.lshr_i32(lane, s as u32);
             cx.e.and_i32(sh, n - 1)
         };
-        let mut inclusive = totals.clone();
+        let mut inclusive = totals;
         let valid: Vec<Val> = (0..m)
             .map(|step| {
                 let d = 1i64 << step;
@@ -113,7 +130,6 @@ impl LowerPattern for Scan {
                 }
             })
             .collect();
-        // Each group's whole scan in turn (Triton's order).
         for t in inclusive.iter_mut() {
             for (step, ok) in valid.iter().enumerate() {
                 let d = 1u32 << step;
@@ -123,25 +139,31 @@ impl LowerPattern for Scan {
                 *t = select_all(cx, *ok, &merged, t);
             }
         }
-        // Across warps: the last lane along the axis publishes its warp's total.
+        // 3. The prefix of each chunk from the warps and chunks before it:
+        // (values, predicate) where `None` means every thread has one.
+        let mut chunk_prefix: Vec<Option<(Vec<Val>, Option<Val>)>> = vec![None; groups.len()];
         let types: Vec<Ty> = inclusive[0].iter().map(|v| v.ty()).collect();
-        let mut warp_prefix: Vec<Option<(Vec<Val>, Val)>> = vec![None; groups.len()];
+        let last_idx = if reverse { 0 } else { n - 1 };
         if let Some(x) = WarpExchange::new(cx, op, &l, axis, groups.len() as i64, &types, false)? {
+            // The last lane along the axis publishes each chunk's warp total
+            // (Triton's layout: chunk, then warp, then position, so that a
+            // warp's lanes store to consecutive words). With several chunks,
+            // every lane stores the totals read from the last lane (one
+            // indexed shuffle each) instead of one predicated store per
+            // chunk: the code generator needs far fewer registers
+            // (x_scan_tiles_2d: 168 instead of 255 and spills).
             let last = if m == 0 {
                 None
             } else {
-                let k_last = cx.e.i32_const(if reverse { 0 } else { n - 1 });
+                let k_last = cx.e.i32_const(last_idx);
                 Some(cx.e.icmp(ICmp::Eq, idx, k_last))
             };
-            // With several groups, every lane stores its warp's totals
-            // (read from the last lane), so that the stores vectorize:
-            // fewer registers than one predicated store per group.
             let broadcast = (m > 0 && groups.len() > 1).then(|| {
                 let others = cx.e.and_i32(lane, !((n - 1) << s));
-                cx.e.add_i32(others, if reverse { 0 } else { (n - 1) << s })
+                cx.e.add_i32(others, last_idx << s)
             });
             for (g, t) in inclusive.iter().enumerate() {
-                let slot = x.slot(cx, x.w_idx, g as i64);
+                let slot = lane_major_slot(cx, &x, x.w_idx, g as i64);
                 match broadcast {
                     Some(src) => {
                         let total: Vec<Val> = t.iter().map(|v| shuffle_any(cx, *v, Source::Lane(src))).collect();
@@ -151,16 +173,78 @@ impl LowerPattern for Scan {
                 }
             }
             cx.barrier();
-            for g in 0..groups.len() {
-                if let Some((p, has)) = earlier_warps(cx, &x, g as i64, reverse, &combine)? {
-                    let merged = combine(cx, &p, &inclusive[g])?;
-                    inclusive[g] = select_all(cx, has, &merged, &inclusive[g]);
-                    warp_prefix[g] = Some((p, has));
+            // Per row, the chunks in order: the total of every warp of the
+            // chunks before, then the warps before this one.
+            let warp_order: Vec<i64> = if reverse { (0..x.w_count).rev().collect() } else { (0..x.w_count).collect() };
+            for chunks in rows.values() {
+                let mut running: Option<Vec<Val>> = None;
+                for &g in chunks {
+                    let mut prefix: Option<(Vec<Val>, Option<Val>)> = running.clone().map(|r| (r, None));
+                    let mut acc = running.take();
+                    for (i, &w) in warp_order.iter().enumerate() {
+                        let wc = cx.e.i32_const(w);
+                        let slot = lane_major_slot(cx, &x, wc, g as i64);
+                        let part = x.load(cx, slot);
+                        let sum = match acc {
+                            Some(a) => combine(cx, &a, &part)?,
+                            None => part,
+                        };
+                        if i + 1 < warp_order.len() {
+                            // The warps after `w` in scan order take `sum`.
+                            let wv = cx.e.i32_const(w);
+                            let after = cx.e.icmp(if reverse { ICmp::Slt } else { ICmp::Sgt }, x.w_idx, wv);
+                            prefix = Some(match prefix {
+                                None => (sum.clone(), Some(after)),
+                                Some((p, has)) => {
+                                    let p = select_all(cx, after, &sum, &p);
+                                    (p, has.map(|h| cx.e.or(h, after)))
+                                }
+                            });
+                        }
+                        acc = Some(sum);
+                    }
+                    running = acc;
+                    chunk_prefix[g] = prefix;
+                }
+            }
+        } else if rows.values().any(|c| c.len() > 1) {
+            // One warp along the axis: each chunk after the first takes the
+            // total of the chunks before it, read from the last lane.
+            let last_lane = (m > 0).then(|| {
+                let others = cx.e.and_i32(lane, !((n - 1) << s));
+                cx.e.add_i32(others, last_idx << s)
+            });
+            for chunks in rows.values() {
+                let mut running: Option<Vec<Val>> = None;
+                for (i, &g) in chunks.iter().enumerate() {
+                    if let Some(p) = running.take() {
+                        inclusive[g] = combine(cx, &p, &inclusive[g])?;
+                        chunk_prefix[g] = Some((p, None));
+                    }
+                    if i + 1 < chunks.len() {
+                        running = Some(match last_lane {
+                            Some(src) => inclusive[g].iter().map(|v| shuffle_any(cx, *v, Source::Lane(src))).collect(),
+                            None => inclusive[g].clone(),
+                        });
+                    }
                 }
             }
         }
-        // The prefix of everything before this thread, combined into its
-        // elements; its last element is its inclusive total.
+        // The warp prefix goes into the chunk's inclusive total (the one-warp
+        // path has already combined it).
+        if l.warps.iter().any(along) {
+            for (g, t) in inclusive.iter_mut().enumerate() {
+                if let Some((p, has)) = &chunk_prefix[g] {
+                    let merged = combine(cx, p, t)?;
+                    *t = match has {
+                        Some(h) => select_all(cx, *h, &merged, t),
+                        None => merged,
+                    };
+                }
+            }
+        }
+        // 4. The prefix of everything before this thread's chunk, combined
+        // into its elements; the chunk's last element is its inclusive total.
         for (g, members) in groups.iter().enumerate() {
             let Some((&last_member, rest)) = members.split_last() else { continue };
             for j in 0..k {
@@ -174,28 +258,27 @@ impl LowerPattern for Scan {
             } else {
                 let src = up_down(cx, lane, 1 << s, !reverse);
                 let ex: Vec<Val> = inclusive[g].iter().map(|v| shuffle_any(cx, *v, src)).collect();
-                let has = if reverse {
-                    let lim = cx.e.i32_const(n - 1);
-                    cx.e.icmp(ICmp::Ult, idx, lim)
-                } else {
-                    let zero = cx.e.i32_const(0);
-                    cx.e.icmp(ICmp::Ne, idx, zero)
-                };
+                let first = cx.e.i32_const(if reverse { n - 1 } else { 0 });
+                let has = cx.e.icmp(ICmp::Ne, idx, first);
                 Some((ex, has))
             };
-            let prefix = match (lane_prefix, warp_prefix[g].take()) {
+            let prefix = match (lane_prefix, chunk_prefix[g].take()) {
                 (Some((ex, has_l)), Some((wp, has_w))) => {
                     let p = select_all(cx, has_l, &ex, &wp);
-                    let h = cx.e.or(has_l, has_w);
+                    let h = has_w.map(|hw| cx.e.or(has_l, hw));
                     Some((p, h))
                 }
-                (a, b) => a.or(b),
+                (Some((ex, has_l)), None) => Some((ex, Some(has_l))),
+                (None, b) => b,
             };
             let Some((prefix, has)) = prefix else { continue };
             for &r in rest {
                 let mine: Vec<Val> = (0..k).map(|j| out[j][r].expect("scanned")).collect();
                 let merged = combine(cx, &prefix, &mine)?;
-                let chosen = select_all(cx, has, &merged, &mine);
+                let chosen = match has {
+                    Some(h) => select_all(cx, h, &merged, &mine),
+                    None => merged,
+                };
                 for j in 0..k {
                     out[j][r] = Some(chosen[j]);
                 }
@@ -207,40 +290,6 @@ impl LowerPattern for Scan {
 
 /// Reading from lane `lane - delta` (`up`) or `lane + delta`: the target's
 /// shuffle up/down on 32-lane warps, else an indexed shuffle.
-/// The combined totals of group `g` of the warps before this one (after it,
-/// for a reverse scan), read from the exchange in warp order, and whether
-/// there is any such warp; `None` with a single warp.
-fn earlier_warps(
-    cx: &mut Lowering<'_>,
-    x: &WarpExchange,
-    g: i64,
-    reverse: bool,
-    combine: &dyn Fn(&mut Lowering<'_>, &[Val], &[Val]) -> Result<Vec<Val>, String>,
-) -> Result<Option<(Vec<Val>, Val)>, String> {
-    let order: Vec<i64> = if reverse { (0..x.w_count).rev().collect() } else { (0..x.w_count).collect() };
-    let mut prefix: Option<Vec<Val>> = None;
-    let mut any: Option<Val> = None;
-    for w in order {
-        let wv = cx.e.i32_const(w);
-        let slot = x.slot(cx, wv, g);
-        let part = x.load(cx, slot);
-        let before = if reverse { cx.e.icmp(ICmp::Sgt, wv, x.w_idx) } else { cx.e.icmp(ICmp::Slt, wv, x.w_idx) };
-        prefix = Some(match (prefix, any) {
-            (Some(acc), Some(seen)) => {
-                let merged = combine(cx, &acc, &part)?;
-                let first = select_all(cx, seen, &merged, &part);
-                select_all(cx, before, &first, &acc)
-            }
-            _ => part,
-        });
-        any = Some(match any {
-            Some(seen) => cx.e.or(seen, before),
-            None => before,
-        });
-    }
-    Ok(prefix.zip(any))
-}
-
 fn up_down(cx: &mut Lowering<'_>, lane: Val, delta: u32, up: bool) -> Source {
     if cx.threads_per_warp == 32 {
         Source::UpDown(delta, up)
@@ -249,20 +298,23 @@ fn up_down(cx: &mut Lowering<'_>, lane: Val, delta: u32, up: bool) -> Source {
     }
 }
 
-/// The lanes along `axis` as Triton's scan needs them: the registers hold
-/// the lowest coordinates along the axis (1, 2, 4, …), then the lanes the next
-/// ones at consecutive lane bits `s..s + m` (returned), then the warps, in
-/// bit order; `None` otherwise.
-fn contiguous_axis(l: &DistLayout, axis: usize) -> Option<(usize, usize)> {
+/// The axis as Triton's scan sees a blocked layout: `e` register bits hold
+/// the lowest coordinates (1, 2, 4, …, the elements of a chunk), then `m`
+/// consecutive lane bits `s..s + m`, then the warps in bit order, then
+/// registers again (the chunks one layout tile apart, in any bit order).
+/// Returns `(e, s, m)`, `None` for every other arrangement.
+fn contiguous_axis(l: &DistLayout, axis: usize) -> Option<(usize, usize, usize)> {
+    let mut reg_vals: Vec<i64> = l.reg_bases.iter().map(|b| b[axis]).filter(|&x| x != 0).collect();
+    reg_vals.sort_unstable();
+    if reg_vals.windows(2).any(|w| w[0] == w[1]) || reg_vals.iter().any(|&x| x < 0 || x.count_ones() != 1) {
+        return None;
+    }
     let mut next = 1i64;
-    for b in l.reg_bases.iter().filter(|b| b.iter().any(|&x| x != 0)) {
-        if b[axis] == 0 {
-            continue;
-        }
-        if b[axis] != next {
-            return None;
-        }
+    let mut e = 0usize;
+    while reg_vals.first() == Some(&next) {
+        reg_vals.remove(0);
         next *= 2;
+        e += 1;
     }
     let lane_bits: Vec<usize> = (0..l.lanes.len()).filter(|&i| l.lanes[i][axis] != 0).collect();
     let s = lane_bits.first().copied().unwrap_or(0);
@@ -278,7 +330,13 @@ fn contiguous_axis(l: &DistLayout, axis: usize) -> Option<(usize, usize)> {
         }
         next *= 2;
     }
-    Some((s, lane_bits.len()))
+    for x in reg_vals {
+        if x != next {
+            return None;
+        }
+        next *= 2;
+    }
+    Some((e, s, lane_bits.len()))
 }
 
 /// The result registers (duplicate registers take their original's value).
