@@ -8,7 +8,8 @@ The kernels are written here in the tutorials' structure (not copied):
                           (stride num_programs), the row in registers
   03 matmul               grouped ("super-grouped") program ordering, K loop
                           over BLOCK_K tiles with tl.dot, f32 accumulator,
-                          optional fused leaky_relu; against NumPy's BLAS
+                          optional fused leaky_relu; f32 and the tutorial's
+                          fp16 in/out; against NumPy's (f32) BLAS
   05 layer norm forward   one program per row, mean/var/normalize loops over
                           BLOCK_N columns, stores mean and rstd
   05 layer norm backward  dx fused with partial dw/db sums per group of rows,
@@ -315,7 +316,12 @@ def main():
         ok = err <= tol
         line = f"{name:<22} {shape:<20} {'OK  ' if ok else 'FAIL'} max rel err {err:.1e} (tol {tol:.0e})"
         if not quick:
+            # One after the other, not alternating: OpenBLAS's and Tritium's
+            # pool threads spin for a while after a call and slow the other
+            # (hence also the pauses).
+            time.sleep(0.2)
             t_tri = best_of(fn_tri, args.reps)
+            time.sleep(0.2)
             t_np = best_of(fn_np, args.reps)
             line += f"  triton-cpu {t_tri * 1e3:9.3f} ms  numpy {t_np * 1e3:9.3f} ms  ratio {t_tri / t_np:6.2f}x"
         print(line, flush=True)
@@ -355,6 +361,16 @@ def main():
     ab = a @ b
     report("03 matmul+leaky_relu", f"{M}x{N}x{K}", rel_err(c, np.where(ab >= 0, ab, 0.01 * ab)), 1e-5,
            lambda: matmul(a, b, c, "leaky_relu"), lambda: np.matmul(a, b, out=c))
+
+    # The tutorial's own case: fp16 in and out, f32 accumulation; NumPy has no
+    # fp16 BLAS, so the time is against its f32 BLAS on f32 copies.
+    a16, b16 = a.astype(np.float16), b.astype(np.float16)
+    c16 = np.empty((M, N), dtype=np.float16)
+    a32, b32 = a16.astype(np.float32), b16.astype(np.float32)
+    matmul(a16, b16, c16)
+    want = (a32 @ b32).astype(np.float16).astype(np.float32)
+    report("03 matmul f16", f"{M}x{N}x{K}", rel_err(c16.astype(np.float32), want), 2e-3,
+           lambda: matmul(a16, b16, c16), lambda: np.matmul(a32, b32, out=c))
 
     # 05
     M, N = (37, 1153) if quick else (4096, 1024 * 4)

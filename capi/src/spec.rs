@@ -626,6 +626,16 @@ mod tests {
     }
 
     #[test]
+    fn manifest_python_key_is_a_relative_path() {
+        let with = |python: &str| parse_manifest(&format!("[backend]\nname = \"x\"\ntarget = \"x\"\npython = {python}\n"));
+        assert!(with("\"python/x_spec.py\"").is_ok());
+        for bad in ["\"\"", "\"/abs/x.py\"", "\"../x.py\"", "\"a/../../x.py\"", "1"] {
+            assert!(with(bad).unwrap_err().contains("[backend].python"), "{bad} accepted");
+        }
+        assert!(parse_manifest("[backend]\nname = \"x\"\ntarget = \"x\"\npyton = \"a.py\"\n").unwrap_err().contains("'pyton'"));
+    }
+
+    #[test]
     fn the_drift_guard_names_the_slot() {
         let manifest = |slots: &str| {
             parse_manifest(&format!("[backend]\nname = \"x\"\ntarget = \"x\"\n[slots]\n{slots}")).unwrap()

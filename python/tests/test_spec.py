@@ -224,6 +224,13 @@ def test_bad_input():
     with env(TRITIUM_SPEC_DIRS=d, TRITIUM_SPEC_BACKEND="broken"):
         e = expect(spec.SpecError, spec.spec, "cpu_launch_threads", (1, 1, 1))
         assert "SyntaxError" in str(e) and "vendor_spec.py" in str(e), e
+    # A vendor function giving the launcher a bad thread count: a LaunchError, no crash.
+    d = make_spec_dir("negative", '[backend]\nname = "negative"\ntarget = "cpu"\npython = "py/vendor_spec.py"\n',
+                      "def cpu_launch_threads(grid):\n    return -1\n")
+    with env(TRITIUM_SPEC_DIRS=d, TRITIUM_SPEC_BACKEND="negative"):
+        import tritium
+        e = expect(tritium.LaunchError, run_scale)
+        assert "num_threads" in str(e), e
     # Two directories naming the same backend.
     d = make_spec_dir("dup", '[backend]\nname = "cpu"\ntarget = "cpu"\n')
     with env(TRITIUM_SPEC_DIRS=d):
