@@ -79,7 +79,7 @@ FAKE_DIR = make_spec_dir("fakevendor", '[backend]\nname = "fakevendor"\ntarget =
                          FAKE_MODULE)
 
 
-class env:
+class env_:
     """Sets environment variables for a block, resetting the registry."""
 
     def __init__(self, **values):
@@ -117,7 +117,7 @@ def run_scale(n=1000, block=128):
 
 
 def test_registry_in_tree():
-    with env():
+    with env_():
         backends = spec.backends()
         assert {"cpu", "nvidia", "amd"} <= set(backends), backends
         cpu = backends["cpu"]
@@ -134,8 +134,30 @@ def test_library_accepts_python_key():
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
 
 
+_LIBRARY_SNIPPET = """
+import os, sys
+from tritium import spec
+b = spec.backends()
+print(sorted(b), b["fixture"].directory if "fixture" in b else None)
+"""
+
+
+def test_vendor_library_registry():
+    # A vendor library (libtritium_<name>.so, here the test backend's) names
+    # its manifest through the library's registry: its spec directory joins
+    # the Python registry. In a subprocess: the library is per process.
+    lib = os.path.join(ROOT, "build", "lib", "libtritium_fixture.so")
+    assert os.path.exists(lib), lib
+    env = dict(os.environ, TRITIUM_LIBRARY=lib, PYTHONPATH=PYTHON_DIR)
+    r = subprocess.run([sys.executable, "-c", _LIBRARY_SNIPPET], capture_output=True, text=True, env=env, timeout=120)
+    want = os.path.join(ROOT, "tests", "backends", "fixture")
+    assert r.returncode == 0 and "'fixture'" in r.stdout and r.stdout.strip().endswith(want), r.stdout + r.stderr[-2000:]
+    with env_(TRITIUM_LIBRARY=None):
+        assert spec.library_spec_dir() is None  # the default library: no vendor backend
+
+
 def test_default_without_backend():
-    with env():
+    with env_():
         assert spec.active() is None
         assert spec.spec_func("cpu_launch_threads") is driver._default_launch_threads
         assert spec.spec("cpu_launch_threads", (7, 1, 1)) == 0
@@ -143,22 +165,22 @@ def test_default_without_backend():
 
 
 def test_cpu_spec_thread_count():
-    with env():
+    with env_():
         cores = os.cpu_count() or 1
         assert spec.provider("cpu_launch_threads", backend="cpu") == "cpu"
         assert spec.spec("cpu_launch_threads", (1, 1, 1), backend="cpu") == 1
         assert spec.spec("cpu_launch_threads", (1000, 2, 1), backend="cpu") == cores
         assert spec.spec("cpu_launch_threads", (2, 1, 1), backend="cpu") == min(2, cores)
-    with env(TRITIUM_CPU_THREADS="5"):
+    with env_(TRITIUM_CPU_THREADS="5"):
         assert spec.spec("cpu_launch_threads", (1, 1, 1), backend="cpu") == 5
         run_scale()
-    with env(TRITIUM_CPU_THREADS="lots"):
+    with env_(TRITIUM_CPU_THREADS="lots"):
         e = expect(ValueError, run_scale)
         assert "TRITIUM_CPU_THREADS" in str(e), e
 
 
 def test_fake_vendor_overrides_one_function():
-    with env(TRITIUM_SPEC_DIRS=FAKE_DIR, TRITIUM_SPEC_BACKEND="fakevendor"):
+    with env_(TRITIUM_SPEC_DIRS=FAKE_DIR, TRITIUM_SPEC_BACKEND="fakevendor"):
         assert spec.active(backend="cpu") == "fakevendor"
         assert spec.provider("cpu_launch_threads", backend="cpu") == "fakevendor"
         fake = spec.backends()["fakevendor"]
@@ -175,7 +197,7 @@ def test_fake_vendor_overrides_one_function():
 
         assert spec.spec("test_only_function", 1, backend="cpu") == 2
         assert spec.provider("test_only_function") == "default"
-    with env(TRITIUM_SPEC_DIRS=FAKE_DIR):
+    with env_(TRITIUM_SPEC_DIRS=FAKE_DIR):
         # Registered but not selected: the CPU backend's own spec runs.
         assert spec.provider("cpu_launch_threads", backend="cpu") == "cpu"
         calls = spec.backends()["fakevendor"].module().CALLS
@@ -185,7 +207,7 @@ def test_fake_vendor_overrides_one_function():
 
 
 def test_add_spec_dir_and_set_active():
-    with env():
+    with env_():
         spec.add_spec_dir(FAKE_DIR)
         spec.set_active("fakevendor")
         assert spec.spec("cpu_launch_threads", (2, 1, 1)) == 3
@@ -194,12 +216,12 @@ def test_add_spec_dir_and_set_active():
 
 
 def test_bad_input():
-    with env():
+    with env_():
         e = expect(spec.SpecError, spec.spec_func, "no_such_function", backend="cpu")
         assert "no_such_function" in str(e)
         e = expect(spec.SpecError, spec.set_active, "no_such_backend")
         assert "no_such_backend" in str(e)
-    with env(TRITIUM_SPEC_BACKEND="no_such_backend"):
+    with env_(TRITIUM_SPEC_BACKEND="no_such_backend"):
         e = expect(spec.SpecError, spec.spec, "cpu_launch_threads", (1, 1, 1), backend="cpu")
         assert "no_such_backend" in str(e)
     cases = [
@@ -213,27 +235,27 @@ def test_bad_input():
     ]
     for name, manifest, module, why in cases:
         d = make_spec_dir(name, manifest, module)
-        with env():
+        with env_():
             e = expect(spec.SpecError, spec.add_spec_dir, d)
             assert why in str(e) and "spec.toml" in str(e), (name, str(e))
-        with env(TRITIUM_SPEC_DIRS=d):
+        with env_(TRITIUM_SPEC_DIRS=d):
             expect(spec.SpecError, spec.backends)
     # A module that does not import: the error names it, at first use.
     d = make_spec_dir("broken_module", '[backend]\nname = "broken"\ntarget = "cpu"\npython = "py/vendor_spec.py"\n',
                       "def f(:\n")
-    with env(TRITIUM_SPEC_DIRS=d, TRITIUM_SPEC_BACKEND="broken"):
+    with env_(TRITIUM_SPEC_DIRS=d, TRITIUM_SPEC_BACKEND="broken"):
         e = expect(spec.SpecError, spec.spec, "cpu_launch_threads", (1, 1, 1))
         assert "SyntaxError" in str(e) and "vendor_spec.py" in str(e), e
     # A vendor function giving the launcher a bad thread count: a LaunchError, no crash.
     d = make_spec_dir("negative", '[backend]\nname = "negative"\ntarget = "cpu"\npython = "py/vendor_spec.py"\n',
                       "def cpu_launch_threads(grid):\n    return -1\n")
-    with env(TRITIUM_SPEC_DIRS=d, TRITIUM_SPEC_BACKEND="negative"):
+    with env_(TRITIUM_SPEC_DIRS=d, TRITIUM_SPEC_BACKEND="negative"):
         import tritium
         e = expect(tritium.LaunchError, run_scale)
         assert "num_threads" in str(e), e
     # Two directories naming the same backend.
     d = make_spec_dir("dup", '[backend]\nname = "cpu"\ntarget = "cpu"\n')
-    with env(TRITIUM_SPEC_DIRS=d):
+    with env_(TRITIUM_SPEC_DIRS=d):
         e = expect(spec.SpecError, spec.backends)
         assert "two spec directories" in str(e), e
 

@@ -93,6 +93,8 @@ _SIGNATURES = {
     "mlirContextDetachDiagnosticHandler": (None, [c_void_p, c_uint64]),
     "mlirModuleCreateParse": (c_void_p, [c_void_p, StringRef]),
     "mlirModuleDestroy": (None, [c_void_p]),
+    # tritium-c/Spec.h: the library's backend registry (tritium.spec reads the vendor manifest's path)
+    "tritiumSpecReport": (None, [STRING_CALLBACK, c_void_p]),
     "mlirOperationCreateParse": (c_void_p, [c_void_p, StringRef, StringRef]),
     "mlirOperationDestroy": (None, [c_void_p]),
     "mlirModuleFromOperation": (c_void_p, [c_void_p]),

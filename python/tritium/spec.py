@@ -21,8 +21,11 @@ from, docs/backends.md) names its Python module with a `python` key:
 
 and the module's top-level functions (names not starting with `_`) are its
 spec functions. The registry holds the in-tree spec directories (`spec/*/`
-next to this package's checkout) and the directories listed in
-TRITIUM_SPEC_DIRS (os.pathsep-separated) or passed to `add_spec_dir`, so a
+next to this package's checkout), the spec directory of the vendor backend
+built into the loaded library (TRITIUM_LIBRARY=libtritium_<name>.so: the
+library's registry, tritiumSpecReport, names its manifest) and the
+directories listed in TRITIUM_SPEC_DIRS (os.pathsep-separated) or passed to
+`add_spec_dir`, so a
 vendor specializes the Python side without patching Tritium's or Triton's
 files. The library parses the same manifest and checks the `python` key's
 form (capi/src/spec.rs); this module checks the rest: the file exists, it
@@ -35,8 +38,10 @@ tritium_cpu Triton backend does), else none (the defaults run). Errors
 raise `SpecError`; nothing is silently skipped.
 """
 
+import ctypes
 import importlib.util
 import os
+import re
 import threading
 
 try:
@@ -129,6 +134,32 @@ def _load_manifest(directory):
     return Backend(backend["name"], backend["target"], os.path.abspath(directory), python)
 
 
+_REPORTED = re.compile(r"^backend (\S+) \(target prefix '[^']*'\), manifest (.+)$", re.M)
+
+
+def library_spec_dir():
+    """The spec directory of the vendor backend built into the loaded library
+    (TRITIUM_LIBRARY=.../libtritium_<name>.so; tritiumSpecReport names its
+    manifest), or None: the default library has no vendor backend, and an
+    in-tree one's manifest is found under spec/ anyway."""
+    from . import _capi
+    if not os.path.exists(_capi.library_path()):
+        return None
+    # The library installs its backends (in-tree, then the vendor's) when it
+    # first registers its dialects.
+    L = _capi.lib()
+    registry = L.mlirDialectRegistryCreate()
+    L.tritiumRegisterAllDialects(registry)
+    L.mlirDialectRegistryDestroy(registry)
+    chunks = []
+    callback = _capi.STRING_CALLBACK(lambda data, size, _: chunks.append(ctypes.string_at(data, size)))
+    _capi.lib().tritiumSpecReport(callback, None)
+    m = _REPORTED.search(b"".join(chunks).decode("utf-8", "replace"))
+    if m is None or not os.path.isabs(m.group(2)):
+        return None
+    return os.path.dirname(m.group(2))
+
+
 def _spec_dirs():
     dirs = []
     if os.path.isdir(IN_TREE):
@@ -137,7 +168,16 @@ def _spec_dirs():
     env = os.environ.get("TRITIUM_SPEC_DIRS", "")
     dirs += [d for d in env.split(os.pathsep) if d]
     dirs += _extra_dirs
-    return dirs
+    vendor = library_spec_dir()
+    if vendor is not None:
+        dirs.append(vendor)
+    seen, unique = set(), []
+    for d in dirs:
+        key = os.path.realpath(d)
+        if key not in seen:
+            seen.add(key)
+            unique.append(d)
+    return unique
 
 
 def backends():
