@@ -194,6 +194,12 @@ enum Transfer {
 /// The analysis results of a module, keyed by value.
 pub struct AxisInfoAnalysis {
     infos: HashMap<usize, AxisInfo>,
+    /// Facts a callee's scalar (or 1-D) arguments take from its call sites:
+    /// per (function, argument), the gcd over the calls analysed so far of
+    /// contiguity, divisibility and constancy, seeded with the argument's own
+    /// integer hints (Triton 3.9 writes these into the callee's argument
+    /// attributes; Tritium keeps them here and leaves the IR alone).
+    call_hints: HashMap<(usize, usize), [i64; 3]>,
 }
 
 fn key(v: Val) -> usize {
@@ -257,6 +263,22 @@ fn arg_attr_values(attr: Attr, rank: usize) -> Option<Vec<i64>> {
     None
 }
 
+/// Attribute `name` of argument `i` of function `func`.
+fn func_arg_attr(func: Op, i: usize, name: &str) -> Option<Attr> {
+    let attrs = func.attr("arg_attrs")?;
+    unsafe {
+        if !mlirAttributeIsAArray(attrs.0) || (i as isize) >= mlirArrayAttrGetNumElements(attrs.0) {
+            return None;
+        }
+        let dict = mlirArrayAttrGetElement(attrs.0, i as isize);
+        let a = mlirDictionaryAttrGetElementByName(dict, tritium_dialects::ir::string_ref(name));
+        if a.ptr.is_null() {
+            return None;
+        }
+        Some(Attr(a))
+    }
+}
+
 /// The bytes of a pointer's pointee (1 at least); 0 when not a pointer.
 fn pointee_bytes(ty: Ty) -> i64 {
     let e = ty.element();
@@ -270,12 +292,69 @@ impl AxisInfoAnalysis {
     /// Analyses every function of `module` (or `module` itself when it is a
     /// function).
     pub fn run(module: Op) -> Self {
-        let mut analysis = AxisInfoAnalysis { infos: HashMap::new() };
+        let mut analysis = AxisInfoAnalysis { infos: HashMap::new(), call_hints: HashMap::new() };
         let funcs = if matches!(module.name(), "tt.func" | "func.func") { vec![module] } else { super::module_functions(module) };
-        for f in funcs {
+        let by_name: HashMap<String, Op> =
+            funcs.iter().filter_map(|&f| super::symbol_name(f).map(|n| (n, f))).collect();
+        let calls_of = |f: Op| -> Vec<(Op, Op)> {
+            f.nested_ops()
+                .into_iter()
+                .filter(|c| matches!(c.name(), "tt.call" | "func.call"))
+                .filter_map(|c| super::callee_name(c).and_then(|n| by_name.get(&n).copied()).map(|callee| (c, callee)))
+                .collect()
+        };
+        // Callers before callees: the reverse of a post-order of the call
+        // graph, taken from the functions in module order.
+        let mut seen = std::collections::HashSet::new();
+        let mut post = Vec::new();
+        for &root in &funcs {
+            if !seen.insert(root.0.ptr as usize) {
+                continue;
+            }
+            let mut stack = vec![(root, calls_of(root), 0usize)];
+            while let Some((f, callees, next)) = stack.last_mut() {
+                if *next < callees.len() {
+                    let callee = callees[*next].1;
+                    *next += 1;
+                    if seen.insert(callee.0.ptr as usize) {
+                        let cs = calls_of(callee);
+                        stack.push((callee, cs, 0));
+                    }
+                } else {
+                    post.push(*f);
+                    stack.pop();
+                }
+            }
+        }
+        for f in post.into_iter().rev() {
             analysis.run_function(f);
+            for (call, callee) in calls_of(f) {
+                analysis.note_call(call, callee);
+            }
         }
         analysis
+    }
+
+    /// Folds a call's operand facts into its callee's argument hints (only
+    /// rank-1 facts travel, as in Triton 3.9).
+    fn note_call(&mut self, call: Op, callee: Op) {
+        for (i, v) in call.operands().into_iter().enumerate() {
+            let Some(info) = self.get(v).cloned() else { continue };
+            if info.rank() != 1 {
+                continue;
+            }
+            let k = (callee.0.ptr as usize, i);
+            let start = self.call_hints.get(&k).copied().unwrap_or_else(|| {
+                let own = |name: &str| func_arg_attr(callee, i, name).and_then(|a| a.int()).unwrap_or(MAX_DIVISOR);
+                [own("tt.contiguity"), own("tt.divisibility"), own("tt.constancy")]
+            });
+            let new = [
+                gcd(start[0], info.contiguity[0]),
+                gcd(start[1], info.divisibility[0]),
+                gcd(start[2], info.constancy[0]),
+            ];
+            self.call_hints.insert(k, new);
+        }
     }
 
     /// The information about `v`, when it is an integer or pointer value of
@@ -376,9 +455,31 @@ impl AxisInfoAnalysis {
     }
 
     /// Whether the analysis tracks values of type `ty`.
-    fn tracked(ty: Ty) -> bool {
-        let e = ty.element();
-        e.is_integer() || e.is_ptr() || unsafe { mlirTypeIsAIndex(e.0) }
+    /// Every value has facts, as in Triton 3.9 (floats, structs and the
+    /// like only ever hold the pessimistic state or what a cast forwards).
+    fn tracked(_ty: Ty) -> bool {
+        true
+    }
+
+    /// Whether `op` sits in a region of an `scf.if` whose condition is a
+    /// constant selecting the other region: dead code, which Triton 3.9's
+    /// dead-code analysis never visits (its values get the pessimistic state).
+    fn is_dead(op: Op) -> bool {
+        let mut cur = op;
+        while let (Some(block), Some(parent)) = (cur.block(), cur.parent()) {
+            if parent.name() == "scf.if" && parent.num_regions() == 2 {
+                let cond = parent.operand(0).defining_op().filter(|c| c.name() == "arith.constant");
+                if let Some(taken) = cond.and_then(|c| c.attr("value")).and_then(int_value) {
+                    let region = unsafe { mlirBlockGetParentRegion(block) };
+                    let dead = if taken != 0 { parent.region(1) } else { parent.region(0) };
+                    if unsafe { mlirRegionEqual(region, dead) } {
+                        return true;
+                    }
+                }
+            }
+            cur = parent;
+        }
+        false
     }
 
     /// Joins `info` into `v`; returns whether it changed.
@@ -450,19 +551,17 @@ impl AxisInfoAnalysis {
             for (i, arg) in block_arguments(entry).into_iter().enumerate() {
                 let rank = rank_of(arg.ty());
                 let mut info = AxisInfo::unknown(rank);
+                let hints = self.call_hints.get(&(func.0.ptr as usize, i)).copied();
                 let arg_attr = |name: &str| -> Option<Vec<i64>> {
-                    let attrs = func.attr("arg_attrs")?;
-                    unsafe {
-                        if !mlirAttributeIsAArray(attrs.0) || (i as isize) >= mlirArrayAttrGetNumElements(attrs.0) {
-                            return None;
-                        }
-                        let dict = mlirArrayAttrGetElement(attrs.0, i as isize);
-                        let a = mlirDictionaryAttrGetElementByName(dict, tritium_dialects::ir::string_ref(name));
-                        if a.ptr.is_null() {
-                            return None;
-                        }
-                        arg_attr_values(Attr(a), rank)
+                    if let Some(h) = hints {
+                        let v = match name {
+                            "tt.contiguity" => h[0],
+                            "tt.divisibility" => h[1],
+                            _ => h[2],
+                        };
+                        return Some(vec![v; rank]);
                     }
+                    arg_attr_values(func_arg_attr(func, i, name)?, rank)
                 };
                 if let Some(v) = arg_attr("tt.divisibility") {
                     info.divisibility = (0..rank).map(|d| v.get(d).copied().unwrap_or(1).max(1)).collect();
@@ -477,7 +576,7 @@ impl AxisInfoAnalysis {
                 self.set(arg, info);
             }
         }
-        let ops = func.nested_ops();
+        let ops: Vec<Op> = func.nested_ops().into_iter().filter(|&op| !Self::is_dead(op)).collect();
         for _round in 0..64 {
             let mut changed = false;
             for &op in &ops {
@@ -487,8 +586,8 @@ impl AxisInfoAnalysis {
                 break;
             }
         }
-        // Whatever stayed unreached gets its pessimistic state.
-        for &op in &ops {
+        // Whatever stayed unreached (or is dead) gets its pessimistic state.
+        for op in func.nested_ops() {
             for r in op.results() {
                 if Self::tracked(r.ty()) && self.get(r).is_none() {
                     self.infos.insert(key(r), Self::pessimistic(r));
@@ -518,6 +617,20 @@ impl AxisInfoAnalysis {
             }
         }
         match op.name() {
+            "ttg.warp_specialize.partitions" => {
+                // Each partition's arguments are the explicit captures (the
+                // partitions op's operands).
+                let captures = op.operands();
+                for r in 0..op.num_regions() {
+                    let Some(entry) = op.entry_block(r) else { continue };
+                    for (arg, v) in block_arguments(entry).into_iter().zip(captures.iter()) {
+                        if let Some(info) = self.get(*v).cloned() {
+                            changed |= self.join_into(arg, info);
+                        }
+                    }
+                }
+                return changed;
+            }
             "scf.for" => {
                 let (lb, step) = (op.operand(0), op.operand(2));
                 if let Some(body) = op.entry_block(0) {
@@ -599,9 +712,10 @@ impl AxisInfoAnalysis {
             return changed;
         }
         let single_int = results.len() == 1 && int_width(results[0].ty()) > 0;
-        let transfer = match self.constant_result(op) {
-            Some(c) if single_int => Transfer::Info(AxisInfo::constant(c, &results[0].ty().shape_or_scalar())),
-            _ => self.transfer(op),
+        let folded = self.constant_result(op).filter(|_| single_int);
+        let transfer = match folded {
+            Some(c) => Transfer::Info(AxisInfo::constant(c, &results[0].ty().shape_or_scalar())),
+            None => self.transfer(op),
         };
         match transfer {
             Transfer::NotReady => {}
@@ -613,9 +727,12 @@ impl AxisInfoAnalysis {
             Transfer::Info(mut info) => {
                 // A rule that forwards a known constant: the constant's facts
                 // for the result shape (dropped for non-integer results).
-                if let Some(c) = info.constant {
+                if let (Some(c), None) = (info.constant, folded) {
                     info = if single_int {
                         AxisInfo::constant(sext(c, int_width(results[0].ty())), &results[0].ty().shape_or_scalar())
+                    } else if op.name() == "tt.bitcast" {
+                        // A same-width cast to floats keeps the bits.
+                        info
                     } else {
                         AxisInfo::new(info.contiguity, info.divisibility, info.constancy, None)
                     };
@@ -785,7 +902,12 @@ impl AxisInfoAnalysis {
                     9 => ua >= ub,
                     _ => return None,
                 };
-                Some(if r { -1 } else { 0 })
+                // Folded only for tensors, to 1 for true (Triton 3.9's
+                // comparison rule; a scalar comparison stays unknown).
+                if !op.result(0).ty().is_tensor() {
+                    return None;
+                }
+                Some(r as i64)
             }
             "arith.select" => {
                 if let Some(cond) = c(0) {
@@ -916,7 +1038,12 @@ impl AxisInfoAnalysis {
                 if op.num_operands() != 1 || op.num_results() != 1 {
                     return Entry;
                 }
-                let Some(a) = operand(0) else { return Entry };
+                // The operand's facts whatever their rank (a struct carries a
+                // tensor's), unless the result is a tensor of another rank.
+                let Some(a) = self.get(op.operand(0)).cloned() else { return NotReady };
+                if is_tensor && a.rank() != rank {
+                    return Entry;
+                }
                 if op.operand(0).ty() == ty {
                     a
                 } else {
