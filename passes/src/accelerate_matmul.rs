@@ -126,7 +126,8 @@ fn needs_rewrite(dot: Op, cc: i64) -> bool {
         return false;
     }
     let is_f64 = |t: Ty| type_name(t.element()) == "f64";
-    !((is_f64(dot.operand(0).ty()) || is_f64(dot.operand(1).ty()) || is_f64(ret)) && !(cc == 80 || cc == 90))
+    !((is_f64(dot.operand(0).ty()) || is_f64(dot.operand(1).ty()) || is_f64(ret))
+        && !(cc == 80 || cc == 90 || (100..120).contains(&cc)))
 }
 
 /// The MMA version to use for `dot` on compute capability `cc`, in order of
@@ -165,7 +166,10 @@ fn supports_mma(dot: Op, version: u32) -> bool {
         if rank != 2 || !(warps == 4 || warps == 8) || k < 256 / a_bits {
             return false;
         }
-        return per_cta[rank - 2] % 64 == 0 && per_cta[rank - 1] % 16 == 0;
+        if [a_el, b_el, ret.element()].iter().any(|t| type_name(*t) == "f64") {
+            return false;
+        }
+        return per_cta[rank - 2] % 64 == 0 && per_cta[rank - 1] % 8 == 0;
     }
     if version == 3 {
         if k < 256 / a_bits || rank == 3 || rank < 2 {
@@ -173,7 +177,7 @@ fn supports_mma(dot: Op, version: u32) -> bool {
         }
         let fp8 = matches!(a_name.as_str(), "f8E5M2" | "f8E4M3FN");
         let ok_type = fp8 || matches!(a_name.as_str(), "i8" | "f16" | "bf16" | "f32");
-        if !(warps % 4 == 0 && per_cta[rank - 2] % 64 == 0 && per_cta[rank - 1] % 16 == 0 && ok_type) {
+        if !(warps % 4 == 0 && per_cta[rank - 2] % 64 == 0 && per_cta[rank - 1] % 8 == 0 && ok_type) {
             return false;
         }
         let max_imprecise = dot.attr("maxNumImpreciseAcc").and_then(|a| a.int()).unwrap_or(0);
@@ -247,11 +251,11 @@ pub fn warps_per_tile_v2(dot: Op, shape: &[i64], num_warps: i64) -> Vec<u32> {
 
 /// The instruction shape of an MMA version for a result of `rank`
 /// dimensions (Triton's `mmaVersionToInstrShape`, v2).
-fn instr_shape_v2(rank: usize) -> Vec<u32> {
+fn instr_shape_v2(rank: usize, f64_operands: bool) -> Vec<u32> {
     let mut shape = vec![1u32; rank];
     if rank >= 2 {
         shape[rank - 1] = 8;
-        shape[rank - 2] = 16;
+        shape[rank - 2] = if f64_operands { 8 } else { 16 };
     }
     shape
 }
@@ -290,7 +294,20 @@ pub fn orig_bitwidth(x: Val) -> u32 {
             }
         }
     }
-    if slice.iter().any(|o| o.name() == "tt.join") {
+    // A join halves the kWidth of backward layout propagation; only a join
+    // of twice the loaded width that packs the last dimension (its new axis
+    // and the previous last axis the two fastest) is compensated, as Triton's
+    // `canWidenKWidthForJoin` decides.
+    let packs_last_dim = |join: Op| {
+        let ty = join.result(0).ty();
+        let rank = ty.shape().map(|s| s.len()).unwrap_or(0);
+        if rank < 2 || ty.element().bit_width() != width * 2 {
+            return false;
+        }
+        let order = tensor_encoding(ty).map(|e| e.order()).unwrap_or_default();
+        order.len() >= 2 && order[0] as usize == rank - 1 && order[1] as usize == rank - 2
+    };
+    if slice.iter().any(|o| o.name() == "tt.join" && packs_last_dim(*o)) {
         width /= 2;
     }
     width
@@ -335,12 +352,14 @@ impl RewritePattern for BlockedToMma {
             version_minor: if cc == 75 { 1 } else { 0 },
             warps_per_cta: warps_per_tile_v2(dot, &per_cta, warps),
             cga,
-            instr_shape: instr_shape_v2(per_cta.len()),
+            instr_shape: instr_shape_v2(per_cta.len(), type_name(dot.operand(0).ty().element()) == "f64"),
         };
         let Some(new_ret_ty) = with_encoding(ret_ty, &mma) else { return false };
         let (a, b) = (dot.operand(0), dot.operand(1));
         let bits = orig_bitwidth(a).min(orig_bitwidth(b));
-        let k_width = if bits > 0 { 32 / bits } else { 32 / a.ty().element().bit_width().max(1) };
+        // 64-bit operands (f64) take one element per 32 bits, as Triton's
+        // DotOperandEncodingAttr builder gives them.
+        let k_width = (if bits > 0 { 32 / bits } else { 32 / a.ty().element().bit_width().max(1) }).max(1);
         let operand_ty = |v: Val, op_idx: u32| {
             let enc = Encoding::DotOperand { op_idx, parent: Box::new(mma.clone()), k_width };
             with_encoding(v.ty(), &enc)
