@@ -153,31 +153,136 @@ fn is_generic_access(op: Op) -> bool {
     op.attr("allocation.size").is_some() || !shared_memory_effects(op).is_empty()
 }
 
-/// Fences the blocks of `region`; `entry_clean`: its entry block starts
-/// clean (a function body).
-fn fence_region(region: MlirRegion, entry_clean: bool) {
+/// A span of shared memory, in bytes from the start of the kernel's shared
+/// memory; `None` is anywhere (a function argument, a value carried by a
+/// block argument, a buffer without an `allocation.offset`).
+type Span = Option<(i64, i64)>;
+
+/// The bytes a `!ttg.memdesc` view covers, unpadded.
+fn memdesc_bytes(ty: tritium_dialects::ir::Ty) -> Option<(i64, bool)> {
+    let md = tritium_dialects::ttg::bridge::memdesc_of(ty)?;
+    let bits = md.element.bit_width() as i64;
+    let padded = format!("{}", md.encoding).contains("padded_shared");
+    Some((md.shape.iter().product::<i64>() * bits / 8, padded))
+}
+
+/// Whether `ty` is an mbarrier buffer (`!ttg.memdesc<Nxi64>`), which the
+/// proxy analysis ignores as Triton's does.
+fn is_barrier_buffer(ty: tritium_dialects::ir::Ty) -> bool {
+    tritium_dialects::ttg::bridge::memdesc_of(ty).is_some_and(|md| md.element.bit_width() == 64 && md.element.is_integer())
+}
+
+/// The shared memory `v` names: its allocation's bytes, or one stage of it
+/// through a constant `ttg.memdesc_index`; the whole allocation through any
+/// other view.
+fn span_of(v: tritium_dialects::ir::Val) -> Span {
+    let def = v.defining_op()?;
+    match def.name() {
+        "ttg.local_alloc" => {
+            let offset = def.attr("allocation.offset")?.int()?;
+            let (bytes, padded) = memdesc_bytes(v.ty())?;
+            if padded {
+                return None;
+            }
+            Some((offset, offset + bytes))
+        }
+        "ttg.memdesc_index" => {
+            let (start, end) = span_of(def.operand(0))?;
+            let (stage, padded) = memdesc_bytes(v.ty())?;
+            let index = def
+                .operand(1)
+                .defining_op()
+                .filter(|c| c.name() == "arith.constant")
+                .and_then(|c| c.attr("value"))
+                .and_then(|a| a.int());
+            match index {
+                Some(i) if !padded && i >= 0 && start + (i + 1) * stage <= end => {
+                    Some((start + i * stage, start + (i + 1) * stage))
+                }
+                _ => Some((start, end)),
+            }
+        }
+        "ttg.memdesc_subslice" | "ttg.memdesc_trans" | "ttg.memdesc_reshape" | "ttg.memdesc_reinterpret" => {
+            span_of(def.operand(0))
+        }
+        _ => None,
+    }
+}
+
+fn overlaps(a: Span, b: Span) -> bool {
+    match (a, b) {
+        (Some((s0, e0)), Some((s1, e1))) => s0 < e1 && s1 < e0,
+        _ => true,
+    }
+}
+
+/// The shared memory an op touches through the generic proxy (or, for an
+/// async-proxy op, the async proxy): (span, write).
+fn accesses(op: Op) -> Vec<(Span, bool)> {
+    let mut out = Vec::new();
+    for (v, write) in shared_memory_effects(op) {
+        if v.0.ptr.is_null() {
+            out.push((None, write));
+        } else if !is_barrier_buffer(v.ty()) {
+            out.push((span_of(v), write));
+        }
+    }
+    if let (Some(offset), Some(size)) =
+        (op.attr("allocation.offset").and_then(|a| a.int()), op.attr("allocation.size").and_then(|a| a.int()))
+    {
+        let span = Some((offset, offset + size));
+        out.push((span, false));
+        out.push((span, true));
+    } else if op.attr("allocation.size").is_some() {
+        out.push((None, true));
+    }
+    out
+}
+
+/// Whether an async access after the generic accesses `frontier` needs a
+/// fence: a generic write it reads or writes, or a generic read it writes.
+fn hazard(frontier: &[(Span, bool)], async_accesses: &[(Span, bool)]) -> bool {
+    async_accesses
+        .iter()
+        .any(|(a, aw)| frontier.iter().any(|(g, gw)| (*gw || *aw) && overlaps(*a, *g)))
+}
+
+/// The generic accesses of `op`'s nested ops.
+fn nested_generic(op: Op) -> Vec<(Span, bool)> {
+    op.nested_ops().into_iter().filter(|o| is_generic_access(*o)).flat_map(accesses).collect()
+}
+
+/// Fences the blocks of `region`. `entry`: the generic accesses since the
+/// last fence on entry to its first block; the other blocks (and, through
+/// `carried`, every block: a loop's back edge, a sibling branch) also see
+/// `carried`.
+fn fence_region(region: MlirRegion, entry: Vec<(Span, bool)>, carried: &[(Span, bool)]) {
     for (i, block) in region_blocks(region).into_iter().enumerate() {
-        let mut dirty = !(entry_clean && i == 0);
+        let mut frontier: Vec<(Span, bool)> =
+            if i == 0 { entry.clone() } else { vec![(None, true)] };
+        frontier.extend_from_slice(carried);
         for op in block_ops(block) {
             if op.name() == FENCE {
-                dirty = false;
+                frontier.clear();
                 continue;
             }
             if op.num_regions() > 0 {
+                let inner = nested_generic(op);
                 for r in 0..op.num_regions() {
-                    fence_region(op.region(r), false);
+                    fence_region(op.region(r), frontier.clone(), &inner);
                 }
-                dirty |= op.nested_ops().into_iter().any(is_generic_access);
+                frontier.extend(inner);
             }
             if is_async_proxy(op) {
-                if dirty {
+                let acc = accesses(op);
+                if hazard(&frontier, &acc) || acc.is_empty() && !frontier.is_empty() {
                     let no = Attr(unsafe { mlirBoolAttrGet(op.context(), 0) });
                     let fence = Rewriter::build(op.location(), FENCE, &[], &[], &[("bCluster", no.0)], 0);
                     unsafe { mlirBlockInsertOwnedOperationBefore(block, op.0, fence.0) };
-                    dirty = false;
+                    frontier.clear();
                 }
             } else if is_generic_access(op) {
-                dirty = true;
+                frontier.extend(accesses(op));
             }
         }
     }
@@ -194,7 +299,7 @@ impl Pass for ProxyFenceInsertion {
         let Some(body) = module.entry_block(0) else { return Ok(()) };
         for f in block_ops(body) {
             if f.num_regions() == 1 {
-                fence_region(f.region(0), true);
+                fence_region(f.region(0), Vec::new(), &[]);
             }
         }
         Ok(())
