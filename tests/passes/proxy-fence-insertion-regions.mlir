@@ -1,7 +1,8 @@
 // triton-nvidia-gpu-proxy-fence-insertion with buffer spans: a generic
 // access and a later async-proxy access conflict only where their shared
 // memory (allocation.offset and size, one stage of a constant memdesc_index,
-// an op's scratch) overlaps and one of them writes. Cases and CHECK lines from
+// an op's scratch, an invalidated mbarrier) overlaps and one of them writes;
+// a multicast TMA load needs a cluster fence (a CTA fence does not cover it). Cases and CHECK lines from
 // Triton 3.9's test/TritonGPU/proxy_fence_insertion.mlir (which Triton 3.9.0
 // passes).
 // RUN: tritium-opt %s -triton-nvidia-gpu-proxy-fence-insertion --split-input-file -allow-unregistered-dialect | FileCheck %s
@@ -158,6 +159,115 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: ttng.fence_async_shared {bCluster = false}
     // CHECK: ttng.async_tma_copy_local_to_global
     ttng.async_tma_copy_local_to_global %desc[%c0, %c0] %src : !tt.tensordesc<8x32xi32, #shared>, !ttg.memdesc<8x32xi32, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 0]]}>
+#barrier = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[0]]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [0, 1], CGALayout = [[1, 0]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: multicast_tma_after_cluster_barrier_and_cta_fence
+  tt.func @multicast_tma_after_cluster_barrier_and_cta_fence(%desc: !tt.tensordesc<64x128xf16, #nvmma>) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    %result = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
+    %barrier = ttg.local_alloc {allocation.offset = 16384 : i32} : () -> !ttg.memdesc<2xi64, #barrier, #smem, mutable>
+    %value = ttg.local_load %result : !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable> -> tensor<64x128xf16, #blocked>
+    "test.keep"(%value) : (tensor<64x128xf16, #blocked>) -> ()
+    // CHECK: ttg.local_load
+    // CHECK: ttng.cluster_barrier
+    // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+    // CHECK-NEXT: ttng.fence_async_shared {bCluster = true}
+    // CHECK-NEXT: ttng.async_tma_copy_global_to_local
+    ttng.cluster_barrier
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %result, %barrier, %true {multicast} :
+      !tt.tensordesc<64x128xf16, #nvmma>, !ttg.memdesc<2xi64, #barrier, #smem, mutable> -> !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#barrier = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: @invalidated_barrier_storage_requires_proxy_fence
+  tt.func @invalidated_barrier_storage_requires_proxy_fence(
+      %desc: !tt.tensordesc<64x64xf32, #shared>,
+      %completion: !ttg.memdesc<1xi64, #barrier, #smem, mutable>) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    %old_barrier = ttg.local_alloc {allocation.offset = 0 : i32}
+        : () -> !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    ttng.init_barrier %old_barrier, 1
+        : !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    // CHECK: ttng.inval_barrier
+    // CHECK: ttng.fence_async_shared {bCluster = false}
+    // CHECK-NEXT: ttng.async_tma_copy_global_to_local
+    ttng.inval_barrier %old_barrier
+        : !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    ttg.local_dealloc %old_barrier
+        : !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    %payload = ttg.local_alloc {allocation.offset = 0 : i32}
+        : () -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %payload,
+        %completion, %true : !tt.tensordesc<64x64xf32, #shared>,
+        !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+        -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    tt.return
+  }
+
+  // CHECK-LABEL: @disjoint_invalidated_barrier_needs_no_proxy_fence
+  tt.func @disjoint_invalidated_barrier_needs_no_proxy_fence(
+      %desc: !tt.tensordesc<64x64xf32, #shared>,
+      %completion: !ttg.memdesc<1xi64, #barrier, #smem, mutable>) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    %old_barrier = ttg.local_alloc {allocation.offset = 16384 : i32}
+        : () -> !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    %payload = ttg.local_alloc {allocation.offset = 0 : i32}
+        : () -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    ttng.init_barrier %old_barrier, 1
+        : !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    // CHECK: ttng.inval_barrier
+    // CHECK-NOT: ttng.fence_async_shared
+    // CHECK: ttng.async_tma_copy_global_to_local
+    ttng.inval_barrier %old_barrier
+        : !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %payload,
+        %completion, %true : !tt.tensordesc<64x64xf32, #shared>,
+        !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+        -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    tt.return
+  }
+
+  // CHECK-LABEL: @barrier_arrival_is_not_a_generic_proxy_access
+  tt.func @barrier_arrival_is_not_a_generic_proxy_access(
+      %desc: !tt.tensordesc<64x64xf32, #shared>) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    %completion = ttg.local_alloc {allocation.offset = 16384 : i32}
+        : () -> !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    %payload = ttg.local_alloc {allocation.offset = 0 : i32}
+        : () -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    ttng.init_barrier %completion, 1
+        : !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    // CHECK: ttng.arrive_barrier
+    // CHECK-NOT: ttng.fence_async_shared
+    // CHECK: ttng.async_tma_copy_global_to_local
+    ttng.arrive_barrier %completion, 1, %true
+        : !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %payload,
+        %completion, %true : !tt.tensordesc<64x64xf32, #shared>,
+        !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+        -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
     tt.return
   }
 }

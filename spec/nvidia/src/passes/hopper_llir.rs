@@ -114,15 +114,17 @@ impl Pass for ConvertNvGpuToLlvm {
 /// memory (wgmma operands, TMA loads and stores) that generic-proxy
 /// accesses precede since the last fence.
 ///
-/// Algorithm (conservative form of Triton 3.9's membar-like analysis):
-/// walk each block in order, with "dirty" set at the start of every block
-/// but a function's entry block (any path may come from a generic access)
-/// and on every generic shared-memory access (an op with shared-memory
-/// effects that is not an async-proxy access or an mbarrier op, or an op
-/// with an allocated scratch buffer); a fence clears it; an async-proxy
-/// access while dirty gets a fence before it. Without Triton's buffer
-/// intervals this inserts a fence wherever Triton does and possibly where
-/// the buffers are disjoint (a wasted fence, never a missing one).
+/// Algorithm (a structured form of Triton 3.9's dataflow analysis): walk
+/// each block in order, keeping the generic shared-memory accesses since the
+/// last fence of each scope (CTA; the cluster when the module has a
+/// multicast TMA load) as byte spans from `allocation.offset` (anywhere when
+/// unknown). A function's entry block starts empty, other blocks from an
+/// access anywhere; a nested region starts from the accesses before its op
+/// plus all generic accesses inside that op (back edges, sibling branches).
+/// An async-proxy access that reads or writes a span written since, or writes
+/// a span read since, gets a fence at its scope (`bCluster` for multicast),
+/// which clears that scope (a cluster fence clears both). Calls are not
+/// summarized: a callee's accesses count only through its own walk.
 pub struct ProxyFenceInsertion;
 
 const FENCE: &str = "ttng.fence_async_shared";
@@ -239,50 +241,106 @@ fn accesses(op: Op) -> Vec<(Span, bool)> {
     out
 }
 
+/// Fence scopes: the CTA, the cluster (multicast TMA).
+const CTA: u8 = 1;
+const CLUSTER: u8 = 2;
+
+/// A generic access since the last fence of each of its scopes.
+#[derive(Clone, Copy)]
+struct Generic {
+    span: Span,
+    write: bool,
+    scopes: u8,
+}
+
+/// The scope an async-proxy access must be fenced at (Triton's
+/// `getProxyFenceScope`): the cluster for a multicast TMA load.
+fn proxy_scope(op: Op) -> u8 {
+    let load = matches!(op.name(), "ttng.async_tma_copy_global_to_local" | "ttng.async_tma_gather");
+    if load && op.attr("multicast").is_some() {
+        CLUSTER
+    } else {
+        CTA
+    }
+}
+
+/// The generic accesses of `op` (an invalidated mbarrier's storage may be
+/// reused, so `ttng.inval_barrier` writes it).
+fn generic_accesses(op: Op, scopes: u8) -> Vec<Generic> {
+    let list = if op.name() == "ttng.inval_barrier" && op.num_operands() > 0 {
+        vec![(span_of(op.operand(0)), true)]
+    } else {
+        accesses(op)
+    };
+    list.into_iter().map(|(span, write)| Generic { span, write, scopes }).collect()
+}
+
 /// Whether an async access after the generic accesses `frontier` needs a
-/// fence: a generic write it reads or writes, or a generic read it writes.
-fn hazard(frontier: &[(Span, bool)], async_accesses: &[(Span, bool)]) -> bool {
-    async_accesses
-        .iter()
-        .any(|(a, aw)| frontier.iter().any(|(g, gw)| (*gw || *aw) && overlaps(*a, *g)))
+/// fence at `scope`: a generic write it reads or writes, or a generic read it
+/// writes.
+fn hazard(frontier: &[Generic], async_accesses: &[(Span, bool)], scope: u8) -> bool {
+    async_accesses.iter().any(|(a, aw)| {
+        frontier.iter().any(|g| g.scopes & scope != 0 && (g.write || *aw) && overlaps(*a, g.span))
+    })
+}
+
+/// A fence at `scope` (a cluster fence covers the CTA too).
+fn fence_frontier(frontier: &mut Vec<Generic>, scope: u8) {
+    let erase = if scope & CLUSTER != 0 { CLUSTER | CTA } else { scope };
+    for g in frontier.iter_mut() {
+        g.scopes &= !erase;
+    }
+    frontier.retain(|g| g.scopes != 0);
+}
+
+fn is_generic(op: Op) -> bool {
+    is_generic_access(op) || op.name() == "ttng.inval_barrier"
 }
 
 /// The generic accesses of `op`'s nested ops.
-fn nested_generic(op: Op) -> Vec<(Span, bool)> {
-    op.nested_ops().into_iter().filter(|o| is_generic_access(*o)).flat_map(accesses).collect()
+fn nested_generic(op: Op, scopes: u8) -> Vec<Generic> {
+    op.nested_ops().into_iter().filter(|o| is_generic(*o)).flat_map(|o| generic_accesses(o, scopes)).collect()
 }
 
 /// Fences the blocks of `region`. `entry`: the generic accesses since the
-/// last fence on entry to its first block; the other blocks (and, through
-/// `carried`, every block: a loop's back edge, a sibling branch) also see
-/// `carried`.
-fn fence_region(region: MlirRegion, entry: Vec<(Span, bool)>, carried: &[(Span, bool)]) {
+/// last fence on entry to its first block; the other blocks start from any
+/// access; every block (a loop's back edge, a sibling branch) also sees
+/// `carried`. `scopes`: the fence scopes the module needs.
+fn fence_region(region: MlirRegion, entry: Vec<Generic>, carried: &[Generic], scopes: u8) {
     for (i, block) in region_blocks(region).into_iter().enumerate() {
-        let mut frontier: Vec<(Span, bool)> =
-            if i == 0 { entry.clone() } else { vec![(None, true)] };
+        let mut frontier: Vec<Generic> =
+            if i == 0 { entry.clone() } else { vec![Generic { span: None, write: true, scopes }] };
         frontier.extend_from_slice(carried);
         for op in block_ops(block) {
             if op.name() == FENCE {
-                frontier.clear();
+                let cluster = op.attr("bCluster").and_then(|a| a.bool()).unwrap_or(false);
+                fence_frontier(&mut frontier, if cluster { CLUSTER } else { CTA });
                 continue;
             }
             if op.num_regions() > 0 {
-                let inner = nested_generic(op);
+                let inner = nested_generic(op, scopes);
                 for r in 0..op.num_regions() {
-                    fence_region(op.region(r), frontier.clone(), &inner);
+                    fence_region(op.region(r), frontier.clone(), &inner, scopes);
                 }
                 frontier.extend(inner);
             }
             if is_async_proxy(op) {
-                let acc = accesses(op);
-                if hazard(&frontier, &acc) || acc.is_empty() && !frontier.is_empty() {
-                    let no = Attr(unsafe { mlirBoolAttrGet(op.context(), 0) });
-                    let fence = Rewriter::build(op.location(), FENCE, &[], &[], &[("bCluster", no.0)], 0);
-                    unsafe { mlirBlockInsertOwnedOperationBefore(block, op.0, fence.0) };
-                    frontier.clear();
+                let mut acc = accesses(op);
+                if acc.is_empty() {
+                    acc.push((None, true));
                 }
-            } else if is_generic_access(op) {
-                frontier.extend(accesses(op));
+                let own = proxy_scope(op);
+                for scope in [CLUSTER, CTA] {
+                    if scopes & scope != 0 && own & scope != 0 && hazard(&frontier, &acc, scope) {
+                        let flag = Attr(unsafe { mlirBoolAttrGet(op.context(), (scope == CLUSTER) as i32) });
+                        let fence = Rewriter::build(op.location(), FENCE, &[], &[], &[("bCluster", flag.0)], 0);
+                        unsafe { mlirBlockInsertOwnedOperationBefore(block, op.0, fence.0) };
+                        fence_frontier(&mut frontier, scope);
+                        break;
+                    }
+                }
+            } else if is_generic(op) {
+                frontier.extend(generic_accesses(op, scopes));
             }
         }
     }
@@ -297,9 +355,18 @@ impl Pass for ProxyFenceInsertion {
             return Ok(());
         }
         let Some(body) = module.entry_block(0) else { return Ok(()) };
+        let mut scopes = 0u8;
+        for op in module.nested_ops() {
+            if is_async_proxy(op) {
+                scopes |= proxy_scope(op) | CTA;
+            }
+        }
+        if scopes == 0 {
+            return Ok(());
+        }
         for f in block_ops(body) {
             if f.num_regions() == 1 {
-                fence_region(f.region(0), Vec::new(), &[]);
+                fence_region(f.region(0), Vec::new(), &[], scopes);
             }
         }
         Ok(())
