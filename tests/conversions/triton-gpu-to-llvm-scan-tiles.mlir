@@ -9,8 +9,10 @@
 // Triton 3.9.0's convert-triton-gpu-to-llvm output, except that Triton's
 // shuffle of a chunk's total to the next lane is emitted even when the
 // chunk has a single element (its result unused; Tritium omits it), a
-// reverse scan mirrors the shuffles (down) instead of reversing the lanes
-// with butterfly shuffles around a forward scan, and with several chunks
+// reverse scan without lanes along the axis walks its registers and warps
+// backwards instead of reversing them with butterfly shuffles (with lanes
+// along the axis it runs forward between two such reversals, as Triton's),
+// and with several chunks
 // per thread every lane stores the chunk totals read from the last lane
 // (an indexed shuffle each) where Triton's last lane stores them under a
 // predicate (x_scan_tiles_2d: 168 registers instead of 255 and spills).
@@ -53,16 +55,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
   // Reverse, two operands (the linear recurrence h = a*h + x), 2 chunks of
   // sizePerThread 4.
   // CHECK-LABEL: llvm.func @linrec_rev(
+  // The 8 distinct registers of both operands move to register 7 - r of
+  // lane 31 - lane, then the forward scan.
+  // CHECK-COUNT-16: nvvm.shfl.sync bfly
   // Five lane steps for 2 chunks of 2 operands.
-  // CHECK-COUNT-20: nvvm.shfl.sync down
+  // CHECK-COUNT-20: nvvm.shfl.sync up
   // CHECK-COUNT-4: nvvm.shfl.sync idx
   // CHECK: llvm.store {{.*}} !llvm.ptr<3>
   // CHECK-NOT: shfl.sync
   // CHECK: nvvm.barrier
   // CHECK-COUNT-16: llvm.load {{.*}} : !llvm.ptr<3>
-  // The inclusive total of the next lane, for the chunks' other elements.
-  // CHECK-COUNT-4: nvvm.shfl.sync down
+  // The inclusive total of the previous lane, for the chunks' other elements.
+  // CHECK-COUNT-4: nvvm.shfl.sync up
+  // And back.
+  // CHECK-COUNT-16: nvvm.shfl.sync bfly
   // CHECK-NOT: nvvm.barrier
+  // CHECK-NOT: shfl.sync
   // CHECK: llvm.return
   tt.func public @linrec_rev(%p: tensor<1024x!tt.ptr<f32>, #blocked>, %a: tensor<1024xf32, #blocked>, %x: tensor<1024xf32, #blocked>) {
     %s:2 = "tt.scan"(%a, %x) <{axis = 0 : i32, reverse = true}> ({

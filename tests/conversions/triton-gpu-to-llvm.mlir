@@ -263,12 +263,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 16 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @cumsum_rev(
   tt.func public @cumsum_rev(%x: tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked> {
-    // Reverse: the same with shuffles down.
-    // CHECK: nvvm.shfl.sync down
-    // CHECK: nvvm.shfl.sync down
+    // Reverse: the forward scan between two reversals (each value to lane
+    // 31 - lane, register 3 - r), as Triton 3.9.
+    // CHECK-COUNT-4: nvvm.shfl.sync bfly
+    // CHECK: nvvm.shfl.sync up
     // CHECK: @$2 st.shared.b32
     // CHECK: nvvm.barrier
-    // CHECK: nvvm.shfl.sync down
+    // CHECK: nvvm.shfl.sync up
+    // CHECK-COUNT-4: nvvm.shfl.sync bfly
+    // CHECK-NOT: shfl.sync
     // CHECK: llvm.return
     %s = "tt.scan"(%x) <{axis = 0 : i32, reverse = true}> ({
     ^bb0(%a: f32, %b: f32):

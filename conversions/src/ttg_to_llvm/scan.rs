@@ -1,17 +1,23 @@
 //! `tt.scan` (inclusive, forward or `reverse`).
 //!
-//! When the axis runs through the registers, then consecutive lane bits,
-//! then the warps (a blocked layout no larger than one tile along the axis),
-//! the lowering follows Triton 3.9: each thread scans its registers in axis
-//! order, the thread totals are scanned with shuffles up (down when
-//! `reverse`), the last lane of each warp publishes the warp's total through
-//! shared memory, each thread folds the warps before its own into its
-//! inclusive total, and one more shuffle up gives each thread the prefix of
-//! everything before it, combined once into its elements.
+//! When the axis runs as in a blocked layout (contiguous elements in
+//! registers, then consecutive lane bits, then the warps, then registers
+//! again: chunks one layout tile apart), the lowering follows Triton 3.9's
+//! ScanOpToLLVM: each thread scans each chunk in axis order, the chunk
+//! totals are scanned with shuffles up, the last lane of each warp publishes
+//! its chunk totals through shared memory (chunk, warp, position), each
+//! thread folds the totals of the chunks and warps before into its chunk's
+//! inclusive total, and one more shuffle up gives the prefix of everything
+//! before a thread, combined into its other elements. With one warp along
+//! the axis the running total of the chunks comes from the last lane. A
+//! reverse scan with lanes along the axis is a forward scan between two
+//! reversals (lane `lane ^ (W - 1)`, register `N - 1 - r`), the warps walked
+//! backwards; without lanes along the axis the registers are walked
+//! backwards too.
 //!
-//! Every other layout (registers one tile apart, lanes out of order, ...)
-//! takes [`hypercube`]: one step per bit of the axis coordinate, whichever
-//! of register, lane or warp owns it.
+//! Every other layout (lanes out of order, lanes above warps, ...) takes
+//! [`hypercube`]: one step per bit of the axis coordinate, whichever of
+//! register, lane or warp owns it.
 //!
 //! The combiner must be associative (as Triton requires), so that combining
 //! a prefix with a partial scan equals scanning the whole.
@@ -59,6 +65,24 @@ impl LowerPattern for Scan {
         let Some((e, s, m)) = contiguous_axis(&l, axis) else {
             return hypercube(cx, op, &l, axis, reverse, &regs, &combine);
         };
+        // A reverse scan with lanes along the axis runs forward on flipped
+        // data (Triton's order): every value moves to the lane `lane ^ (W - 1)`
+        // and the register `N - 1 - r`, which reverses the axis within the
+        // registers and lanes and permutes the other coordinates alike; the
+        // warps keep their data and are walked in reverse. `rev` is the
+        // direction within registers and lanes, `reverse` that of the warps.
+        let flip = reverse && m > 0;
+        let rev = reverse && !flip;
+        let nregs = l.num_regs();
+        let canon: Vec<usize> = (0..nregs).map(|r| l.regs.iter().position(|c| *c == l.regs[r]).unwrap_or(r)).collect();
+        let lane_mask = cx.threads_per_warp.wrapping_sub(1);
+        let flipped;
+        let regs: &Vec<Vec<Val>> = if flip {
+            flipped = flip_values(cx, &regs, &canon, lane_mask);
+            &flipped
+        } else {
+            &regs
+        };
         // 1. Within the thread: each chunk (the registers that differ only
         // in the element bits of the axis) in axis order; duplicate
         // registers copy their original.
@@ -87,7 +111,7 @@ impl LowerPattern for Scan {
             row[axis] = 0;
             rows.entry(row).or_default().push(g);
         }
-        let scan_order = |a: i64| if reverse { -a } else { a };
+        let scan_order = |a: i64| if rev { -a } else { a };
         for chunks in rows.values_mut() {
             chunks.sort_by_key(|&g| scan_order(chunk_key[g][axis]));
         }
@@ -108,7 +132,7 @@ impl LowerPattern for Scan {
             totals.push(running);
         }
         // 2. Within the warp: the chunk totals scanned with shuffles up
-        // (down when `reverse`), one step per lane bit of the axis.
+        // (down when `rev`), one step per lane bit of the axis.
         let (_, lane, _) = cx.thread_ids();
         let n = 1i64 << m;
         let idx = if m == 0 {
@@ -121,7 +145,7 @@ impl LowerPattern for Scan {
         let valid: Vec<Val> = (0..m)
             .map(|step| {
                 let d = 1i64 << step;
-                if reverse {
+                if rev {
                     let lim = cx.e.i32_const(n - d);
                     cx.e.icmp(ICmp::Ult, idx, lim)
                 } else {
@@ -133,7 +157,7 @@ impl LowerPattern for Scan {
         for t in inclusive.iter_mut() {
             for (step, ok) in valid.iter().enumerate() {
                 let d = 1u32 << step;
-                let src = up_down(cx, lane, d << s, !reverse);
+                let src = up_down(cx, lane, d << s, !rev);
                 let other: Vec<Val> = t.iter().map(|v| shuffle_any(cx, *v, src)).collect();
                 let merged = combine(cx, &other, t)?;
                 *t = select_all(cx, *ok, &merged, t);
@@ -143,7 +167,7 @@ impl LowerPattern for Scan {
         // (values, predicate) where `None` means every thread has one.
         let mut chunk_prefix: Vec<Option<(Vec<Val>, Option<Val>)>> = vec![None; groups.len()];
         let types: Vec<Ty> = inclusive[0].iter().map(|v| v.ty()).collect();
-        let last_idx = if reverse { 0 } else { n - 1 };
+        let last_idx = if rev { 0 } else { n - 1 };
         if let Some(x) = WarpExchange::new(cx, op, &l, axis, groups.len() as i64, &types, false)? {
             // The last lane along the axis publishes each chunk's warp total
             // (Triton's layout: chunk, then warp, then position, so that a
@@ -256,9 +280,9 @@ impl LowerPattern for Scan {
             let lane_prefix = if m == 0 {
                 None
             } else {
-                let src = up_down(cx, lane, 1 << s, !reverse);
+                let src = up_down(cx, lane, 1 << s, !rev);
                 let ex: Vec<Val> = inclusive[g].iter().map(|v| shuffle_any(cx, *v, src)).collect();
-                let first = cx.e.i32_const(if reverse { n - 1 } else { 0 });
+                let first = cx.e.i32_const(if rev { n - 1 } else { 0 });
                 let has = cx.e.icmp(ICmp::Ne, idx, first);
                 Some((ex, has))
             };
@@ -284,8 +308,28 @@ impl LowerPattern for Scan {
                 }
             }
         }
-        assemble(&l, k, &out)
+        let result = assemble(&l, k, &out)?;
+        Ok(if flip { flip_values(cx, &result, &canon, lane_mask) } else { result })
     }
+}
+
+/// The values of register `N - 1 - r` of the lane `lane ^ mask`, per
+/// operand and register (one shuffle per distinct register; a duplicate
+/// register takes its original's value).
+fn flip_values(cx: &mut Lowering<'_>, values: &[Vec<Val>], canon: &[usize], mask: u32) -> Vec<Vec<Val>> {
+    let last = canon.len() - 1;
+    values
+        .iter()
+        .map(|vals| {
+            let mut moved: Vec<Option<Val>> = vec![None; canon.len()];
+            for r in 0..canon.len() {
+                if canon[r] == r {
+                    moved[r] = Some(shuffle_any(cx, vals[last - r], Source::Xor(mask)));
+                }
+            }
+            (0..canon.len()).map(|r| moved[canon[r]].expect("a distinct register")).collect()
+        })
+        .collect()
 }
 
 /// Reading from lane `lane - delta` (`up`) or `lane + delta`: the target's
