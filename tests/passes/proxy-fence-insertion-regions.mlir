@@ -2,7 +2,8 @@
 // access and a later async-proxy access conflict only where their shared
 // memory (allocation.offset and size, one stage of a constant memdesc_index,
 // an op's scratch, an invalidated mbarrier) overlaps and one of them writes;
-// a multicast TMA load needs a cluster fence (a CTA fence does not cover it). Cases and CHECK lines from
+// a multicast TMA load needs a cluster fence (a CTA fence does not cover it);
+// a CFG join merges its predecessors' accesses. Cases and CHECK lines from
 // Triton 3.9's test/TritonGPU/proxy_fence_insertion.mlir (which Triton 3.9.0
 // passes).
 // RUN: tritium-opt %s -triton-nvidia-gpu-proxy-fence-insertion --split-input-file -allow-unregistered-dialect | FileCheck %s
@@ -268,6 +269,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
         %completion, %true : !tt.tensordesc<64x64xf32, #shared>,
         !ttg.memdesc<1xi64, #barrier, #smem, mutable>
         -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#barrier = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: disjoint_control_flow_join_avoids_proxy_fence
+  tt.func public @disjoint_control_flow_join_avoids_proxy_fence(%desc: !tt.tensordesc<64x64xf32, #shared>, %choose: i1) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %true = arith.constant true
+    %parent = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<2x64x64xf32, #shared, #smem, mutable>
+    %bar = ttg.local_alloc {allocation.offset = 32768 : i32} : () -> !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    %first = ttg.memdesc_index %parent[%c0] : !ttg.memdesc<2x64x64xf32, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    %second = ttg.memdesc_index %parent[%c1] : !ttg.memdesc<2x64x64xf32, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    cf.cond_br %choose, ^left, ^right
+  ^left:
+    %left = ttg.local_load %first : !ttg.memdesc<64x64xf32, #shared, #smem, mutable> -> tensor<64x64xf32, #blocked>
+    "test.keep"(%left) : (tensor<64x64xf32, #blocked>) -> ()
+    cf.br ^merge
+  ^right:
+    %right = ttg.local_load %first : !ttg.memdesc<64x64xf32, #shared, #smem, mutable> -> tensor<64x64xf32, #blocked>
+    "test.keep"(%right) : (tensor<64x64xf32, #blocked>) -> ()
+    cf.br ^merge
+  ^merge:
+    // CHECK-NOT: ttng.fence_async_shared
+    // CHECK: ttng.async_tma_copy_global_to_local
+    ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %second, %bar, %true : !tt.tensordesc<64x64xf32, #shared>, !ttg.memdesc<1xi64, #barrier, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
     tt.return
   }
 }

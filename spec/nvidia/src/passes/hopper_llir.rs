@@ -246,7 +246,7 @@ const CTA: u8 = 1;
 const CLUSTER: u8 = 2;
 
 /// A generic access since the last fence of each of its scopes.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 struct Generic {
     span: Span,
     write: bool,
@@ -302,47 +302,121 @@ fn nested_generic(op: Op, scopes: u8) -> Vec<Generic> {
     op.nested_ops().into_iter().filter(|o| is_generic(*o)).flat_map(|o| generic_accesses(o, scopes)).collect()
 }
 
-/// Fences the blocks of `region`. `entry`: the generic accesses since the
-/// last fence on entry to its first block; the other blocks start from any
-/// access; every block (a loop's back edge, a sibling branch) also sees
-/// `carried`. `scopes`: the fence scopes the module needs.
-fn fence_region(region: MlirRegion, entry: Vec<Generic>, carried: &[Generic], scopes: u8) {
-    for (i, block) in region_blocks(region).into_iter().enumerate() {
-        let mut frontier: Vec<Generic> =
-            if i == 0 { entry.clone() } else { vec![Generic { span: None, write: true, scopes }] };
-        frontier.extend_from_slice(carried);
-        for op in block_ops(block) {
-            if op.name() == FENCE {
-                let cluster = op.attr("bCluster").and_then(|a| a.bool()).unwrap_or(false);
-                fence_frontier(&mut frontier, if cluster { CLUSTER } else { CTA });
-                continue;
-            }
-            if op.num_regions() > 0 {
-                let inner = nested_generic(op, scopes);
+/// Walks one block from the generic accesses `frontier` on its entry and
+/// returns those on its exit; with `insert`, fences go in where needed and
+/// nested regions are fenced too, otherwise the fences are only simulated.
+fn walk_block(block: MlirBlock, mut frontier: Vec<Generic>, scopes: u8, insert: bool) -> Vec<Generic> {
+    for op in block_ops(block) {
+        if op.name() == FENCE {
+            let cluster = op.attr("bCluster").and_then(|a| a.bool()).unwrap_or(false);
+            fence_frontier(&mut frontier, if cluster { CLUSTER } else { CTA });
+            continue;
+        }
+        if op.num_regions() > 0 {
+            let inner = nested_generic(op, scopes);
+            if insert {
                 for r in 0..op.num_regions() {
                     fence_region(op.region(r), frontier.clone(), &inner, scopes);
                 }
-                frontier.extend(inner);
             }
-            if is_async_proxy(op) {
-                let mut acc = accesses(op);
-                if acc.is_empty() {
-                    acc.push((None, true));
-                }
-                let own = proxy_scope(op);
-                for scope in [CLUSTER, CTA] {
-                    if scopes & scope != 0 && own & scope != 0 && hazard(&frontier, &acc, scope) {
+            union(&mut frontier, &inner);
+        }
+        if is_async_proxy(op) {
+            let mut acc = accesses(op);
+            if acc.is_empty() {
+                acc.push((None, true));
+            }
+            let own = proxy_scope(op);
+            for scope in [CLUSTER, CTA] {
+                if scopes & scope != 0 && own & scope != 0 && hazard(&frontier, &acc, scope) {
+                    if insert {
                         let flag = Attr(unsafe { mlirBoolAttrGet(op.context(), (scope == CLUSTER) as i32) });
                         let fence = Rewriter::build(op.location(), FENCE, &[], &[], &[("bCluster", flag.0)], 0);
                         unsafe { mlirBlockInsertOwnedOperationBefore(block, op.0, fence.0) };
-                        fence_frontier(&mut frontier, scope);
-                        break;
                     }
+                    fence_frontier(&mut frontier, scope);
+                    break;
                 }
-            } else if is_generic(op) {
-                frontier.extend(generic_accesses(op, scopes));
+            }
+        } else if is_generic(op) {
+            union(&mut frontier, &generic_accesses(op, scopes));
+        }
+    }
+    frontier
+}
+
+/// Adds the accesses of `more` that `into` lacks.
+fn union(into: &mut Vec<Generic>, more: &[Generic]) {
+    for g in more {
+        if !into.contains(g) {
+            into.push(*g);
+        }
+    }
+}
+
+/// Fences the blocks of `region`. `entry`: the generic accesses since the
+/// last fence on entry to its first block; every block (a loop's back edge,
+/// a sibling branch) also sees `carried`. The other blocks of a CFG start
+/// from the union of their predecessors' exits, iterated to a fixed point
+/// (from an access anywhere when it does not settle, or for a block without
+/// predecessors).
+fn fence_region(region: MlirRegion, entry: Vec<Generic>, carried: &[Generic], scopes: u8) {
+    let blocks = region_blocks(region);
+    let anywhere = vec![Generic { span: None, write: true, scopes }];
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
+    for (i, block) in blocks.iter().enumerate() {
+        if let Some(term) = block_ops(*block).last() {
+            let n = unsafe { mlirOperationGetNumSuccessors(term.0) };
+            for k in 0..n {
+                let succ = unsafe { mlirOperationGetSuccessor(term.0, k) };
+                if let Some(j) = blocks.iter().position(|b| b.ptr == succ.ptr) {
+                    preds[j].push(i);
+                }
             }
         }
+    }
+    let mut first = entry;
+    union(&mut first, carried);
+    let mut ins: Vec<Option<Vec<Generic>>> = vec![None; blocks.len()];
+    ins[0] = Some(first.clone());
+    let mut outs: Vec<Option<Vec<Generic>>> = vec![None; blocks.len()];
+    let mut settled = blocks.len() <= 1;
+    for _ in 0..16 {
+        if settled {
+            break;
+        }
+        let mut changed = false;
+        for (i, block) in blocks.iter().enumerate() {
+            let mut input = if i == 0 { first.clone() } else { Vec::new() };
+            if i > 0 && preds[i].is_empty() {
+                input = anywhere.clone();
+            }
+            for p in &preds[i] {
+                if let Some(out) = &outs[*p] {
+                    union(&mut input, out);
+                }
+            }
+            union(&mut input, carried);
+            let same = ins[i].as_ref().is_some_and(|old| old.len() == input.len() && old.iter().all(|g| input.contains(g)));
+            if !same || outs[i].is_none() {
+                changed = true;
+                outs[i] = Some(walk_block(*block, input.clone(), scopes, false));
+                ins[i] = Some(input);
+            }
+        }
+        settled = !changed;
+    }
+    for (i, block) in blocks.iter().enumerate() {
+        let input = if i == 0 {
+            first.clone()
+        } else if settled {
+            ins[i].clone().unwrap_or_else(|| anywhere.clone())
+        } else {
+            let mut a = anywhere.clone();
+            union(&mut a, carried);
+            a
+        };
+        walk_block(*block, input, scopes, true);
     }
 }
 
