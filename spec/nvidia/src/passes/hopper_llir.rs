@@ -123,8 +123,11 @@ impl Pass for ConvertNvGpuToLlvm {
 /// plus all generic accesses inside that op (back edges, sibling branches).
 /// An async-proxy access that reads or writes a span written since, or writes
 /// a span read since, gets a fence at its scope (`bCluster` for multicast),
-/// which clears that scope (a cluster fence clears both). Calls are not
-/// summarized: a callee's accesses count only through its own walk.
+/// which clears that scope (a cluster fence clears both). A `tt.call` is
+/// summarized conservatively: a fence before it when the caller has pending
+/// generic accesses of a scope its callee reaches an async access of before
+/// a fence on the callee's entry path; afterwards, when the callee makes
+/// generic accesses, an access anywhere is pending.
 pub struct ProxyFenceInsertion;
 
 const FENCE: &str = "ttng.fence_async_shared";
@@ -321,6 +324,27 @@ fn walk_block(block: MlirBlock, mut frontier: Vec<Generic>, scopes: u8, insert: 
             }
             union(&mut frontier, &inner);
         }
+        if op.name() == "tt.call" {
+            // A callee is summarized conservatively: the scopes of the
+            // async-proxy accesses it may reach (anywhere), and whether it
+            // makes generic accesses (anywhere).
+            let (async_scopes, generic) = callee_summary(op, 0);
+            for scope in [CLUSTER, CTA] {
+                if scopes & scope != 0 && async_scopes & scope != 0 && frontier.iter().any(|g| g.scopes & scope != 0) {
+                    if insert {
+                        let flag = Attr(unsafe { mlirBoolAttrGet(op.context(), (scope == CLUSTER) as i32) });
+                        let fence = Rewriter::build(op.location(), FENCE, &[], &[], &[("bCluster", flag.0)], 0);
+                        unsafe { mlirBlockInsertOwnedOperationBefore(block, op.0, fence.0) };
+                    }
+                    fence_frontier(&mut frontier, scope);
+                    break;
+                }
+            }
+            if generic {
+                union(&mut frontier, &[Generic { span: None, write: true, scopes }]);
+            }
+            continue;
+        }
         if is_async_proxy(op) {
             let mut acc = accesses(op);
             if acc.is_empty() {
@@ -343,6 +367,65 @@ fn walk_block(block: MlirBlock, mut frontier: Vec<Generic>, scopes: u8, insert: 
         }
     }
     frontier
+}
+
+/// The function a `tt.call` calls.
+fn callee_of(call: Op) -> Option<Op> {
+    let name = format!("{}", call.attr("callee")?);
+    let name = name.trim_start_matches('@').trim_matches('"');
+    let module = call.enclosing_module()?;
+    block_ops(module.entry_block(0)?).into_iter().find(|f| {
+        f.attr("sym_name").map(|a| format!("{a}")).is_some_and(|n| n.trim_matches('"') == name)
+    })
+}
+
+/// The async-proxy scopes a call may reach before a fence of that scope on
+/// the way from the callee's entry, and whether it makes generic
+/// shared-memory accesses (transitively; an unknown callee does both).
+/// Fences count only in the callee's entry block, in order.
+fn callee_summary(call: Op, depth: u32) -> (u8, bool) {
+    let Some(callee) = callee_of(call).filter(|_| depth < 16) else { return (CLUSTER | CTA, true) };
+    let (mut exposed, mut generic) = (0u8, false);
+    let region_summary = |op: Op| -> (u8, bool) {
+        let (mut scopes, mut generic) = (0u8, false);
+        for o in op.nested_ops() {
+            if o.name() == "tt.call" {
+                let (s, g) = callee_summary(o, depth + 1);
+                scopes |= s;
+                generic |= g;
+            } else if is_async_proxy(o) {
+                scopes |= proxy_scope(o);
+            } else if is_generic(o) {
+                generic = true;
+            }
+        }
+        (scopes, generic)
+    };
+    let mut fenced = 0u8;
+    for (i, block) in region_blocks(callee.region(0)).into_iter().enumerate() {
+        if i > 0 {
+            fenced = 0;
+        }
+        for op in block_ops(block) {
+            if op.name() == FENCE {
+                let cluster = op.attr("bCluster").and_then(|a| a.bool()).unwrap_or(false);
+                fenced |= if cluster { CLUSTER | CTA } else { CTA };
+            } else if op.name() == "tt.call" {
+                let (s, g) = callee_summary(op, depth + 1);
+                exposed |= s & !fenced;
+                generic |= g;
+            } else if op.num_regions() > 0 {
+                let (s, g) = region_summary(op);
+                exposed |= s & !fenced;
+                generic |= g;
+            } else if is_async_proxy(op) {
+                exposed |= proxy_scope(op) & !fenced;
+            } else if is_generic(op) {
+                generic = true;
+            }
+        }
+    }
+    (exposed, generic)
 }
 
 /// Adds the accesses of `more` that `into` lacks.
