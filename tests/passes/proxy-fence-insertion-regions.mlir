@@ -422,3 +422,71 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#barrier = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func private @callee_all_paths_fence_before_proxy(
+      %choose: i1,
+      %dst: !ttg.memdesc<8x32xi32, #shared, #smem, mutable>,
+      %desc: !tt.tensordesc<8x32xi32, #shared>,
+      %bar: !ttg.memdesc<1xi64, #barrier, #smem, mutable>) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    scf.if %choose {
+      ttng.fence_async_shared {bCluster = false}
+      ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %dst, %bar, %true : !tt.tensordesc<8x32xi32, #shared>, !ttg.memdesc<1xi64, #barrier, #smem, mutable> -> !ttg.memdesc<8x32xi32, #shared, #smem, mutable>
+    } else {
+      ttng.fence_async_shared {bCluster = false}
+      ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %dst, %bar, %true : !tt.tensordesc<8x32xi32, #shared>, !ttg.memdesc<1xi64, #barrier, #smem, mutable> -> !ttg.memdesc<8x32xi32, #shared, #smem, mutable>
+    }
+    tt.return
+  }
+
+  // CHECK-LABEL: all_callee_paths_fence_caller_generic_access
+  tt.func public @all_callee_paths_fence_caller_generic_access(
+      %choose: i1, %desc: !tt.tensordesc<8x32xi32, #shared>) {
+    %buffer = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<8x32xi32, #shared, #smem, mutable>
+    %bar = ttg.local_alloc {allocation.offset = 2048 : i32} : () -> !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    %value = ttg.local_load %buffer : !ttg.memdesc<8x32xi32, #shared, #smem, mutable> -> tensor<8x32xi32, #blocked>
+    // CHECK: ttg.local_load
+    // CHECK-NEXT: "test.keep"
+    "test.keep"(%value) : (tensor<8x32xi32, #blocked>) -> ()
+    // CHECK-NEXT: tt.call @callee_all_paths_fence_before_proxy
+    tt.call @callee_all_paths_fence_before_proxy(%choose, %buffer, %desc, %bar) : (i1, !ttg.memdesc<8x32xi32, #shared, #smem, mutable>, !tt.tensordesc<8x32xi32, #shared>, !ttg.memdesc<1xi64, #barrier, #smem, mutable>) -> ()
+    tt.return
+  }
+
+  tt.func private @callee_one_path_fences_before_proxy(
+      %choose: i1,
+      %dst: !ttg.memdesc<8x32xi32, #shared, #smem, mutable>,
+      %desc: !tt.tensordesc<8x32xi32, #shared>,
+      %bar: !ttg.memdesc<1xi64, #barrier, #smem, mutable>) {
+    %c0 = arith.constant 0 : i32
+    %true = arith.constant true
+    scf.if %choose {
+      ttng.fence_async_shared {bCluster = false}
+      ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %dst, %bar, %true : !tt.tensordesc<8x32xi32, #shared>, !ttg.memdesc<1xi64, #barrier, #smem, mutable> -> !ttg.memdesc<8x32xi32, #shared, #smem, mutable>
+    } else {
+      ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %dst, %bar, %true : !tt.tensordesc<8x32xi32, #shared>, !ttg.memdesc<1xi64, #barrier, #smem, mutable> -> !ttg.memdesc<8x32xi32, #shared, #smem, mutable>
+    }
+    tt.return
+  }
+
+  // CHECK-LABEL: one_unfenced_callee_path_requires_caller_fence
+  tt.func public @one_unfenced_callee_path_requires_caller_fence(
+      %choose: i1, %desc: !tt.tensordesc<8x32xi32, #shared>) {
+    %buffer = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<8x32xi32, #shared, #smem, mutable>
+    %bar = ttg.local_alloc {allocation.offset = 2048 : i32} : () -> !ttg.memdesc<1xi64, #barrier, #smem, mutable>
+    %value = ttg.local_load %buffer : !ttg.memdesc<8x32xi32, #shared, #smem, mutable> -> tensor<8x32xi32, #blocked>
+    "test.keep"(%value) : (tensor<8x32xi32, #blocked>) -> ()
+    // CHECK: ttng.fence_async_shared {bCluster = false}
+    // CHECK-NEXT: tt.call @callee_one_path_fences_before_proxy
+    tt.call @callee_one_path_fences_before_proxy(%choose, %buffer, %desc, %bar) : (i1, !ttg.memdesc<8x32xi32, #shared, #smem, mutable>, !tt.tensordesc<8x32xi32, #shared>, !ttg.memdesc<1xi64, #barrier, #smem, mutable>) -> ()
+    tt.return
+  }
+}

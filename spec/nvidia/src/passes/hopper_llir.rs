@@ -382,50 +382,60 @@ fn callee_of(call: Op) -> Option<Op> {
 /// The async-proxy scopes a call may reach before a fence of that scope on
 /// the way from the callee's entry, and whether it makes generic
 /// shared-memory accesses (transitively; an unknown callee does both).
-/// Fences count only in the callee's entry block, in order.
 fn callee_summary(call: Op, depth: u32) -> (u8, bool) {
     let Some(callee) = callee_of(call).filter(|_| depth < 16) else { return (CLUSTER | CTA, true) };
-    let (mut exposed, mut generic) = (0u8, false);
-    let region_summary = |op: Op| -> (u8, bool) {
-        let (mut scopes, mut generic) = (0u8, false);
-        for o in op.nested_ops() {
-            if o.name() == "tt.call" {
-                let (s, g) = callee_summary(o, depth + 1);
-                scopes |= s;
-                generic |= g;
-            } else if is_async_proxy(o) {
-                scopes |= proxy_scope(o);
-            } else if is_generic(o) {
-                generic = true;
-            }
-        }
-        (scopes, generic)
-    };
-    let mut fenced = 0u8;
-    for (i, block) in region_blocks(callee.region(0)).into_iter().enumerate() {
-        if i > 0 {
-            fenced = 0;
-        }
-        for op in block_ops(block) {
-            if op.name() == FENCE {
-                let cluster = op.attr("bCluster").and_then(|a| a.bool()).unwrap_or(false);
-                fenced |= if cluster { CLUSTER | CTA } else { CTA };
-            } else if op.name() == "tt.call" {
-                let (s, g) = callee_summary(op, depth + 1);
-                exposed |= s & !fenced;
-                generic |= g;
-            } else if op.num_regions() > 0 {
-                let (s, g) = region_summary(op);
-                exposed |= s & !fenced;
-                generic |= g;
-            } else if is_async_proxy(op) {
-                exposed |= proxy_scope(op) & !fenced;
-            } else if is_generic(op) {
-                generic = true;
-            }
+    let mut generic = false;
+    for o in callee.nested_ops() {
+        if o.name() == "tt.call" {
+            generic |= callee_summary(o, depth + 1).1;
+        } else if is_generic(o) {
+            generic = true;
         }
     }
+    let mut exposed = 0u8;
+    // Each block of a CFG body from no fence (one may be reached first).
+    for block in region_blocks(callee.region(0)) {
+        exposed |= exposure(block, 0, depth).0;
+    }
     (exposed, generic)
+}
+
+/// The async-proxy scopes reached in `block` before a fence of that scope,
+/// given the scopes `fenced` on entry, and the scopes fenced on every path
+/// through it (an `scf.if` fences what both branches fence; a loop may not
+/// run).
+fn exposure(block: MlirBlock, mut fenced: u8, depth: u32) -> (u8, u8) {
+    let mut exposed = 0u8;
+    for op in block_ops(block) {
+        if op.name() == FENCE {
+            let cluster = op.attr("bCluster").and_then(|a| a.bool()).unwrap_or(false);
+            fenced |= if cluster { CLUSTER | CTA } else { CTA };
+        } else if op.name() == "tt.call" {
+            exposed |= callee_summary(op, depth + 1).0 & !fenced;
+        } else if op.name() == "scf.if" {
+            let mut after = CLUSTER | CTA;
+            for r in 0..2 {
+                match region_blocks(op.region(r)).first() {
+                    Some(b) => {
+                        let (e, f) = exposure(*b, fenced, depth);
+                        exposed |= e;
+                        after &= f;
+                    }
+                    None => after &= fenced,
+                }
+            }
+            fenced = after;
+        } else if op.num_regions() > 0 {
+            for r in 0..op.num_regions() {
+                for b in region_blocks(op.region(r)) {
+                    exposed |= exposure(b, fenced, depth).0;
+                }
+            }
+        } else if is_async_proxy(op) {
+            exposed |= proxy_scope(op) & !fenced;
+        }
+    }
+    (exposed, fenced)
 }
 
 /// Adds the accesses of `more` that `into` lacks.
