@@ -48,6 +48,7 @@ OUT_OF_SCOPE = [
     (r"blackwell|rubin|tmem|tcgen05|tensor_memory|tensor-memory|promote-lhs-to-tmem|sm_?100|sm_?120|"
      r"cuda:1[0-2]\d", "Blackwell-only (tensor memory, tcgen05)"),
     (r"\bclc\b|to-clc|clc_|lower-clc", "Blackwell-only (cluster launch control)"),
+    (r"mmav5|mma_v5|tc_gen5|block_scaled", "Blackwell-only (MMA v5, block-scaled tcgen05 MMA)"),
     (r"warp[-_]?speciali|partition-|-ws-|nvws|normalize-ws|allocate-warp-groups|allocate_warp_groups|"
      r"partition_scheduling|automatic-warp", "warp specialization"),
     (r"consan|gsan|tritoninstrument|sanitizer", "sanitizers and instrumentation"),
@@ -220,6 +221,14 @@ def main():
 
     if args.update:
         entries = {k: e for k, e in expected.items() if k in failing}
+        # A not-yet case that an out-of-scope pattern (added later) names is moved to out-of-scope.
+        for k, e in entries.items():
+            if e["category"] == "not-yet":
+                haystack = " ".join([k[0], e["label"], e["reason"]]).lower()
+                for pattern, what in OUT_OF_SCOPE:
+                    if re.search(pattern, haystack):
+                        e["category"], e["reason"] = "out-of-scope", "%s: %s" % (what, e["reason"])
+                        break
         if args.allow_add:
             for k in unexpected_fail:
                 category, reason = classify(k, results[k], baseline)
