@@ -784,6 +784,19 @@ impl TargetInfo for Nvidia {
             ];
             return Some(Ok(e.val("llvm.call_intrinsic", args, out, &attrs)));
         }
+        // |x| of a half: `abs.bf16` / `abs.f16`, as Triton's PTX has it
+        // (abs.bf16x2). LLVM 22 lowers `llvm.fabs.bf16` to `and.b16 0x7fff`,
+        // and ptxas (12.9, and the 13.0 driver's JIT on sm_90a) drops that
+        // `and` on the low half when it packs two `cvt.rn.bf16.f32` into one
+        // F2FP: |erf(x)| stored -1.0 (GPU differential tester, seed 51,
+        // program 1028).
+        if op == "math.absf" && bits == 16 {
+            let name = if out == e.f16() { "abs.f16 $0, $1;" } else { "abs.bf16 $0, $1;" };
+            let i16t = e.int_ty(16);
+            let raw = e.cast("llvm.bitcast", args[0], i16t);
+            let abs = e.inline_asm(name, "=h,h", &[raw], &[i16t], false)[0];
+            return Some(Ok(e.cast("llvm.bitcast", abs, out)));
+        }
         // Triton 3.9: `/` on f32 is `div.full.f32` (f64 stays IEEE).
         if op == "arith.divf" {
             return (bits == 32).then(|| Ok(e.inline_asm("div.full.f32 $0, $1, $2;", "=f,f,f", args, &[out], false)[0]));
