@@ -13,7 +13,7 @@ use tritium_conversions::ttg_to_llvm::{
     register_target, CacheHints, FastMath, Lowering, MemScope, MemSemantic, MmaInstr, MmaType, RmwOp, TargetInfo,
     TargetOptions,
 };
-use tritium_dialects::ir::{Op, Ty, Val};
+use tritium_dialects::ir::{Attr, Op, Ty, Val};
 
 /// The NVIDIA `TargetInfo`.
 pub struct Nvidia;
@@ -353,10 +353,9 @@ fn is_shared(e: &Emitter, ptr: Val) -> bool {
     ptr.ty() == e.ptr_ty(3)
 }
 
-/// The compute capability of the module the emitter builds into (from its
-/// `ttg.target`), when it can be found.
-/// The `ttg.num-warps` of the module the emitter is building in.
-fn module_num_warps(e: &Emitter) -> Option<i64> {
+/// The attribute `name` of the innermost op around the emitter's insertion
+/// block that has it (the module's `ttg.num-warps`, `ttg.target`, ...).
+fn enclosing_attr(e: &Emitter, name: &str) -> Option<Attr> {
     use mlir_sys::*;
     let block = e.block();
     if block.ptr.is_null() {
@@ -364,27 +363,25 @@ fn module_num_warps(e: &Emitter) -> Option<i64> {
     }
     let mut op = Op(unsafe { mlirBlockGetParentOperation(block) });
     while !op.0.ptr.is_null() {
-        if let Some(n) = op.attr("ttg.num-warps").and_then(|a| a.int()) {
-            return Some(n);
+        if let Some(a) = op.attr(name) {
+            return Some(a);
         }
         op = Op(unsafe { mlirOperationGetParentOperation(op.0) });
     }
     None
 }
 
+/// The `ttg.num-warps` of the module the emitter is building in.
+fn module_num_warps(e: &Emitter) -> Option<i64> {
+    enclosing_attr(e, "ttg.num-warps").and_then(|a| a.int())
+}
+
+/// The compute capability of the module the emitter builds into (from its
+/// `ttg.target`), when it can be found.
 fn module_compute_capability(e: &Emitter) -> Option<u32> {
-    use mlir_sys::*;
-    let block = e.block();
-    if block.ptr.is_null() {
-        return None;
-    }
-    let mut op = Op(unsafe { mlirBlockGetParentOperation(block) });
-    while !op.0.ptr.is_null() {
-        if let Some(a) = op.attr("ttg.target") {
-            let text = unsafe { tritium_dialects::ir::str_of(mlirStringAttrGetValue(a.0)) };
-            return compute_capability(text);
-        }
-        op = Op(unsafe { mlirOperationGetParentOperation(op.0) });
+    if let Some(a) = enclosing_attr(e, "ttg.target") {
+        let text = unsafe { tritium_dialects::ir::str_of(mlir_sys::mlirStringAttrGetValue(a.0)) };
+        return compute_capability(text);
     }
     // A module without `ttg.target`: the target the pass lowers it for.
     tritium_conversions::ttg_to_llvm::lowering_target().and_then(|t| compute_capability(&t))
