@@ -415,3 +415,90 @@ pub fn atomic_cas(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
         Ok(cx.e.cast("llvm.bitcast", old, elem))
     })
 }
+
+/// Nanoseconds of `CLOCK_MONOTONIC` (`clock_gettime` into a stack
+/// `timespec`), as an `i64`.
+fn monotonic_ns(cx: &mut Cx<'_>, ts: Val) -> Result<Val, String> {
+    let i32t = cx.e.i32();
+    let i64t = cx.e.i64();
+    let ptr = cx.e.ptr_ty(0);
+    let fty = cx.e.func_ty(i32t, &[i32t, ptr]);
+    cx.e.declare_func(crate::runtime::CLOCK_GETTIME, fty)?;
+    let monotonic = cx.e.i32_const(1);
+    cx.e.call(crate::runtime::CLOCK_GETTIME, &[monotonic, ts], Some(i32t));
+    let secs = cx.e.load(ts, i64t);
+    let one = cx.c64(1);
+    let nsec_at = cx.e.gep(ts, i64t, one);
+    let nsecs = cx.e.load(nsec_at, i64t);
+    let billion = cx.c64(1_000_000_000);
+    let s = cx.e.mul(secs, billion);
+    Ok(cx.e.add(s, nsecs))
+}
+
+/// `cpu.tt.atomic_poll`: per element, relaxed (`monotonic`) atomic loads
+/// until the value equals the expected one; with a timeout, every element
+/// is loaded at least once and stops (false) once `timeout` nanoseconds of
+/// `CLOCK_MONOTONIC` have passed since the op began (one budget for all
+/// elements, as Triton's). With `acquire` semantics an acquire fence
+/// follows the polls. The CPU has one memory scope, so `scope` changes
+/// nothing.
+pub fn atomic_poll(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let operands = op.operands();
+    let ptr = cx.get(operands[0])?;
+    let expected = cx.get(operands[1])?;
+    let timeout = operands.get(2).map(|t| cx.scalar(*t)).transpose()?;
+    let ptr_ty = operands[0].ty();
+    let pointee = tritium_dialects::tt::types::pointee(ptr_ty.element()).ok_or("tt.atomic_poll of a non-pointer")?;
+    if !pointee.is_integer() || !matches!(pointee.bit_width(), 16 | 32 | 64) {
+        return Err(format!("tt.atomic_poll on {pointee} elements is not supported (16-, 32- or 64-bit integers are)"));
+    }
+    let elem = pointee;
+    let sem = op.attr("sem").and_then(|a| a.int()).unwrap_or(2);
+    let i1 = cx.e.i1();
+    let (shape, _) = result_shape(cx, op)?;
+    // The start of the shared time budget.
+    let clock = match timeout {
+        Some(t) => {
+            let i64t = cx.e.i64();
+            let ts = cx.alloca(i64t, 2);
+            let start = monotonic_ns(cx, ts)?;
+            Some((ts, start, t))
+        }
+        None => None,
+    };
+    per_element(cx, op, shape, i1, &mut |cx, c| {
+        let p = element(cx, &ptr, c)?;
+        let want = element(cx, &expected, c)?;
+        // loop: v = load atomic monotonic p; matched -> done(true);
+        // else timed out -> done(false); else loop.
+        let spin = cx.new_block(&[]);
+        let check = cx.new_block(&[]);
+        let done = cx.new_block(&[i1]);
+        cx.e.br(spin, &[]);
+        cx.e.set_block(spin);
+        let o = cx.e.int_attr(cx.e.i64(), 2);
+        let align = cx.e.int_attr(cx.e.i64(), (elem.bit_width() / 8) as i64);
+        let v = cx.e.val("llvm.load", &[p], elem, &[("ordering", o), ("alignment", align)]);
+        let matched = cx.e.icmp(ICmp::Eq, v, want);
+        let yes = cx.e.bool_const(true);
+        cx.e.cond_br(matched, done, &[yes], check, &[]);
+        cx.e.set_block(check);
+        match clock {
+            None => cx.e.br(spin, &[]),
+            Some((ts, start, budget)) => {
+                let now = monotonic_ns(cx, ts)?;
+                let elapsed = cx.e.sub(now, start);
+                let out = cx.e.icmp(ICmp::Uge, elapsed, budget);
+                let no = cx.e.bool_const(false);
+                cx.e.cond_br(out, done, &[no], spin, &[]);
+            }
+        }
+        cx.e.set_block(done);
+        Ok(tritium_dialects::ir::block_arguments(done)[0])
+    })?;
+    if sem != 1 {
+        let o = cx.e.int_attr(cx.e.i64(), 4);
+        cx.e.op("llvm.fence", &[], &[], &[("ordering", o)]);
+    }
+    Ok(())
+}

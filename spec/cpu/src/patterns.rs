@@ -61,6 +61,7 @@ pub static PATTERNS: &[Pattern] = &[
     pattern!("cpu.tt.store", ["tt.store"], crate::memory::store),
     pattern!("cpu.tt.atomic_rmw", ["tt.atomic_rmw"], crate::memory::atomic_rmw),
     pattern!("cpu.tt.atomic_cas", ["tt.atomic_cas"], crate::memory::atomic_cas),
+    pattern!("cpu.tt.atomic_poll", ["tt.atomic_poll"], crate::memory::atomic_poll),
     pattern!("cpu.tt.dot", ["tt.dot"], crate::dot::dot),
     pattern!("cpu.tt.reduce", ["tt.reduce"], crate::reduce::reduce),
     pattern!("cpu.tt.scan", ["tt.scan"], crate::reduce::scan),

@@ -17,8 +17,13 @@
 //! `tests/cpu/check_cpu_symbols.py` checks the undefined symbols of the
 //! object code of a broad set of kernels against this list.
 
-/// The C library functions: LLVM's block copies and fills, and `tt.print`.
-pub const LIBC: &[&str] = &["memcpy", "memmove", "memset", "printf"];
+/// The C library functions: LLVM's block copies and fills, `tt.print`, and
+/// the clock of `tt.atomic_poll`'s timeout ([`CLOCK_GETTIME`]).
+pub const LIBC: &[&str] = &["memcpy", "memmove", "memset", "printf", "clock_gettime"];
+
+/// `int clock_gettime(clockid_t, struct timespec *)` (in libc itself since
+/// glibc 2.17).
+pub const CLOCK_GETTIME: &str = "clock_gettime";
 
 /// The math library functions LLVM calls for the intrinsics the lowering
 /// emits (`llvm.exp2`, `llvm.sin`, ..., `frem`; `llvm.fma` and
