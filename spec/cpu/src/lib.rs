@@ -17,6 +17,7 @@
 //!
 //! Every lowering pattern is a slot named `cpu.<op>` (listed with
 //! `tritium-opt --list-spec-slots`); see [`patterns::PATTERNS`].
+pub mod bessel;
 pub mod carried;
 pub mod debug;
 pub mod dot;

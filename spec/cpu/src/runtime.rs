@@ -42,6 +42,8 @@ pub const LIBM: &[&str] = &[
     "acoshf", "atanh", "atanhf", "cbrt", "cbrtf", "erfc", "erfcf", "tgamma", "tgammaf", "lgamma", "lgammaf", "hypot",
     "hypotf", "remainder", "remainderf", "copysign", "copysignf", "fabs", "fabsf", "fdim", "fdimf", "logb", "logbf",
     "nextafter", "nextafterf",
+    // The Bessel functions of the first and second kinds, orders 0 and 1.
+    "j0", "j0f", "j1", "j1f", "y0", "y0f", "y1", "y1f",
 ];
 
 /// Whether code of the CPU backend may call (or otherwise refer to) `name`.

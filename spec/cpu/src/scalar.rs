@@ -601,6 +601,38 @@ enum Libdevice {
     Libm(String),
     /// `1 / sqrt(x)`.
     Rsqrt,
+    /// The modified Bessel function I0 or I1 (`cyl_bessel_i0`/`_i1`),
+    /// which the C math library lacks: [`crate::bessel`].
+    BesselI(u32),
+    /// An integer or classification function of one operand, inline (its
+    /// `i32` result): `clz`/`clzll`, `popc`/`popcll`, `isnan`, `isinf`,
+    /// `finite`/`isfinite`, `signbit`.
+    Inline(InlineFn),
+}
+
+/// The libdevice functions [`Libdevice::Inline`] computes.
+#[derive(Clone, Copy)]
+enum InlineFn {
+    Clz,
+    Popc,
+    IsNan,
+    IsInf,
+    IsFinite,
+    Signbit,
+}
+
+/// The inline function of a libdevice name, with whether it takes an
+/// integer (else a float) operand.
+fn inline_fn(base: &str) -> Option<(InlineFn, bool)> {
+    Some(match base {
+        "clz" | "clzll" => (InlineFn::Clz, true),
+        "popc" | "popcll" => (InlineFn::Popc, true),
+        "isnanf" | "isnand" => (InlineFn::IsNan, false),
+        "isinff" | "isinfd" => (InlineFn::IsInf, false),
+        "finitef" | "isfinited" => (InlineFn::IsFinite, false),
+        "signbitf" | "signbitd" => (InlineFn::Signbit, false),
+        _ => return None,
+    })
 }
 
 /// The CPU equivalent of the libdevice function a `tt.extern_elementwise`
@@ -616,12 +648,26 @@ fn libdevice_equivalent(op: Op) -> Result<Libdevice, String> {
     let refuse = || format!("tt.extern_elementwise '{symbol}' is not supported by the CPU backend (libdevice functions with a C math library equivalent are)");
     let base = symbol.strip_prefix("__nv_").ok_or_else(refuse)?;
     let base = base.strip_prefix("fast_").unwrap_or(base);
+    if let Some((f, int_operand)) = inline_fn(base) {
+        // One operand of the right kind, an i32 result (libdevice's types).
+        let operands = op.operands();
+        let ok = operands.len() == 1
+            && if int_operand { operands[0].ty().element().is_integer() } else { operands[0].ty().element().is_float() }
+            && op.result(0).ty().element().is_integer()
+            && op.result(0).ty().element().bit_width() == 32;
+        return if ok { Ok(Libdevice::Inline(f)) } else { Err(refuse()) };
+    }
     let floats = op.operands().iter().chain(std::iter::once(&op.result(0))).all(|v| v.ty().element().is_float());
     if !floats {
         return Err(refuse());
     }
     if base == "rsqrt" || base == "rsqrtf" {
         return Ok(Libdevice::Rsqrt);
+    }
+    match base {
+        "cyl_bessel_i0" | "cyl_bessel_i0f" => return Ok(Libdevice::BesselI(0)),
+        "cyl_bessel_i1" | "cyl_bessel_i1f" => return Ok(Libdevice::BesselI(1)),
+        _ => {}
     }
     if crate::runtime::LIBM.contains(&base) && !matches!(base, "sincos" | "sincosf" | "ldexp" | "ldexpf") {
         Ok(Libdevice::Libm(base.to_string()))
@@ -638,11 +684,68 @@ fn libdevice_call(e: &mut Emitter, op: Op, args: &[Val], out: Ty) -> Result<Val,
             let one = e.const_float(out, 1.0);
             Ok(e.val("llvm.fdiv", &[one, s], out, &[]))
         }
+        Libdevice::BesselI(n) => {
+            let f64t = Ty(unsafe { mlir_sys::mlirF64TypeGet(e.ctx) });
+            let x = if args[0].ty() == f64t { args[0] } else { e.cast("llvm.fpext", args[0], f64t) };
+            let r = crate::bessel::emit(e, n, x);
+            Ok(if out == f64t { r } else { e.cast("llvm.fptrunc", r, out) })
+        }
+        Libdevice::Inline(f) => Ok(inline_call(e, f, args[0], out)),
         Libdevice::Libm(name) => {
             let params: Vec<Ty> = args.iter().map(|a| a.ty()).collect();
             let fty = e.func_ty(out, &params);
             e.declare_func(&name, fty)?;
             e.call(&name, args, Some(out)).ok_or_else(|| format!("no result from {name}"))
+        }
+    }
+}
+
+/// [`Libdevice::Inline`] on one element: its `i32` (`out`) result.
+fn inline_call(e: &mut Emitter, f: InlineFn, x: Val, out: Ty) -> Val {
+    let ty = x.ty();
+    let i1 = e.i1();
+    let fcmp = |e: &mut Emitter, pred: i64, a: Val, b: Val| {
+        let p = e.int_attr(e.i64(), pred);
+        e.val("llvm.fcmp", &[a, b], i1, &[("predicate", p)])
+    };
+    let to_out = |e: &mut Emitter, v: Val| {
+        let w = v.ty().bit_width();
+        if w == out.bit_width() {
+            v
+        } else if w > out.bit_width() {
+            e.cast("llvm.trunc", v, out)
+        } else {
+            e.cast("llvm.zext", v, out)
+        }
+    };
+    match f {
+        InlineFn::Clz => {
+            let no = e.attr("false");
+            let v = e.val("llvm.intr.ctlz", &[x], ty, &[("is_zero_poison", no)]);
+            to_out(e, v)
+        }
+        InlineFn::Popc => {
+            let v = e.val("llvm.intr.ctpop", &[x], ty, &[]);
+            to_out(e, v)
+        }
+        // uno(x, x); |x| == inf; |x| < inf (ordered: false for NaN).
+        InlineFn::IsNan => {
+            let v = fcmp(e, 14, x, x);
+            to_out(e, v)
+        }
+        InlineFn::IsInf | InlineFn::IsFinite => {
+            let a = e.val("llvm.intr.fabs", &[x], ty, &[]);
+            let inf = e.const_float(ty, f64::INFINITY);
+            let v = if matches!(f, InlineFn::IsInf) { fcmp(e, 1, a, inf) } else { fcmp(e, 4, a, inf) };
+            to_out(e, v)
+        }
+        InlineFn::Signbit => {
+            let w = ty.bit_width();
+            let it = e.int_ty(w);
+            let bits = e.cast("llvm.bitcast", x, it);
+            let k = e.const_int(it, i64::from(w - 1));
+            let v = e.lshr(bits, k);
+            to_out(e, v)
         }
     }
 }

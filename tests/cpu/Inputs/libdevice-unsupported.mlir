@@ -4,7 +4,7 @@ module {
     %po = tt.splat %o : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
     %a = tt.addptr %po, %r : tensor<4x!tt.ptr<f32>>, tensor<4xi32>
     %v = tt.load %a : tensor<4x!tt.ptr<f32>>
-    %n = tt.extern_elementwise %v {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_isnanf"} : (tensor<4xf32>) -> tensor<4xf32>
+    %n = tt.extern_elementwise %v {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_erfinvf"} : (tensor<4xf32>) -> tensor<4xf32>
     tt.store %a, %n : tensor<4x!tt.ptr<f32>>
     tt.return
   }
