@@ -81,6 +81,7 @@ namespace tritium {
 #define GEN_PASS_DEF_TRITONGPUOPTIMIZEDOTOPERANDS
 #define GEN_PASS_DEF_TRITONGPUASSIGNLATENCIES
 #define GEN_PASS_DEF_TRITONGPUPIPELINE
+#define GEN_PASS_DEF_TRITONGPUTESTPIPELINELOWERLOOP
 #include "passes/Passes.h.inc"
 
 #define GEN_PASS_DECL
@@ -103,6 +104,7 @@ TRITIUM_RUST_PASS(TritonGPUGlobalScratchAllocationPass)
 TRITIUM_RUST_PASS(AllocateSharedMemory)
 TRITIUM_RUST_PASS(TestPrintAlignment)
 TRITIUM_RUST_PASS(TestPrintAlias)
+TRITIUM_RUST_PASS(TritonGPUTestPipelineLowerLoop)
 TRITIUM_RUST_PASS(TritonGPUCoalesce)
 TRITIUM_RUST_PASS(TritonGPUOptimizeThreadLocality)
 TRITIUM_RUST_PASS(TritonGPUAccelerateMatmul)

@@ -265,6 +265,16 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
   ];
 }
 
+def TritonGPUTestPipelineLowerLoop : Pass<"tritongpu-test-pipeline-lower-loop", "mlir::ModuleOp"> {
+  let summary = "test only: the lowering step of tritongpu-pipeline on loops that already carry a schedule";
+  let description = [{
+    Runs only the pipeliner's lowering of scheduled loops (loads become
+    multi-buffered asynchronous copies, descriptor loads the backend's
+    copies on barriers), leaving the `loop.stage`/`loop.cluster` schedule on
+    the lowered loop for the expander, as Triton's test pass does.
+  }];
+}
+
 def TritonGPUPrefetch : Pass<"tritongpu-prefetch", "mlir::ModuleOp"> {
   let summary = "prefetch dot operands from shared memory in k-slices";
 }

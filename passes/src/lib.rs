@@ -63,6 +63,7 @@ pub static PASSES: &[&dyn Pass] = &[
     &assign_latencies::AssignLatencies,
     &schedule_loops::ScheduleLoops,
     &pipeline::Pipeline,
+    &pipeline::TestPipelineLowerLoop,
     &prefetch::Prefetch,
     &coalesce_async_copy::CoalesceAsyncCopy,
     &reduce_data_duplication::ReduceDataDuplication,

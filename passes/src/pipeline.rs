@@ -46,3 +46,16 @@ impl Pass for Pipeline {
         Ok(())
     }
 }
+
+/// `tritongpu-test-pipeline-lower-loop` (test only): the lowering step
+/// alone ([`lower::lower_loops`]); the lowered loop keeps its schedule.
+pub struct TestPipelineLowerLoop;
+
+impl Pass for TestPipelineLowerLoop {
+    fn argument(&self) -> &'static str {
+        "tritongpu-test-pipeline-lower-loop"
+    }
+    fn run(&self, module: Op, _options: &PassOptions) -> Result<(), ()> {
+        lower::lower_loops(module)
+    }
+}
