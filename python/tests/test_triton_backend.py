@@ -17,7 +17,8 @@ from Triton's on-disk cache is JIT-compiled from its stored binary; a kernel
 with an op the CPU backend lacks (inline PTX, a libdevice call) raises
 tritium.CompilationError carrying the MLIR diagnostic located in this file;
 a negative grid raises tritium.LaunchError and an empty grid launches
-nothing, as in Triton.
+nothing, as in Triton; host-side TensorDescriptors of NumPy arrays are
+bounded loads and stores.
 """
 
 import os
@@ -108,6 +109,16 @@ def inline_asm_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
 def libdevice_kernel(x_ptr, y_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(y_ptr + offs, libdevice.erfinv(tl.load(x_ptr + offs)))  # LIBDEVICE-LINE
+
+
+@triton.jit
+def descriptor_kernel(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr):
+    # Blocks of BM x BN at (pid0 * BM, pid1 * BN): the descriptor bounds the
+    # edge blocks (zeros or NaNs read outside, nothing written outside).
+    m = tl.program_id(0) * BM
+    n = tl.program_id(1) * BN
+    v = x_desc.load([m, n])
+    y_desc.store([m, n], v * 2.0 + 1.0)
 
 
 def line_of(marker):
@@ -214,6 +225,24 @@ def test_unsupported_op_raises_diagnostic():
     assert e.first_error.line == line_of("LIBDEVICE-LINE"), str(e)
     # The process and the backend still work afterwards.
     test_vector_add()
+
+
+def test_tensor_descriptor_args():
+    # Host-side TensorDescriptors: make_ttir rewrites the descriptor ops to
+    # bounded pointer loads and stores, and the launcher passes each
+    # descriptor as those parameters (Triton's decompose_descriptor).
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    rows, cols = 37, 20
+    x = np.arange(rows * cols, dtype=np.float32).reshape(rows, cols)
+    y = np.full((rows, cols + 4), -7.0, np.float32)  # a wider row: stride 24
+    yv = y[:, :cols]
+    for padding in ("zero", "nan"):
+        y[:] = -7.0
+        xd = TensorDescriptor.from_tensor(tensor(x), block_shape=[16, 16], padding=padding)
+        yd = TensorDescriptor(tensor(y), [rows, cols], [cols + 4, 1], [16, 16])
+        descriptor_kernel[(triton.cdiv(rows, 16), triton.cdiv(cols, 16))](xd, yd, BM=16, BN=16)
+        assert np.array_equal(yv, x * 2.0 + 1.0), padding
+        assert np.all(y[:, cols:] == -7.0), padding
 
 
 _RTLD_GLOBAL_SNIPPET = r"""

@@ -6,7 +6,7 @@ import os
 import time
 
 from triton.backends.compiler import GPUTarget
-from triton.backends.driver import DriverBase
+from triton.backends.driver import DriverBase, decompose_descriptor
 
 from .. import LaunchError
 from .. import spec
@@ -24,12 +24,24 @@ def _default_launch_threads(grid):
 
 def _flatten(signature_values, values, out_values, out_types):
     """Walks Triton's signature (types, tuples of types, "constexpr") and the
-    matching argument values, keeping what the kernel takes."""
+    matching argument values, keeping what the kernel takes. A host-side
+    TensorDescriptor ("tensordesc<...>") becomes the values of the
+    parameters make_ttir's rewrite-tensor-descriptor-to-pointer gave it in
+    the kernel's place (base pointer, shape and strides as i64, the padding
+    flag, the tf32 rounding flag) followed by the i32 shape and i64 strides
+    the frontend passes beside every descriptor: Triton's own
+    decompose_descriptor, as its backends without descriptor hardware do."""
     for ty, value in zip(signature_values, values):
         if isinstance(ty, tuple):
             _flatten(ty, value, out_values, out_types)
         elif ty == "constexpr":
             continue
+        elif isinstance(ty, str) and ty.startswith("tensordesc"):
+            if ty.startswith("tensordesc_im2col"):
+                raise NotImplementedError("im2col tensor descriptors are not supported by the Tritium CPU backend")
+            parts = decompose_descriptor(value)
+            out_values.extend(parts)
+            out_types.extend([ty] * len(parts))
         else:
             out_values.append(value)
             out_types.append(ty)
@@ -65,9 +77,6 @@ class TritiumCPULauncher:
     def __init__(self, src, metadata):
         signature = getattr(src, "signature", {})
         self.signature = tuple(signature.values())
-        for ty in self.signature:
-            if isinstance(ty, str) and ty.startswith("tensordesc"):
-                raise NotImplementedError("tensor descriptor arguments are not supported by the Tritium CPU backend")
         self.arg_types = getattr(metadata, "tritium_arg_types", None)
 
     def __call__(self, gridX, gridY, gridZ, stream, function, packed_metadata, launch_metadata, launch_enter_hook,

@@ -7,10 +7,23 @@ reads and writes the array's memory. torch CPU tensors need no wrapper.
 """
 
 
+class DType(str):
+    """An element type name (NumPy's, which Triton maps) that also answers
+    what Triton's TensorDescriptor asks of a torch dtype: ``itemsize`` and
+    ``is_floating_point``."""
+
+    def __new__(cls, name, itemsize, is_floating_point):
+        d = super().__new__(cls, name)
+        d.itemsize = itemsize
+        d.is_floating_point = is_floating_point
+        return d
+
+
 class Tensor:
     """A NumPy array (or anything with __array_interface__) seen as a
     Triton tensor: data_ptr(), dtype (NumPy's name, which Triton maps:
-    'float32' -> *fp32, 'bool' -> *u1, ...), shape, stride() in elements."""
+    'float32' -> *fp32, 'bool' -> *u1, ...; a [DType]), shape, stride() in
+    elements; so also the base of a host-side TensorDescriptor."""
 
     def __init__(self, array, dtype=None):
         iface = getattr(array, "__array_interface__", None)
@@ -22,7 +35,9 @@ class Tensor:
         self.array = array
         self.base = array
         self._ptr = int(addr)
-        self.dtype = dtype if dtype is not None else str(array.dtype)
+        name = dtype if dtype is not None else str(array.dtype)
+        floating = array.dtype.kind == "f" or name in ("bfloat16", "float16", "float32", "float64")
+        self.dtype = DType(name, array.itemsize, floating)
         self.shape = tuple(array.shape)
         self.device = "cpu"
 

@@ -828,6 +828,79 @@ impl<'a> Cx<'a> {
         Err("a combine region without a return".into())
     }
 
+    /// Lowers the region `region` of scalar ops applied to `args`, inline,
+    /// whatever its blocks (`cf` branches between them, as
+    /// `convert-scf-to-cf` or Triton's inliner leave them): each block
+    /// becomes a block of this function (the first one entered from here
+    /// with `args` as its arguments), and every `terminator` op branches to a
+    /// join block of `result_types`, where the lowering continues. Returns
+    /// the join block's arguments.
+    pub fn apply_region_cfg(&mut self, region: MlirRegion, args: &[Val], terminator: &str, result_types: &[Ty]) -> Result<Vec<Val>, String> {
+        let blocks = region_blocks(region);
+        let Some(first) = blocks.first() else { return Err("an empty region".into()) };
+        let fargs = block_arguments(*first);
+        if fargs.len() != args.len() {
+            return Err(format!("a region takes {} arguments, given {}", fargs.len(), args.len()));
+        }
+        let join = self.new_block(result_types);
+        let mut new_blocks = Vec::new();
+        for (i, b) in blocks.iter().enumerate() {
+            let bargs = block_arguments(*b);
+            if bargs.iter().any(|a| a.ty().is_tensor()) {
+                return Err("a region block with tensor arguments is not supported by the CPU backend".into());
+            }
+            if i == 0 {
+                let nb = self.new_block(&[]);
+                for (a, v) in bargs.iter().zip(args) {
+                    self.set(*a, Value::Scalar(*v));
+                }
+                new_blocks.push(nb);
+                continue;
+            }
+            let types = bargs.iter().map(|a| llvm_scalar(&self.e, a.ty())).collect::<Result<Vec<_>, _>>()?;
+            let nb = self.new_block(&types);
+            for (a, v) in bargs.iter().zip(block_arguments(nb)) {
+                self.set(*a, Value::Scalar(v));
+            }
+            let slots = vec![ArgSlot { buffer: None, offset: None }; bargs.len()];
+            self.blocks.insert(b.ptr as usize, (nb, slots));
+            new_blocks.push(nb);
+        }
+        self.e.br(new_blocks[0], &[]);
+        let mut result = Ok(());
+        for (b, nb) in blocks.iter().zip(&new_blocks) {
+            self.e.set_block(*nb);
+            for op in block_ops(*b) {
+                if op.name() == terminator {
+                    let vals: Vec<Val> = op.operands().into_iter().map(|v| self.scalar(v)).collect::<Result<_, _>>()?;
+                    if vals.len() != result_types.len() {
+                        result = Err(format!("'{terminator}' returns {} values, {} expected", vals.len(), result_types.len()));
+                        break;
+                    }
+                    self.e.br(join, &vals);
+                    continue;
+                }
+                if op.results().iter().any(|r| r.ty().is_tensor()) {
+                    result = Err(format!("'{}' on tensors inside a scalar region is not supported", op.name()));
+                    break;
+                }
+                if let Err(m) = self.lower_op(op) {
+                    result = Err(m);
+                    break;
+                }
+            }
+            if result.is_err() {
+                break;
+            }
+        }
+        for b in blocks.iter().skip(1) {
+            self.blocks.remove(&(b.ptr as usize));
+        }
+        result?;
+        self.e.set_block(join);
+        Ok(block_arguments(join))
+    }
+
     /// Lowers `op`: control flow here, everything else through its slot.
     pub fn lower_op(&mut self, op: Op) -> Result<(), String> {
         match op.name() {

@@ -65,6 +65,7 @@ pub static PATTERNS: &[Pattern] = &[
     pattern!("cpu.tt.dot", ["tt.dot"], crate::dot::dot),
     pattern!("cpu.tt.reduce", ["tt.reduce"], crate::reduce::reduce),
     pattern!("cpu.tt.scan", ["tt.scan"], crate::reduce::scan),
+    pattern!("cpu.tt.map_elementwise", ["tt.map_elementwise"], crate::reduce::map_elementwise),
     pattern!("cpu.tt.histogram", ["tt.histogram"], crate::reduce::histogram),
     pattern!("cpu.tt.gather", ["tt.gather"], crate::reduce::gather),
     pattern!("cpu.tt.print", ["tt.print"], crate::debug::print),

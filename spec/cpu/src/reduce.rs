@@ -459,3 +459,72 @@ fn reduce_min_max_num(
     })?;
     Ok(cx.e.load(slot, elem))
 }
+
+/// `cpu.tt.map_elementwise`: the operands in buffers, then one loop over
+/// groups of `pack` consecutive elements (row-major), each applying the
+/// scalar region (inline, any blocks: [`Cx::apply_region_cfg`]) to the
+/// group's elements, operand by operand (`a0, a1, .., b0, b1, ..`), and
+/// storing its results, result by result, into the result buffers. A group
+/// past the end (fewer elements than `pack`) repeats the last element.
+pub fn map_elementwise(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
+    let pack = op.attr("pack").and_then(|a| a.int()).unwrap_or(1);
+    if pack < 1 {
+        return Err(format!("tt.map_elementwise with pack = {pack}"));
+    }
+    let mut srcs = Vec::new();
+    for v in op.operands() {
+        let t = cx.tensor(v)?;
+        srcs.push(cx.materialize(&t)?);
+    }
+    let mut outs = Vec::new();
+    for r in op.results() {
+        let (shape, elem) = cx.tensor_type(r.ty())?;
+        let n = shape.iter().product();
+        let buf = cx.alloca(elem, n);
+        outs.push(Tensor::new(shape, elem, Kind::Buf(buf)));
+    }
+    let Some(n) = outs.first().map(|t| t.len()).or_else(|| srcs.first().map(|t| t.len())) else {
+        return Ok(());
+    };
+    if srcs.iter().chain(&outs).any(|t| t.len() != n) {
+        return Err("tt.map_elementwise: operands and results of different sizes".into());
+    }
+    let mut join_types = Vec::new();
+    for o in &outs {
+        join_types.extend(std::iter::repeat_n(o.elem, pack as usize));
+    }
+    let region = op.region(0);
+    let groups = (n + pack - 1) / pack;
+    cx.for_range(groups, &[], &mut |cx, g, _| {
+        let p = cx.c64(pack);
+        let first = cx.e.mul(g, p);
+        let last = cx.c64(n - 1);
+        let mut idx = Vec::new();
+        for j in 0..pack {
+            let jj = cx.c64(j);
+            let i = cx.e.add(first, jj);
+            idx.push(if n % pack == 0 { i } else { cx.e.val("llvm.intr.umin", &[i, last], i.ty(), &[]) });
+        }
+        let mut args = Vec::new();
+        for s in &srcs {
+            let buf = s.buffer().expect("materialized");
+            for i in &idx {
+                let a = cx.e.gep(buf, s.elem, *i);
+                args.push(cx.e.load(a, s.elem));
+            }
+        }
+        let vals = cx.apply_region_cfg(region, &args, "tt.map_elementwise.return", &join_types)?;
+        for (r, o) in outs.iter().enumerate() {
+            let buf = o.buffer().expect("a result buffer");
+            for (j, i) in idx.iter().enumerate() {
+                let a = cx.e.gep(buf, o.elem, *i);
+                cx.e.store(vals[r * pack as usize + j], a);
+            }
+        }
+        Ok(Vec::new())
+    })?;
+    for (r, o) in op.results().into_iter().zip(outs) {
+        cx.set(r, Value::Tensor(o));
+    }
+    Ok(())
+}
