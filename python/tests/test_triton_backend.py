@@ -121,6 +121,15 @@ def descriptor_kernel(x_desc, y_desc, BM: tl.constexpr, BN: tl.constexpr):
     y_desc.store([m, n], v * 2.0 + 1.0)
 
 
+@triton.jit
+def e4b15_kernel(x_ptr, up_ptr, h_ptr, down_ptr, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(x_ptr + o).to(tl.float8e4b15, bitcast=True)
+    tl.store(up_ptr + o, x.to(tl.float32))
+    h = tl.load(h_ptr + o)
+    tl.store(down_ptr + o, h.to(tl.float8e4b15).to(tl.uint8, bitcast=True))
+
+
 def line_of(marker):
     with open(THIS_FILE, encoding="utf-8") as f:
         for i, line in enumerate(f, 1):
@@ -243,6 +252,26 @@ def test_tensor_descriptor_args():
         descriptor_kernel[(triton.cdiv(rows, 16), triton.cdiv(cols, 16))](xd, yd, BM=16, BN=16)
         assert np.array_equal(yv, x * 2.0 + 1.0), padding
         assert np.all(y[:, cols:] == -7.0), padding
+
+
+def test_fp8e4b15_conversions():
+    # fp8e4b15 (Triton's inline PTX on GPUs) as integer ops with the same
+    # bits: every fp8 value up to f32; f16 values down (the magnitude rounded
+    # half up, saturating at 1.75 = 0x7e: NaN and inf too).
+    x = np.arange(256, dtype=np.uint8)
+    up = np.zeros(256, np.float32)
+    h = (np.random.default_rng(3).standard_normal(256) * 2).astype(np.float16)
+    h[:4] = [np.nan, np.inf, -np.inf, 0.0]
+    down = np.zeros(256, np.uint8)
+    e4b15_kernel[(1, )](tensor(x), tensor(up), tensor(h), tensor(down), N=256)
+    xb = x.astype(np.uint16)
+    ref_up = (((xb & 0x80) << 8) | ((xb & 0x7f) << 7)).astype(np.uint16).view(np.float16).astype(np.float32)
+    assert np.array_equal(up, ref_up)
+    u = h.view(np.uint16).astype(np.uint32)
+    m = np.minimum(u & 0x7fff, 0x3f00)
+    ref_down = ((((u & 0x8000) | (2 * m + 0x80)) >> 8) & 0xff).astype(np.uint8)
+    assert np.array_equal(down, ref_down), np.nonzero(down != ref_down)
+    assert list(down[:4]) == [0x7e, 0x7e, 0xfe, 0x00]
 
 
 _RTLD_GLOBAL_SNIPPET = r"""

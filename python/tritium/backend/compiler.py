@@ -45,8 +45,8 @@ class TritiumCPUOptions:
     vector_bits: int = 0
     enable_fp_fusion: bool = True
     # fp8e4nv: the CPU converts it in software with sm89+ semantics
-    # (spec/cpu scalar.rs); fp8e4b15 goes through Triton's inline-asm
-    # conversions, which the CPU does not run.
+    # (spec/cpu scalar.rs); fp8e4b15 with the bits of Triton's cuda:80
+    # inline-asm conversions, as integer ops (_convert_custom_float8).
     supported_fp8_dtypes: Tuple[str, ...] = ("fp8e5", "fp8e4b15", "fp8e4nv")
     deprecated_fp8_dot_operand_dtypes: Tuple[str, ...] = ()
     default_dot_input_precision: str = "ieee"
@@ -88,6 +88,41 @@ def _library_fingerprint():
         return "missing"
 
 
+def _convert_custom_float8(arg, dst_ty, fp_downcast_rounding=None, _semantic=None):
+    """Triton's fp8e4b15 conversions (its `convert_custom_types` hook) as
+    plain integer ops, with the bits of Triton's cuda:80 inline PTX
+    (`triton.language.extra.cuda.utils.convert_custom_float8_sm80`), which
+    the CPU does not run. fp8e4b15 is e4m3 with bias 15, no NaN or inf.
+    - to f16: (x & 0x80) << 8 | (x & 0x7f) << 7 (exact), then to the
+      destination type;
+    - from f16 (f32 first to f16 rounding toward zero, other floats through
+      f32): m = min(|h| bits, 0x3f00 = 1.75; NaN and inf saturate too), then
+      ((h & 0x8000) | (2 m + 0x80)) >> 8: the magnitude rounded half up.
+    """
+    import triton.language as tl
+    s = _semantic
+
+    def u32(v):
+        return s.scalar_constant(v, tl.uint32)
+
+    if arg.type.scalar.is_fp8e4b15():
+        x = s.cast(s.bitcast(arg, tl.uint8), tl.uint32)
+        sign = s.shl(s.and_(x, u32(0x80)), u32(8))
+        mag = s.shl(s.and_(x, u32(0x7f)), u32(7))
+        h = s.bitcast(s.cast(s.or_(sign, mag), tl.uint16), tl.float16)
+        return h if dst_ty.scalar.is_fp16() else s.cast(h, dst_ty.scalar)
+    h = arg
+    if arg.type.scalar.is_fp32():
+        h = s.cast(arg, tl.float16, fp_downcast_rounding="rtz")
+    elif not arg.type.scalar.is_fp16():
+        h = s.cast(s.cast(arg, tl.float32), tl.float16, fp_downcast_rounding="rtz")
+    u = s.cast(s.bitcast(h, tl.uint16), tl.uint32)
+    m = s.minimum(s.and_(u, u32(0x7fff)), u32(0x3f00), tl.PropagateNan.NONE)
+    t = s.add(s.mul(m, u32(2), sanitize_overflow=False), u32(0x80), sanitize_overflow=False)
+    r = s.lshr(s.or_(s.and_(u, u32(0x8000)), t), u32(8))
+    return s.bitcast(s.cast(r, tl.uint8), tl.float8e4b15)
+
+
 def _min_dot_size(lhs_type, rhs_type):
     # The CPU's tt.dot is a loop nest: any shape works.
     return (1, 1, 1)
@@ -118,9 +153,9 @@ class TritiumCPUBackend(BaseBackend):
         return (metadata.num_warps, metadata.num_ctas, metadata.shared)
 
     def get_codegen_implementation(self, options):
-        # fp8 conversions: the CPU backend implements Triton's cuda:80 set.
-        import triton.language.extra.cuda as cuda
-        return {"convert_custom_types": cuda.convert_custom_float8_sm80, "min_dot_size": _min_dot_size}
+        # fp8 conversions: the CPU backend implements Triton's cuda:80 set;
+        # fp8e4b15's, which Triton writes as inline PTX, as integer ops.
+        return {"convert_custom_types": _convert_custom_float8, "min_dot_size": _min_dot_size}
 
     def get_module_map(self) -> Dict[str, ModuleType]:
         # libdevice calls become tt.extern_elementwise, which the CPU backend
