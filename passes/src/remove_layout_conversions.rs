@@ -13,16 +13,18 @@
 //!    (conversion patterns, then `scf.for` / `scf.if` canonicalization)
 //!    removes what the phases left dead.
 //!
-//! The pass refuses (with a diagnostic, IR untouched) functions with
-//! unstructured control flow (several blocks in a region), which the
-//! region-by-region rewrite cannot handle.
+//! The pass refuses (with a diagnostic, IR untouched) unstructured control
+//! flow that the region-by-region rewrite cannot follow: several blocks in
+//! an op's region, or function blocks with arguments. Function bodies of
+//! several argument-free blocks (Triton's early `return` inside an `if`)
+//! are rewritten block by block.
 mod cleanup;
 mod hoist;
 mod ops;
 mod propagation;
 mod remat;
 
-use tritium_dialects::ir::{region_blocks, Op};
+use tritium_dialects::ir::{block_arguments, block_ops, region_blocks, Op};
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 use tritium_dialects::rewrite::apply_patterns_greedily;
 use tritium_dialects::services;
@@ -42,8 +44,14 @@ impl Pass for RemoveLayoutConversions {
                 emit_error(bad, "tritongpu-remove-layout-conversions: regions with several blocks are not supported");
                 return Err(());
             }
-            if region_blocks(f.region(0)).len() > 1 {
-                emit_error(*f, "tritongpu-remove-layout-conversions: functions with several blocks are not supported");
+            // Several blocks in the function body are fine when no value
+            // flows along a branch (early returns: `cf.cond_br` to blocks
+            // without arguments); a block argument would tie encodings across
+            // blocks, which the region-by-region rewrite does not follow.
+            let blocks = region_blocks(f.region(0));
+            if let Some(&joined) = blocks.iter().skip(1).find(|&&b| !block_arguments(b).is_empty()) {
+                let at = block_ops(joined).into_iter().next().unwrap_or(*f);
+                emit_error(at, "tritongpu-remove-layout-conversions: blocks with arguments (values joined along branches) are not supported");
                 return Err(());
             }
         }

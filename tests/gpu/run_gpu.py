@@ -1702,6 +1702,179 @@ def build_x_matmul_bf16(p, C, rng):
                    dict(M=M, N=N, K=K), ref, nbytes=2 * (M * K + K * N + M * N), flops=2 * M * N * K,
                    desc=f"M={M} N={N} K={K}")
 
+# x_rmsnorm: y = f16(x * rsqrt(mean(x^2) + eps) * w) per row of N f16 elements (rows `stride` apart), rstd (f32)
+# saved; columns N..stride of y stay untouched (NaN). The GPU's rsqrt is approximate (2 ulp): rstd to 1e-6,
+# y to one f16 rounding plus that.
+@spec("x_rmsnorm", cases=[dict(M=1, N=1, s=16), dict(M=3, N=100, s=112), dict(M=5, N=1000, s=1008),
+                          dict(M=64, N=1024, s=1024), dict(M=7, N=513, s=528)],
+      perf=dict(M=8192, N=1024, s=1024), membound=True)
+def build_x_rmsnorm(p, C, rng):
+    M, N, s = p["M"], p["N"], p["s"]
+    eps = np.float32(1e-6)
+    x = (rng.standard_normal(M * s) * 2.0).astype(np.float16)
+    w = (rng.standard_normal(N) + 1.0).astype(np.float16)
+
+    def ref():
+        X = x.astype(np.float64).reshape(M, s)[:, :N]
+        rstd = 1.0 / np.sqrt((X * X).sum(1) / N + float(eps))
+        y = np.full((M, s), np.nan)
+        y[:, :N] = X * rstd[:, None] * w.astype(np.float64)[None, :]
+        return [("y_ptr", check_close(y.astype(np.float16).astype(np.float64), 2.0 ** -10, 1e-6)),
+                ("rstd_ptr", check_close(rstd, 1e-6, 0.0))]
+    return Problem((M,), dict(x_ptr=x, w_ptr=w, y_ptr=np.full(M * s, np.nan, np.float16), rstd_ptr=nan_f32(M)),
+                   dict(stride=s, N=N, eps=eps), ref, nbytes=4 * M * N, desc=f"M={M} N={N} stride={s}")
+
+
+# x_rope: out[t, h, :D/2] = x1*cos - x2*sin, out[t, h, D/2:] = x2*cos + x1*sin with x1/x2 the halves of q[t, h]
+# (f16, tokens stride_t apart, heads stride_h apart), cos/sin [T, D/2] f32; one program per BT tokens, heads
+# masked to H; elements outside [T, H, D] stay untouched (NaN).
+@spec("x_rope", cases=[dict(T=1, H=1, sh=64), dict(T=5, H=8, sh=64), dict(T=33, H=6, sh=80), dict(T=128, H=7, sh=64)],
+      perf=dict(T=65536, H=8, sh=64), membound=True)
+def build_x_rope(p, C, rng):
+    T, H, sh, D = p["T"], p["H"], p["sh"], C["D"]
+    st = sh * H + 16
+    q = (rng.standard_normal(T * st) * 2.0).astype(np.float16)
+    ang = rng.uniform(-4.0, 4.0, (T, D // 2))
+    cos, sin = np.cos(ang).astype(np.float32), np.sin(ang).astype(np.float32)
+
+    def ref():
+        Q = q.astype(np.float64)
+        want = np.full(T * st, np.nan)
+        tol = np.zeros(T * st)
+        for h in range(H):
+            base = np.arange(T)[:, None] * st + h * sh + np.arange(D // 2)[None, :]
+            x1, x2 = Q[base], Q[base + D // 2]
+            c, s_ = cos.astype(np.float64), sin.astype(np.float64)
+            y1, y2 = x1 * c - x2 * s_, x2 * c + x1 * s_
+            want[base], want[base + D // 2] = y1.astype(np.float16), y2.astype(np.float16)
+            t1 = np.abs(y1) * 2.0 ** -10 + (np.abs(x1 * c) + np.abs(x2 * s_)) * 2.0 ** -22
+            t2 = np.abs(y2) * 2.0 ** -10 + (np.abs(x2 * c) + np.abs(x1 * s_)) * 2.0 ** -22
+            tol[base], tol[base + D // 2] = t1 + 2.0 ** -24, t2 + 2.0 ** -24
+        return [("out_ptr", check_close(want, 0.0, tol))]
+    return Problem((cdiv(T, C["BT"]),), dict(q_ptr=q, cos_ptr=cos.reshape(-1), sin_ptr=sin.reshape(-1),
+                                            out_ptr=np.full(T * st, np.nan, np.float16)),
+                   dict(T=T, H=H, stride_t=st, stride_h=sh), ref, nbytes=4 * T * H * D + 4 * T * D,
+                   desc=f"T={T} H={H} stride_t={st} stride_h={sh}")
+
+
+# x_swiglu: c = f16(silu(a)) * b (an f16 product), db = dc * f16(silu(a)), da = f16(dc*b*(silu*(1-sig)+sig)),
+# silu(a) = a*sigmoid(a) in f32, rows of n_cols elements `stride` apart; the GPU's sigmoid is approximate, so
+# each f16 result may be one f16 rounding step off the exact value (and the f16 silu a rounding step too).
+@spec("x_swiglu", cases=[dict(M=1, N=1, s=16), dict(M=3, N=100, s=112), dict(M=4, N=2048, s=2048),
+                         dict(M=9, N=1500, s=1504)], perf=dict(M=8192, N=2048, s=2048), membound=True)
+def build_x_swiglu(p, C, rng):
+    M, N, s = p["M"], p["N"], p["s"]
+    a = (rng.standard_normal(M * s) * 3.0).astype(np.float16)
+    b = rng.standard_normal(M * s).astype(np.float16)
+    dc = rng.standard_normal(M * s).astype(np.float16)
+
+    def ref():
+        A, B, DC = (v.astype(np.float64).reshape(M, s) for v in (a, b, dc))
+        sig = 1.0 / (1.0 + np.exp(-A))
+        silu = A * sig
+        silu16 = silu.astype(np.float16).astype(np.float64)
+        keep = np.zeros((M, s), bool)
+        keep[:, :N] = True
+
+        def want(v):
+            return np.where(keep, v, np.nan).reshape(-1)
+        # one f16 ulp of slack on silu16 (an approximate sigmoid may round the other way) + the final rounding
+        ulp16 = lambda v: np.abs(v) * 2.0 ** -10 + 2.0 ** -24
+        c = silu16 * B
+        db = DC * silu16
+        da = DC * B * (silu * (1.0 - sig) + sig)
+        return [("c_ptr", check_close(want(c), 0.0, want(ulp16(c) + np.abs(B) * ulp16(silu)))),
+                ("db_ptr", check_close(want(db), 0.0, want(ulp16(db) + np.abs(DC) * ulp16(silu)))),
+                ("da_ptr", check_close(want(da), 0.0, want(ulp16(da) + np.abs(DC * B) * 1e-5)))]
+    return Problem((M,), dict(a_ptr=a, b_ptr=b, dc_ptr=dc, c_ptr=np.full(M * s, np.nan, np.float16),
+                              da_ptr=np.full(M * s, np.nan, np.float16), db_ptr=np.full(M * s, np.nan, np.float16)),
+                   dict(n_cols=N, stride=s), ref, nbytes=12 * M * N, desc=f"M={M} N={N} stride={s}")
+
+
+# x_cross_entropy: per row r of V f32 logits (rows `stride` apart) with label y[r] (i64): loss = lse - x[y] and the
+# logits overwritten with the gradient (softmax - onehot(y)) / n_rows; a row labelled ignore_index (-100) gets
+# loss 0 and a zero gradient. exp/log are approximate on the GPU (ex2/lg2.approx): 2e-6 relative.
+@spec("x_cross_entropy", cases=[dict(M=1, V=1, s=16), dict(M=4, V=100, s=112), dict(M=6, V=1024, s=1024),
+                                dict(M=5, V=3001, s=3008), dict(M=3, V=50000, s=50000)],
+      perf=dict(M=512, V=32000, s=32000), membound=True)
+def build_x_cross_entropy(p, C, rng):
+    M, V, s = p["M"], p["V"], p["s"]
+    x = randn(rng, M * s, 4.0)
+    labels = rng.integers(0, V, M).astype(np.int64)
+    if M > 2:
+        labels[1] = -100
+
+    def ref():
+        X = x.astype(np.float64).reshape(M, s)[:, :V]
+        mx = X.max(1, keepdims=True)
+        lse = (mx + np.log(np.exp(X - mx).sum(1, keepdims=True)))[:, 0]
+        loss = lse - X[np.arange(M), np.clip(labels, 0, V - 1)]
+        grad = np.exp(X - lse[:, None]) / M
+        grad[np.arange(M), np.clip(labels, 0, V - 1)] -= 1.0 / M
+        ign = labels == -100
+        loss[ign] = 0.0
+        grad[ign] = 0.0
+        g = x.astype(np.float64).reshape(M, s).copy()
+        g[:, :V] = grad
+        gtol = np.zeros((M, s))
+        gtol[:, :V] = (np.exp(X - lse[:, None]) / M) * (4e-6 * (np.abs(X) + np.abs(lse[:, None])) + 4e-6) + 1e-9
+        # the label's element is g - 1/M in f32: one rounding at 1/M's scale
+        gtol[np.arange(M), np.clip(labels, 0, V - 1)] += 2.0 ** -23 / M
+        ltol = 4e-6 * (np.abs(lse) + np.abs(mx[:, 0])) + 1e-6
+        return [("loss_ptr", check_close(loss, 0.0, ltol)), ("logits_ptr", check_close(g.reshape(-1), 0.0, gtol.reshape(-1)))]
+    return Problem((M,), dict(logits_ptr=x.copy(), labels_ptr=labels, loss_ptr=nan_f32(M)),
+                   dict(stride=s, V=V, n_rows=M, ignore_index=-100), ref, nbytes=12 * M * V,
+                   desc=f"M={M} V={V} stride={s}")
+
+
+# x_w4a16_matmul: C = f16(A @ W), A f16 [M, K], W[k, n] = (nibble(k, n) - 8) * scale[k // GROUP, n] with the nibbles
+# packed 8 per i32 along K (qw [K/8, N], nibble k%8 at bits 4*(k%8)) and f16 scales of few mantissa bits, so W
+# is exact in f16; f32 accumulation, one f16 rounding.
+@spec("x_w4a16_matmul", cases=[dict(M=64, N=64, K=64), dict(M=100, N=80, K=128), dict(M=1, N=16, K=256),
+                               dict(M=257, N=192, K=96)], perf=dict(M=16, N=8192, K=8192))
+def build_x_w4a16_matmul(p, C, rng):
+    M, N, K, G = p["M"], p["N"], p["K"], C["GROUP"]
+    assert K % 32 == 0 and N % 16 == 0
+    a = (rng.standard_normal(M * K) * 0.5).astype(np.float16)
+    nib = rng.integers(0, 16, (K, N)).astype(np.int64)
+    qw = np.zeros((K // 8, N), np.int64)
+    for j in range(8):
+        qw |= nib[j::8] << (4 * j)
+    qw = qw.astype(np.uint32).view(np.int32)
+    scales = (np.exp2(rng.integers(-6, -2, (K // G, N))) * rng.choice([1.0, 1.25, 1.5, 1.75], (K // G, N)))
+    scales = scales.astype(np.float16)
+
+    def ref():
+        W = (nib - 8).astype(np.float64) * np.repeat(scales.astype(np.float64), G, axis=0)
+        A = a.astype(np.float64).reshape(M, K)
+        exact = A @ W
+        # f32 accumulation near an f16 rounding boundary may round to the neighbour: one f16 ulp
+        tol = _dot_tol(A, W) * 1.01 + np.abs(exact) * 2.0 ** -10 + 2.0 ** -24
+        return [("c_ptr", check_close(exact.astype(np.float16).astype(np.float64).reshape(-1), 0.0, tol.reshape(-1)))]
+    return Problem((cdiv(M, C["BM"]), cdiv(N, C["BN"])), dict(a_ptr=a, qw_ptr=qw.reshape(-1), scales_ptr=scales.reshape(-1),
+                                                              c_ptr=np.full(M * N, np.nan, np.float16)),
+                   dict(M=M, N=N, K=K), ref, nbytes=2 * M * K + K * N // 2 + 2 * M * N, flops=2 * M * N * K,
+                   desc=f"M={M} N={N} K={K}")
+
+
+# x_splitk_matmul: C (f32, zeroed) += A @ B over SPLIT programs along grid axis 2, each adding its K slices'
+# f32 partial tile with tl.atomic_add; A, B f16; the order of the adds is the GPU's.
+@spec("x_splitk_matmul", cases=[dict(M=64, N=64, K=128), dict(M=100, N=80, K=96), dict(M=1, N=16, K=1024),
+                                dict(M=130, N=192, K=512)], perf=dict(M=512, N=512, K=16384))
+def build_x_splitk_matmul(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    a = (rng.standard_normal(M * K) * 0.5).astype(np.float16)
+    b = (rng.standard_normal(K * N) * 0.5).astype(np.float16)
+
+    def ref():
+        A, B = a.astype(np.float64).reshape(M, K), b.astype(np.float64).reshape(K, N)
+        exact = A @ B
+        tol = _dot_tol(A, B) * 1.01 + np.abs(exact) * 2.0 ** -22 * C["SPLIT"] + 1e-30
+        return [("c_ptr", check_close(exact.reshape(-1), 0.0, tol.reshape(-1)))]
+    return Problem((cdiv(M, C["BM"]), cdiv(N, C["BN"]), C["SPLIT"]),
+                   dict(a_ptr=a, b_ptr=b, c_ptr=np.zeros(M * N, np.float32)), dict(M=M, N=N, K=K), ref,
+                   nbytes=2 * (M * K + K * N) + 4 * M * N, flops=2 * M * N * K, desc=f"M={M} N={N} K={K}")
+
 # ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================

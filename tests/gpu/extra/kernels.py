@@ -1133,6 +1133,121 @@ def x_persistent_matmul_nf(a_ptr, b_ptr, c_ptr, M, N, K, NUM_SMS, BM: tl.constex
         _x_persistent_tile(a_ptr, b_ptr, c_ptr, M, N, K, tile, tiles_m, tiles_n, k_tiles, BM, BN, BK, GROUP_M)
 
 
+# --------------------------------------------------------------------------------------------------------
+# LLM-serving and training kernels of the kinds public kernel libraries ship (written here): RMSNorm, rotary
+# embedding, SwiGLU forward + backward, cross-entropy with the gradient written over the logits (an early
+# return for ignored rows), an int4 weight-only (GPTQ-style) dequantizing matmul, split-K with atomic adds.
+# --------------------------------------------------------------------------------------------------------
+@triton.jit
+def x_rmsnorm(x_ptr, w_ptr, y_ptr, rstd_ptr, stride, N, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < N
+    x = tl.load(x_ptr + row * stride + cols, mask=mask, other=0.0).to(tl.float32)
+    w = tl.load(w_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+    rstd = tl.rsqrt(tl.sum(x * x, axis=0) / N + eps)
+    tl.store(y_ptr + row * stride + cols, (x * rstd * w).to(tl.float16), mask=mask)
+    tl.store(rstd_ptr + row, rstd)
+
+
+@triton.jit
+def x_rope(q_ptr, cos_ptr, sin_ptr, out_ptr, T, H, stride_t, stride_h, D: tl.constexpr, BT: tl.constexpr,
+           BH: tl.constexpr):
+    t = tl.program_id(0) * BT + tl.arange(0, BT)
+    h = tl.arange(0, BH)
+    d = tl.arange(0, D // 2)
+    tmask = t < T
+    cs = t[:, None] * (D // 2) + d[None, :]
+    cos = tl.load(cos_ptr + cs, mask=tmask[:, None], other=0.0)[:, None, :]
+    sin = tl.load(sin_ptr + cs, mask=tmask[:, None], other=0.0)[:, None, :]
+    off = t[:, None, None] * stride_t + h[None, :, None] * stride_h + d[None, None, :]
+    m = tmask[:, None, None] & (h < H)[None, :, None]
+    x1 = tl.load(q_ptr + off, mask=m, other=0.0).to(tl.float32)
+    x2 = tl.load(q_ptr + off + D // 2, mask=m, other=0.0).to(tl.float32)
+    tl.store(out_ptr + off, (x1 * cos - x2 * sin).to(tl.float16), mask=m)
+    tl.store(out_ptr + off + D // 2, (x2 * cos + x1 * sin).to(tl.float16), mask=m)
+
+
+@triton.jit
+def x_swiglu(a_ptr, b_ptr, dc_ptr, c_ptr, da_ptr, db_ptr, n_cols, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0).to(tl.int64)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    off = row * stride + cols
+    a = tl.load(a_ptr + off, mask=mask, other=0.0).to(tl.float32)
+    b = tl.load(b_ptr + off, mask=mask, other=0.0)
+    dc = tl.load(dc_ptr + off, mask=mask, other=0.0)
+    sig = tl.sigmoid(a)
+    silu = a * sig
+    tl.store(c_ptr + off, silu.to(b.dtype) * b, mask=mask)
+    tl.store(db_ptr + off, dc * silu.to(dc.dtype), mask=mask)
+    da = dc.to(tl.float32) * b.to(tl.float32) * (silu * (1.0 - sig) + sig)
+    tl.store(da_ptr + off, da.to(tl.float16), mask=mask)
+
+
+@triton.jit
+def x_cross_entropy(logits_ptr, labels_ptr, loss_ptr, stride, V, n_rows, ignore_index, BLOCK: tl.constexpr):
+    row = tl.program_id(0).to(tl.int64)
+    base = logits_ptr + row * stride
+    label = tl.load(labels_ptr + row)
+    if label == ignore_index:
+        for i in range(0, V, BLOCK):
+            cols = i + tl.arange(0, BLOCK)
+            tl.store(base + cols, 0.0, mask=cols < V)
+        tl.store(loss_ptr + row, 0.0)
+        return
+    x_label = tl.load(base + label).to(tl.float32)
+    m = float("-inf")
+    d = 0.0
+    for i in range(0, V, BLOCK):
+        cols = i + tl.arange(0, BLOCK)
+        x = tl.load(base + cols, mask=cols < V, other=float("-inf")).to(tl.float32)
+        m_new = tl.maximum(m, tl.max(x, axis=0))
+        d = d * tl.exp(m - m_new) + tl.sum(tl.exp(x - m_new), axis=0)
+        m = m_new
+    lse = m + tl.log(d)
+    for i in range(0, V, BLOCK):
+        cols = i + tl.arange(0, BLOCK)
+        x = tl.load(base + cols, mask=cols < V, other=float("-inf")).to(tl.float32)
+        g = tl.exp(x - lse) / n_rows
+        g = tl.where(cols == label, g - 1.0 / n_rows, g)
+        tl.store(base + cols, g, mask=cols < V)
+    tl.store(loss_ptr + row, lse - x_label)
+
+
+@triton.jit
+def x_w4a16_matmul(a_ptr, qw_ptr, scales_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                   BK: tl.constexpr, GROUP: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        k = k0 + rk
+        kmask = (k[:, None] < K) & (rn[None, :] < N)
+        a = tl.load(a_ptr + rm[:, None] * K + k[None, :], mask=(rm[:, None] < M) & (k[None, :] < K), other=0.0)
+        q = tl.load(qw_ptr + (k[:, None] // 8) * N + rn[None, :], mask=kmask, other=0)
+        nib = (q >> ((k[:, None] % 8) * 4)) & 0xF
+        s = tl.load(scales_ptr + (k[:, None] // GROUP) * N + rn[None, :], mask=kmask, other=0.0)
+        acc = tl.dot(a, (nib - 8).to(tl.float16) * s, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def x_splitk_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                    SPLIT: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(tl.program_id(2) * BK, K, BK * SPLIT):
+        k = k0 + rk
+        a = tl.load(a_ptr + rm[:, None] * K + k[None, :], mask=(rm[:, None] < M) & (k[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + k[:, None] * N + rn[None, :], mask=(k[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.atomic_add(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -1351,5 +1466,28 @@ KERNELS = [
           {"BM": 128, "BN": 128, "BK": 32, "GROUP_M": 8}, num_warps=4, num_stages=3,
           divisible=("a_ptr", "b_ptr", "c_ptr", "M", "N", "K"),
           note="the persistent matmul without flatten: the tile/K loop nest is kept, the K loop pipelined"),
+    _spec("x_rmsnorm", x_rmsnorm, dict(x_ptr=F16P, w_ptr=F16P, y_ptr=F16P, rstd_ptr=F32P, stride="i32", N="i32",
+                                       eps="fp32"), {"BLOCK": 1024}, num_warps=4,
+          note="RMSNorm forward: fp16 rows, f32 sum of squares, tl.rsqrt, rstd saved"),
+    _spec("x_rope", x_rope, dict(q_ptr=F16P, cos_ptr=F32P, sin_ptr=F32P, out_ptr=F16P, T="i32", H="i32",
+                                 stride_t="i32", stride_h="i32"), {"D": 64, "BT": 4, "BH": 8}, num_warps=4,
+          divisible=("q_ptr", "cos_ptr", "sin_ptr", "out_ptr", "stride_t", "stride_h"),
+          note="rotary embedding over a 3D [tokens, heads, dim/2] block, masked heads, broadcast cos/sin"),
+    _spec("x_swiglu", x_swiglu, dict(a_ptr=F16P, b_ptr=F16P, dc_ptr=F16P, c_ptr=F16P, da_ptr=F16P, db_ptr=F16P,
+                                     n_cols="i32", stride="i32"), {"BLOCK": 2048}, num_warps=8,
+          note="SwiGLU forward and backward in one pass: sigmoid, f16 products, i64 row offsets"),
+    _spec("x_cross_entropy", x_cross_entropy, dict(logits_ptr=F32P, labels_ptr=I64P, loss_ptr=F32P, stride="i32",
+                                                   V="i32", n_rows="i32", ignore_index="i32"),
+          {"BLOCK": 1024}, num_warps=4, divisible=("logits_ptr", "labels_ptr", "loss_ptr", "stride"),
+          note="cross-entropy: online logsumexp over vocabulary chunks, gradient over the logits, early return"),
+    _spec("x_w4a16_matmul", x_w4a16_matmul, dict(a_ptr=F16P, qw_ptr=I32P, scales_ptr=F16P, c_ptr=F16P, M="i32",
+                                                 N="i32", K="i32"),
+          {"BM": 64, "BN": 64, "BK": 32, "GROUP": 32}, num_warps=4, num_stages=3,
+          divisible=("a_ptr", "qw_ptr", "scales_ptr", "c_ptr", "N", "K"),
+          note="int4 weights packed 8 per i32 along K, per-group f16 scales, dequantized into tl.dot"),
+    _spec("x_splitk_matmul", x_splitk_matmul, dict(a_ptr=F16P, b_ptr=F16P, c_ptr=F32P, M="i32", N="i32", K="i32"),
+          {"BM": 64, "BN": 64, "BK": 32, "SPLIT": 4}, num_warps=4, num_stages=3,
+          divisible=("a_ptr", "b_ptr", "c_ptr", "N", "K"),
+          note="split-K matmul: program_id(2) strides K, partial tiles combined with tl.atomic_add"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
