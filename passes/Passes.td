@@ -163,6 +163,41 @@ def TestPrintAlias : Pass<"test-print-alias", "mlir::ModuleOp"> {
   }];
 }
 
+def TestPrintBufferRegion : Pass<"test-print-buffer-region", "mlir::ModuleOp"> {
+  let summary = "test only: remark the shared-memory regions each access may touch";
+  let description = [{
+    Runs the buffer-region analysis (after shared-memory allocation: every
+    `ttg.local_alloc` has its `allocation.offset`) and remarks, at each op
+    that reads or writes shared memory through an operand,
+    `Buffers: [base, length], ...` (or `unknown`); at each op with
+    `test.print_all_used_regions`, `All Shared Regions: ...` and
+    `All Barrier Regions: ...`.
+
+    ```mlir
+    %0 = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<32x32xf32, #shared, #smem, mutable>
+    // remark: Buffers: [0, 4096]
+    %1 = ttg.local_load %0 : !ttg.memdesc<32x32xf32, #shared, #smem, mutable> -> tensor<32x32xf32, #blocked>
+    ```
+  }];
+}
+
+def TestBufferRegionAlias : Pass<"test-buffer-region-alias", "mlir::ModuleOp"> {
+  let summary = "test only: remark whether named buffer regions alias or contain each other";
+  let description = [{
+    Collects the ops with a `test.region_name` (their regions: those of
+    `test.region_addresses`, or the analysis' views of their first memdesc
+    operand or result) and remarks at the module, for each pair in name
+    order, `a vs b: alias=..., lhs_contains_rhs=..., rhs_contains_lhs=...`
+    (not with `test.state_plan_only`); with `test.print_state_plan`, the
+    lanes of the buffer state plan (`name case [b, l]: mask={...}`, then
+    `state-plan: lanes=N`).
+
+    ```mlir
+    %0 = ttg.local_load %q00 {test.region_name = "a_q00"} : !ttg.memdesc<8x8xf32, #s, #smem, mutable, 16x16> -> tensor<8x8xf32>
+    ```
+  }];
+}
+
 def TritonGPUGlobalScratchAllocationPass
     : Pass<"tritongpu-global-scratch-memory-allocation", "mlir::ModuleOp"> {
   let summary = "lay out global scratch memory";

@@ -145,6 +145,9 @@ pub enum OpRole {
     /// turns the op off when false; the pipeliner ands its stage predicate
     /// into it.
     Predicated,
+    /// Triton's `MBarrierOpInterface`: it waits on, signals or sets up the
+    /// mbarriers among its operands (its 64-bit shared-memory descriptors).
+    MBarrier,
 }
 
 /// The options of a core stage pipeline (`tritium-make-ttir`,

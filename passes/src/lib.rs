@@ -16,9 +16,11 @@ pub mod loop_aware_cse;
 pub mod loop_unroll;
 pub mod reorder_broadcast;
 pub mod tensor_descriptor;
+pub mod test_buffer_region_alias;
 pub mod test_print_alias;
 pub mod test_print_alignment;
 pub mod test_print_allocation;
+pub mod test_print_buffer_region;
 pub mod accelerate_matmul;
 pub mod decompose_scaled_dot;
 pub mod mma_utils;
@@ -53,6 +55,8 @@ pub static PASSES: &[&dyn Pass] = &[
     &test_print_alignment::TestPrintAlignment,
     &test_print_allocation::TestPrintAllocation,
     &test_print_alias::TestPrintAlias,
+    &test_print_buffer_region::TestPrintBufferRegion,
+    &test_buffer_region_alias::TestBufferRegionAlias,
     &coalesce::Coalesce,
     &f32_dot_tc::F32DotTC,
     &remove_layout_conversions::RemoveLayoutConversions,

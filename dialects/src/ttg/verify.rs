@@ -482,15 +482,21 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
             if offsets.len() != src.shape.len() || dst.shape.len() != src.shape.len() {
                 return Err(format!("offsets must have one entry per dimension ({})", src.shape.len()));
             }
+            // The leading pipelining dims (beyond the encoding's rank) may be
+            // split at any stage; the layout dims only at whole tiles.
+            let layout_rank = bridge::encoding_of(src.encoding)
+                .and_then(|e| e.ok())
+                .map_or(offsets.len(), |e| e.rank().min(offsets.len()));
+            let prefix_rank = offsets.len() - layout_rank;
             // Triton's wording for each rule.
-            for ((&o, &s), &r) in offsets.iter().zip(&src.shape).zip(&dst.shape) {
+            for (dim, ((&o, &s), &r)) in offsets.iter().zip(&src.shape).zip(&dst.shape).enumerate() {
                 if s == r && o != 0 {
                     return Err("A non zero offset found in a dimension that is not being split".into());
                 }
                 if o < 0 || i64::from(o) + r > s {
                     return Err("The split offset may not exceed the source shape".into());
                 }
-                if r > 0 && i64::from(o) % r != 0 {
+                if dim >= prefix_rank && r > 0 && i64::from(o) % r != 0 {
                     return Err("The split offset may not touch the tile".into());
                 }
             }

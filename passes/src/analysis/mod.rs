@@ -1,7 +1,8 @@
 //! Triton's GPU analyses, reusable by the passes here and by the ttg→LLVM
 //! lowering: [`axis_info`] (contiguity/divisibility/constancy of values),
 //! [`allocation`] (shared-memory buffers, scratch sizes and offsets),
-//! [`membar`] (shared-memory barriers), and [`swizzle`] (the scratch layouts
+//! [`membar`] (shared-memory barriers), [`buffer_region`] (the exact
+//! physical memory each shared-memory descriptor may refer to), and [`swizzle`] (the scratch layouts
 //! of layout conversions, which decide their sizes).
 use mlir_sys::*;
 use tritium_dialects::ir::{block_ops, region_blocks, Attr, Op, Ty};
@@ -12,6 +13,7 @@ use tritium_dialects::ttg::to_linear::to_linear_layout;
 
 pub mod allocation;
 pub mod axis_info;
+pub mod buffer_region;
 pub mod membar;
 pub mod swizzle;
 

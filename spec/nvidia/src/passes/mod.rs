@@ -58,6 +58,17 @@ pub fn register(spec: &mut SpecBuilder) {
         ("ttng.warp_group_dot", OpRole::AsyncOperandDot),
         ("ttng.barrier_expect", OpRole::Predicated),
         ("ttng.async_tma_copy_global_to_local", OpRole::Predicated),
+        ("ttng.init_barrier", OpRole::MBarrier),
+        ("ttng.inval_barrier", OpRole::MBarrier),
+        ("ttng.barrier_expect", OpRole::MBarrier),
+        ("ttng.wait_barrier", OpRole::MBarrier),
+        ("ttng.arrive_barrier", OpRole::MBarrier),
+        ("ttng.async_copy_mbarrier_arrive", OpRole::MBarrier),
+        ("ttng.async_tma_copy_global_to_local", OpRole::MBarrier),
+        ("ttng.async_tma_gather", OpRole::MBarrier),
+        ("ttng.tc_gen5_commit", OpRole::MBarrier),
+        ("ttng.tc_gen5_mma", OpRole::MBarrier),
+        ("ttng.tc_gen5_mma_scaled", OpRole::MBarrier),
     ] {
         spec.declare_op_role(op, role);
     }
