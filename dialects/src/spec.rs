@@ -141,6 +141,10 @@ pub enum OpRole {
     /// (it is waited for later): a load pipelined into one of its operand
     /// buffers needs one buffer more.
     AsyncOperandDot,
+    /// A wait on a barrier whose memdesc operands (its dependencies) stay
+    /// in use until the wait completes: a load pipelined into such a buffer
+    /// keeps it until the furthest such wait.
+    BufferWait,
     /// Triton's `PredicatedOpInterface`: its last operand is an `i1` that
     /// turns the op off when false; the pipeliner ands its stage predicate
     /// into it.

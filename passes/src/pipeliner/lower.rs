@@ -131,7 +131,14 @@ fn def_use_stage_diff(op: Op, for_op: Op, schedule: &Schedule) -> i64 {
     // the epilogue cluster) still reads the buffer when the next stage's
     // copy starts: it counts one stage later.
     let later = |c| schedule.position(c) > schedule.position(def_cluster);
-    let use_stage = users.iter().filter_map(|u| schedule.get(*u)).map(|(s, c)| s + i64::from(later(c))).min();
+    let mut use_stage = users.iter().filter_map(|u| schedule.get(*u)).map(|(s, c)| s + i64::from(later(c))).min();
+    // A wait whose dependencies include the buffer keeps it in use until it
+    // completes: the buffer lives until the furthest such wait.
+    for u in users.iter().filter(|u| op_has_role(u.name(), OpRole::BufferWait)) {
+        if let Some((s, _)) = schedule.get(*u) {
+            use_stage = Some(use_stage.map_or(s, |m| m.max(s)));
+        }
+    }
     use_stage.map(|s| (s - def_stage).max(0)).unwrap_or(0)
 }
 
@@ -479,7 +486,7 @@ fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis, cop
         let depth = if needs_extra_buffer(op, descriptor.then_some(shared)) { depth + 1 } else { depth };
         loads.push(AsyncLoad { load: op, depth, shared, descriptor, alloc: None, barrier: None, wait: None });
     }
-    if loads.is_empty() || !all_scheduled(schedule, for_op) {
+    if loads.is_empty() {
         return Ok(for_op);
     }
     let Some(space) = bridge::build(ctx, &Encoding::SharedMemory) else { return Ok(for_op) };
@@ -644,6 +651,12 @@ fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis, cop
     }
     yield_op.set_operands(&operands);
     schedule.schedule_dependencies(for_op);
+    if !all_scheduled(schedule, for_op) {
+        for op in body_ops(for_op).into_iter().filter(|op| !schedule.contains(*op)) {
+            emit_error(op, "op not found in the schedule");
+        }
+        return Err(());
+    }
     if copies_made {
         // Copies issued for iterations that do not exist may be pending.
         InsertPoint::after(for_op).create(loc, "ttg.async_wait", &[], &[token_ty], &[("num", super::i32_attr(ctx, 0))]);

@@ -56,6 +56,7 @@ pub fn register(spec: &mut SpecBuilder) {
         ("ttng.tmem_load", OpRole::LayoutAnchor),
         ("ttng.warp_group_dot_wait", OpRole::ForwardsEncoding),
         ("ttng.warp_group_dot", OpRole::AsyncOperandDot),
+        ("ttng.wait_barrier", OpRole::BufferWait),
         ("ttng.barrier_expect", OpRole::Predicated),
         ("ttng.async_tma_copy_global_to_local", OpRole::Predicated),
         ("ttng.init_barrier", OpRole::MBarrier),
