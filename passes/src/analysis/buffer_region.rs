@@ -476,6 +476,10 @@ fn storage_offset(desc: &SharedDesc, index: u32) -> Result<u32, String> {
 
 type Footprint = Vec<(u32, AddressSet)>;
 
+/// The most elements (log2) a view's footprint is enumerated for; a larger
+/// view is unknown.
+const MAX_POINTS_LOG2: usize = 24;
+
 fn add_to_cta(footprint: &mut Footprint, cta: u32, addresses: Vec<u32>) {
     match footprint.binary_search_by_key(&cta, |(c, _)| *c) {
         Ok(i) => {
@@ -496,7 +500,7 @@ fn memdesc_addresses(
     affine_partition_offset: u32,
     affine_cta_offset: u32,
 ) -> Result<Footprint, String> {
-    if desc.rank() != desc.shape.len() {
+    if desc.shape.len() > desc.rank() {
         // A pipelined buffer: the union of its stages.
         let mut page = desc.clone();
         page.shape.remove(0);
@@ -530,6 +534,9 @@ fn memdesc_addresses(
             let get = |k: Option<usize>| k.map_or(0, |k| basis[k] as u32);
             bases.push([get(offset_k), get(partition_k), get(block_k)]);
         }
+    }
+    if bases.len() > MAX_POINTS_LOG2 {
+        return Err(format!("a view of 2^{} elements is too large to enumerate", bases.len()));
     }
     let bytes = desc.elem_bytes();
     let mut per_cta: Vec<(u32, Vec<u32>)> = Vec::new();
