@@ -5,7 +5,8 @@
 //! Algorithm (all or nothing, as the ttg->LLVM lowering):
 //! 1. For each `tt.func`, create an `llvm.func` beside it (temporary name)
 //!    with the kernel ABI: the arguments (scalars as themselves, tensors of a
-//!    device function as pointers to buffers), then `i32` program ids x, y,
+//!    device function as pointers to buffers), a device function's tensor
+//!    results as pointers to buffers it writes, then `i32` program ids x, y,
 //!    z and grid sizes x, y, z.
 //! 2. Its first block (the *prologue*) receives the parameters and, as the
 //!    lowering goes, every stack buffer (`llvm.alloca`); it branches to the
@@ -67,6 +68,9 @@ pub struct Cx<'a> {
     /// Whether this function is a kernel (public).
     kernel: bool,
     result_ty: Ty,
+    /// For each result of the function, the buffer (a parameter) a tensor
+    /// result is written to; `None` for a scalar result.
+    result_bufs: Vec<Option<Val>>,
 }
 
 fn key(v: Val) -> usize {
@@ -180,14 +184,21 @@ fn lower_func(
         params.push(param_type(&e, *t).map_err(|m| (floc, m))?);
     }
     let num_user = params.len();
-    params.extend(std::iter::repeat_n(e.i32(), NUM_ABI_PARAMS));
+    // A device function's tensor results: buffers its caller passes (after
+    // the arguments, before the ABI values).
     let mut flat_results = Vec::new();
     for t in &results {
         if t.is_tensor() {
-            return Err((floc, format!("function '{name}' returns a tensor, which the CPU backend does not support")));
+            if kernel {
+                return Err((floc, format!("kernel '{name}' returns a tensor, which a kernel cannot")));
+            }
+            params.push(e.ptr_ty(0));
+        } else {
+            flat_results.push(llvm_scalar(&e, *t).map_err(|m| (floc, m))?);
         }
-        flat_results.push(llvm_scalar(&e, *t).map_err(|m| (floc, m))?);
     }
+    let num_result_bufs = params.len() - num_user;
+    params.extend(std::iter::repeat_n(e.i32(), NUM_ABI_PARAMS));
     let result_ty = match flat_results.len() {
         0 => e.void_ty(),
         1 => flat_results[0],
@@ -219,10 +230,14 @@ fn lower_func(
         values: HashMap::new(),
         blocks: HashMap::new(),
         offsets: HashMap::new(),
-        abi: pargs[num_user..].to_vec(),
+        abi: pargs[num_user + num_result_bufs..].to_vec(),
         patterns,
         kernel,
         result_ty,
+        result_bufs: {
+            let mut bufs = pargs[num_user..num_user + num_result_bufs].iter();
+            results.iter().map(|t| if t.is_tensor() { bufs.next().copied() } else { None }).collect()
+        },
     };
     let old_blocks = region_blocks(func.region(0));
     if old_blocks.is_empty() {
@@ -921,7 +936,18 @@ impl<'a> Cx<'a> {
     }
 
     fn lower_return(&mut self, op: Op) -> Result<(), String> {
-        let vals: Vec<Val> = op.operands().into_iter().map(|v| self.scalar(v)).collect::<Result<_, _>>()?;
+        let operands = op.operands();
+        if operands.len() != self.result_bufs.len() {
+            return Err("tt.return with the wrong number of values".into());
+        }
+        let mut vals = Vec::new();
+        for (v, buf) in operands.into_iter().zip(self.result_bufs.clone()) {
+            match (self.get(v)?, buf) {
+                (Value::Scalar(s), None) => vals.push(s),
+                (Value::Tensor(t), Some(b)) => self.store_into(&t, b)?,
+                _ => return Err("tt.return: a value and the function's result disagree (tensor or scalar)".into()),
+            }
+        }
         match vals.len() {
             0 => self.e.ret(None),
             1 => self.e.ret(Some(vals[0])),
@@ -1039,7 +1065,8 @@ impl<'a> Cx<'a> {
     }
 
     /// `tt.call`: scalar arguments as themselves, tensors as pointers to
-    /// buffers, then this function's ABI values.
+    /// buffers, then a buffer for each tensor result (the callee writes it;
+    /// it is the result's value here), then this function's ABI values.
     fn lower_call(&mut self, op: Op) -> Result<(), String> {
         let callee = op
             .attr("callee")
@@ -1055,12 +1082,21 @@ impl<'a> Cx<'a> {
                 }
             }
         }
-        args.extend(self.abi.clone());
-        let mut flat = Vec::new();
+        // Tensor results: buffers here that the callee writes.
+        let mut scalar_results = Vec::new();
         for r in op.results() {
             if r.ty().is_tensor() {
-                return Err("calls returning tensors are not supported by the CPU backend".into());
+                let (shape, elem) = self.tensor_type(r.ty())?;
+                let buf = self.alloca(elem, shape.iter().product());
+                args.push(buf);
+                self.set(r, Value::Tensor(Tensor::new(shape, elem, Kind::Buf(buf))));
+            } else {
+                scalar_results.push(r);
             }
+        }
+        args.extend(self.abi.clone());
+        let mut flat = Vec::new();
+        for r in &scalar_results {
             flat.push(self.scalar_type(r.ty())?);
         }
         let result = match flat.len() {
@@ -1071,11 +1107,11 @@ impl<'a> Cx<'a> {
         let ret = self.e.call(&callee, &args, result);
         match (flat.len(), ret) {
             (0, _) | (_, None) => {}
-            (1, Some(v)) => self.set(op.result(0), Value::Scalar(v)),
+            (1, Some(v)) => self.set(scalar_results[0], Value::Scalar(v)),
             (_, Some(agg)) => {
                 for (i, t) in flat.iter().enumerate() {
                     let v = self.e.extract_value(agg, i as i64, *t);
-                    self.set(op.result(i), Value::Scalar(v));
+                    self.set(scalar_results[i], Value::Scalar(v));
                 }
             }
         }
