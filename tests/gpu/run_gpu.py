@@ -1875,6 +1875,180 @@ def build_x_splitk_matmul(p, C, rng):
                    dict(a_ptr=a, b_ptr=b, c_ptr=np.zeros(M * N, np.float32)), dict(M=M, N=N, K=K), ref,
                    nbytes=2 * (M * K + K * N) + 4 * M * N, flops=2 * M * N * K, desc=f"M={M} N={N} K={K}")
 
+# x_int8_quant: per row of N f16 values (rows `stride` apart): scale = max(absmax, 1e-8) / 127 (f32),
+# q = clamp(rint(x / scale), -127, 127) as i8; the GPU's x / scale is div.full.f32 (2 ulp), so a quotient
+# within 1e-5 of a tie may round either way.
+@spec("x_int8_quant", cases=[dict(M=1, N=1, s=16), dict(M=3, N=100, s=112), dict(M=4, N=4096, s=4096),
+                             dict(M=5, N=3000, s=3008), dict(M=2, N=64, s=64, zero=True)],
+      perf=dict(M=8192, N=4096, s=4096), membound=True)
+def build_x_int8_quant(p, C, rng):
+    M, N, s = p["M"], p["N"], p["s"]
+    x = (rng.standard_normal(M * s) * 3.0).astype(np.float16)
+    if p.get("zero"):
+        x[:] = 0
+
+    def ref():
+        X = x.astype(np.float64).reshape(M, s)[:, :N]
+        scale = (np.maximum(np.abs(X).max(1), 1e-8) / 127.0).astype(np.float32)
+        t = X / scale.astype(np.float64)[:, None]
+        q = np.clip(np.rint(t), -127, 127)
+        tie = np.abs(np.abs(t - np.floor(t)) - 0.5) < 1e-5
+        want = np.zeros((M, s), np.int64)
+        want[:, :N] = q
+        slack = np.zeros((M, s))
+        slack[:, :N] = np.where(tie, 1.0, 0.0)
+
+        def q_ok(got):
+            g = np.asarray(got).astype(np.int64).reshape(M, s)
+            bad = np.zeros((M, s), bool)
+            bad[:, :N] = np.abs(g[:, :N] - want[:, :N]) > slack[:, :N]
+            bad[:, N:] = g[:, N:] != 0x55
+            if bad.any():
+                i = int(np.flatnonzero(bad)[0])
+                return f"{int(bad.sum())}/{bad.size} wrong, first at [{i}] got {g.reshape(-1)[i]} want {want.reshape(-1)[i]}"
+            return None
+        return [("q_ptr", check_fn(q_ok)), ("scale_ptr", check_close(scale.astype(np.float64), 2.0 ** -22, 0.0))]
+    return Problem((M,), dict(x_ptr=x, q_ptr=np.full(M * s, 0x55, np.int8), scale_ptr=nan_f32(M)),
+                   dict(N=N, stride=s), ref, nbytes=3 * M * N, desc=f"M={M} N={N} stride={s}")
+
+
+def _e5m2_decode(b):
+    """e5m2 bytes as f64, with inf/NaN (exponent field 31)."""
+    b = np.asarray(b).astype(np.int64)
+    sg, e, m = (b >> 7) & 1, (b >> 2) & 31, b & 3
+    mag = np.where(e == 0, m / 4.0 * 2.0 ** -14, (1 + m / 4.0) * np.exp2(e - 15.0))
+    mag = np.where(e == 31, np.where(m == 0, np.inf, np.nan), mag)
+    return np.where(sg == 1, -mag, mag)
+
+
+# x_fp8_act_quant: per block of BLOCK bf16 values: s = absmax / 57344 (1 for an all-zero block), y = e5m2(x / s)
+# rounded to nearest; x / s is approximate on the GPU (2 ulp), so y may be the other neighbour of a tie.
+@spec("x_fp8_act_quant", cases=[dict(n=1), dict(n=100), dict(n=128), dict(n=1000), dict(n=4096, zero=True),
+                                dict(n=100003)], perf=dict(n=1 << 24), membound=True)
+def build_x_fp8_act_quant(p, C, rng):
+    n, B = p["n"], C["BLOCK"]
+    xf = randn(rng, n, 2.0)
+    if p.get("zero"):
+        xf[: 2 * B] = 0
+    x = f32_to_bf16(xf)
+    nb = cdiv(n, B)
+
+    def ref():
+        X = np.zeros(nb * B)
+        X[:n] = bf16_to_f32(x).astype(np.float64)
+        Xb = X.reshape(nb, B)
+        sc = (np.abs(Xb).max(1) / 57344.0).astype(np.float32).astype(np.float64)
+        sc = np.where(sc == 0.0, 1.0, sc)
+        t = (Xb / sc[:, None]).reshape(-1)[:n]
+        e = np.floor(np.log2(np.maximum(np.abs(t), 2.0 ** -14)))
+        ulp = np.exp2(e - 2)
+        tol = 0.5 * ulp * (1 + 1e-5) + np.abs(t) * 1e-7
+
+        def y_ok(got):
+            g = _e5m2_decode(np.asarray(got).view(np.uint8))
+            with np.errstate(invalid="ignore"):
+                bad = ~(np.abs(g - t) <= tol)
+            if bad.any():
+                i = int(np.flatnonzero(bad)[0])
+                return f"{int(bad.sum())}/{bad.size} wrong, first at [{i}] got {g[i]!r} want {t[i]!r}"
+            return None
+        return [("y_ptr", check_fn(y_ok)), ("s_ptr", check_close(sc, 2.0 ** -22, 0.0))]
+    return Problem((nb,), dict(x_ptr=x, y_ptr=np.full(n, 0x7F, np.uint8), s_ptr=nan_f32(nb)), dict(n=n), ref,
+                   nbytes=3 * n, desc=f"n={n}")
+
+
+# x_decode_attention: q [Hkv*GROUP, D] f16, k/v [S, Hkv, D] f16 (positions stride_ks apart); program (kv head,
+# split) attends its GROUP query heads over positions [split*ceil(S/SPLITS), ...) and writes the partial softmax
+# output o[split, h, :] (f32) and lse[split, h]; an empty split writes NaN and -inf. P is rounded to f16 before
+# the P @ V product, as the kernel does.
+@spec("x_decode_attention", cases=[dict(S=1, Hkv=1), dict(S=100, Hkv=2), dict(S=256, Hkv=3), dict(S=1000, Hkv=2),
+                                   dict(S=4097, Hkv=1)], perf=dict(S=32768, Hkv=8))
+def build_x_decode_attention(p, C, rng):
+    S, Hkv, G, D, SP = p["S"], p["Hkv"], C["GROUP"], C["D"], C["SPLITS"]
+    Hq = Hkv * G
+    q = (rng.standard_normal(Hq * D) * 0.5).astype(np.float16)
+    k = (rng.standard_normal(S * Hkv * D) * 0.5).astype(np.float16)
+    v = rng.standard_normal(S * Hkv * D).astype(np.float16)
+    scale = np.float32(1.0 / np.sqrt(D))
+
+    def ref():
+        Q = q.astype(np.float64).reshape(Hq, D)
+        K = k.astype(np.float64).reshape(S, Hkv, D)
+        V = v.astype(np.float64).reshape(S, Hkv, D)
+        o = np.full((SP, Hq, D), np.nan)
+        lse = np.full((SP, Hq), -np.inf)
+        otol = np.zeros((SP, Hq, D))
+        per = cdiv(S, SP)
+        for sp in range(SP):
+            lo, hi = sp * per, min(sp * per + per, S)
+            if lo >= hi:
+                continue
+            for h in range(Hkv):
+                qs = Q[h * G:(h + 1) * G]
+                qk = qs @ K[lo:hi, h].T * float(scale)
+                m = qk.max(1, keepdims=True)
+                pr = np.exp(qk - m)
+                l = pr.sum(1, keepdims=True)
+                p16 = pr.astype(np.float16).astype(np.float64)
+                o[sp, h * G:(h + 1) * G] = (p16 @ V[lo:hi, h]) / l
+                otol[sp, h * G:(h + 1) * G] = (pr @ np.abs(V[lo:hi, h])) / l * 2.0 ** -9 + 1e-6
+                lse[sp, h * G:(h + 1) * G] = (m + np.log(l))[:, 0]
+        return [("o_ptr", check_close(o.reshape(-1), 0.0, otol.reshape(-1))),
+                ("lse_ptr", check_close(lse.reshape(-1), 1e-5, 1e-5))]
+    return Problem((Hkv, SP), dict(q_ptr=q, k_ptr=k, v_ptr=v, o_ptr=nan_f32(SP * Hq * D), lse_ptr=nan_f32(SP * Hq)),
+                   dict(S=S, sm_scale=scale, stride_ks=Hkv * D), ref, nbytes=4 * S * Hkv * D,
+                   flops=4 * S * Hq * D, desc=f"S={S} Hkv={Hkv} group={G}")
+
+
+# x_ssm_update: one decode step of Mamba's selective state update over batch rows and dim channels:
+# dt' = softplus(dt + bias) (dt' = dt + bias above 20), state = state*exp(A*dt') + dt'*x*B (in place, f32),
+# y = bf16(sum_n state*C + Dskip*x); x/dt/B/C bf16, A/bias/Dskip f32.
+@spec("x_ssm_update", cases=[dict(Bt=1, dim=1), dict(Bt=2, dim=100), dict(Bt=3, dim=256), dict(Bt=5, dim=1000)],
+      perf=dict(Bt=64, dim=8192), membound=True)
+def build_x_ssm_update(p, C, rng):
+    Bt, dim, N = p["Bt"], p["dim"], C["DSTATE"]
+    state = randn(rng, Bt * dim * N)
+    x = f32_to_bf16(randn(rng, Bt * dim))
+    dt = f32_to_bf16(randn(rng, Bt * dim, 2.0) - 1.0)
+    dt[:: 7] = f32_to_bf16(np.full(len(dt[:: 7]), 25.0, np.float32))
+    bias = randn(rng, dim, 0.5)
+    A = -rng.uniform(0.5, 2.0, dim * N).astype(np.float32)
+    Bv = f32_to_bf16(randn(rng, Bt * N))
+    Cv = f32_to_bf16(randn(rng, Bt * N))
+    Dskip = randn(rng, dim)
+
+    def ref():
+        X = bf16_to_f32(x).astype(np.float64).reshape(Bt, dim)
+        DT = bf16_to_f32(dt).astype(np.float64).reshape(Bt, dim) + bias.astype(np.float64)[None, :]
+        DT = np.where(DT <= 20.0, np.log1p(np.exp(np.minimum(DT, 20.0))), DT)
+        St = state.astype(np.float64).reshape(Bt, dim, N)
+        Am = A.astype(np.float64).reshape(dim, N)
+        Bm = bf16_to_f32(Bv).astype(np.float64).reshape(Bt, N)
+        Cm = bf16_to_f32(Cv).astype(np.float64).reshape(Bt, N)
+        decay = np.exp(Am[None] * DT[:, :, None])
+        inc = (DT * X)[:, :, None] * Bm[:, None, :]
+        new = St * decay + inc
+        # softplus in f32 is log(1 + exp(dt)): dt' carries an absolute error of ~2^-23 (one rounding of 1 + e)
+        ddt = 2.0 ** -22
+        stol = (2e-6 * (np.abs(St * decay) * (1 + np.abs(Am[None] * DT[:, :, None])) + np.abs(inc))
+                + ddt * (np.abs(St * decay * Am[None]) + np.abs(X[:, :, None] * Bm[:, None, :])) + 1e-7)
+        y = (new * Cm[:, None, :]).sum(2) + Dskip.astype(np.float64)[None, :] * X
+        ytol = 2e-6 * ((np.abs(new) + stol) * np.abs(Cm[:, None, :])).sum(2) * 4 + np.abs(y) * 2.0 ** -8 + 1e-6
+
+        def y_ok(got):
+            g = bf16_to_f32(np.asarray(got).view(np.uint16)).astype(np.float64).reshape(-1)
+            w, t = y.reshape(-1), ytol.reshape(-1)
+            bad = ~(np.abs(g - w) <= t)
+            if bad.any():
+                i = int(np.flatnonzero(bad)[0])
+                return f"{int(bad.sum())}/{bad.size} wrong, first at [{i}] got {g[i]!r} want {w[i]!r}"
+            return None
+        return [("state_ptr", check_close(new.reshape(-1), 0.0, stol.reshape(-1))), ("y_ptr", check_fn(y_ok))]
+    return Problem((Bt, cdiv(dim, C["BD"])), dict(state_ptr=state.copy(), x_ptr=x, dt_ptr=dt, dt_bias_ptr=bias, A_ptr=A,
+                                                  B_ptr=Bv, C_ptr=Cv, Dskip_ptr=Dskip,
+                                                  y_ptr=np.full(Bt * dim, 0x7FC0, np.uint16)),
+                   dict(dim=dim), ref, nbytes=8 * Bt * dim * N, desc=f"B={Bt} dim={dim}")
+
 # ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================

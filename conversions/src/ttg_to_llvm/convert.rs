@@ -336,10 +336,19 @@ impl LowerPattern for Shape {
                     }
                     "tt.reshape" => {
                         let ds = strides(&dst_shape);
-                        remap_registers(&src, &dst, |c| {
+                        let kept = remap_registers(&src, &dst, |c| {
                             let l: i64 = c.iter().zip(&ds).map(|(x, s)| x * s).sum();
                             unlinear(l, &src_shape)
-                        })
+                        });
+                        // `allow_reorder`: any element order will do (the
+                        // reshape of `tl.max(x)` before its reduction), and
+                        // Triton keeps each thread's registers as they are.
+                        match kept {
+                            Err(_) if op.attr("allow_reorder").is_some() && src.num_regs() == dst.num_regs() => {
+                                Ok((0..src.num_regs()).collect())
+                            }
+                            other => other,
+                        }
                     }
                     "tt.trans" => {
                         let order: Vec<usize> = op

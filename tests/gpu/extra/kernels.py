@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import triton
 import triton.language as tl
+from triton.language.extra import libdevice
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -1248,6 +1249,94 @@ def x_splitk_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.const
     tl.atomic_add(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+@triton.jit
+def x_int8_quant(x_ptr, q_ptr, scale_ptr, N, stride, BLOCK: tl.constexpr):
+    # per-row symmetric int8 quantization (SmoothQuant / LLM.int8 style): scale = absmax / 127, q = rint(x / scale)
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < N
+    x = tl.load(x_ptr + row * stride + cols, mask=mask, other=0.0).to(tl.float32)
+    scale = tl.maximum(tl.max(tl.abs(x), axis=0), 1e-8) / 127.0
+    q = libdevice.rint(x / scale)
+    q = tl.minimum(tl.maximum(q, -127.0), 127.0)
+    tl.store(q_ptr + row * stride + cols, q.to(tl.int8), mask=mask)
+    tl.store(scale_ptr + row, scale)
+
+
+@triton.jit
+def x_fp8_act_quant(x_ptr, y_ptr, s_ptr, n, BLOCK: tl.constexpr):
+    # block-wise fp8 activation quantization in the manner of DeepSeek-V3's act_quant (which uses e4m3, not
+    # available on sm80 in Triton 3.9; e5m2 here): one scale per BLOCK elements
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0).to(tl.float32)
+    s = tl.max(tl.abs(x)) / 57344.0
+    s = tl.where(s == 0.0, 1.0, s)
+    tl.store(y_ptr + offs, (x / s).to(y_ptr.dtype.element_ty), mask=offs < n)
+    tl.store(s_ptr + pid, s)
+
+
+@triton.jit
+def x_decode_attention(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, S, sm_scale, stride_ks, GROUP: tl.constexpr,
+                       GP: tl.constexpr, D: tl.constexpr, BN: tl.constexpr, SPLITS: tl.constexpr):
+    # flash-decoding with grouped-query attention: program (kv head, split) attends the GROUP query heads of
+    # that kv head over its slice of the S cached positions; writes a partial output and its log-sum-exp
+    kvh = tl.program_id(0)
+    split = tl.program_id(1)
+    hq = kvh * GROUP + tl.arange(0, GP)
+    hmask = tl.arange(0, GP) < GROUP
+    d = tl.arange(0, D)
+    q = tl.load(q_ptr + hq[:, None] * D + d[None, :], mask=hmask[:, None], other=0.0)
+    per = tl.cdiv(S, SPLITS)
+    lo = split * per
+    hi = tl.minimum(lo + per, S)
+    m_i = tl.full((GP,), float("-inf"), tl.float32)
+    l_i = tl.zeros((GP,), tl.float32)
+    acc = tl.zeros((GP, D), tl.float32)
+    for start in range(lo, hi, BN):
+        n = start + tl.arange(0, BN)
+        nmask = n < hi
+        kv_off = n[None, :] * stride_ks + kvh * D + d[:, None]
+        k = tl.load(k_ptr + kv_off, mask=nmask[None, :], other=0.0)
+        qk = tl.dot(q, k) * sm_scale
+        qk = tl.where(nmask[None, :], qk, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.exp(qk - m_new[:, None])
+        alpha = tl.exp(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(v_ptr + n[:, None] * stride_ks + kvh * D + d[None, :], mask=nmask[:, None], other=0.0)
+        acc = acc * alpha[:, None] + tl.dot(p.to(v.dtype), v)
+        m_i = m_new
+    out = acc / l_i[:, None]
+    o_off = (split * (tl.num_programs(0) * GROUP) + hq)[:, None] * D + d[None, :]
+    tl.store(o_ptr + o_off, out, mask=hmask[:, None])
+    tl.store(lse_ptr + split * (tl.num_programs(0) * GROUP) + hq, m_i + tl.log(l_i), mask=hmask)
+
+
+@triton.jit
+def x_ssm_update(state_ptr, x_ptr, dt_ptr, dt_bias_ptr, A_ptr, B_ptr, C_ptr, Dskip_ptr, y_ptr, dim,
+                 DSTATE: tl.constexpr, BD: tl.constexpr):
+    # Mamba's selective state update for one decode step: dt = softplus(dt + bias), state = state*exp(A*dt)
+    # + dt*B*x, y = state @ C + D*x; program (batch, block of BD channels)
+    b = tl.program_id(0)
+    dd = tl.program_id(1) * BD + tl.arange(0, BD)
+    nn = tl.arange(0, DSTATE)
+    dmask = dd < dim
+    sp = state_ptr + b * dim * DSTATE + dd[:, None] * DSTATE + nn[None, :]
+    state = tl.load(sp, mask=dmask[:, None], other=0.0)
+    x = tl.load(x_ptr + b * dim + dd, mask=dmask, other=0.0).to(tl.float32)
+    dt = tl.load(dt_ptr + b * dim + dd, mask=dmask, other=0.0).to(tl.float32)
+    dt = dt + tl.load(dt_bias_ptr + dd, mask=dmask, other=0.0)
+    dt = tl.where(dt <= 20.0, tl.log(1.0 + tl.exp(dt)), dt)
+    A = tl.load(A_ptr + dd[:, None] * DSTATE + nn[None, :], mask=dmask[:, None], other=0.0)
+    Bv = tl.load(B_ptr + b * DSTATE + nn).to(tl.float32)
+    Cv = tl.load(C_ptr + b * DSTATE + nn).to(tl.float32)
+    state = state * tl.exp(A * dt[:, None]) + (dt * x)[:, None] * Bv[None, :]
+    tl.store(sp, state, mask=dmask[:, None])
+    y = tl.sum(state * Cv[None, :], axis=1) + tl.load(Dskip_ptr + dd, mask=dmask, other=0.0) * x
+    tl.store(y_ptr + b * dim + dd, y.to(y_ptr.dtype.element_ty), mask=dmask)
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -1489,5 +1578,19 @@ KERNELS = [
           {"BM": 64, "BN": 64, "BK": 32, "SPLIT": 4}, num_warps=4, num_stages=3,
           divisible=("a_ptr", "b_ptr", "c_ptr", "N", "K"),
           note="split-K matmul: program_id(2) strides K, partial tiles combined with tl.atomic_add"),
+    _spec("x_int8_quant", x_int8_quant, dict(x_ptr=F16P, q_ptr=I8P, scale_ptr=F32P, N="i32", stride="i32"),
+          {"BLOCK": 4096}, num_warps=8, note="per-row int8 quantization: absmax, libdevice.rint, clamp, f32 -> i8"),
+    _spec("x_fp8_act_quant", x_fp8_act_quant, dict(x_ptr=BF16P, y_ptr="*fp8e5", s_ptr=F32P, n="i32"),
+          {"BLOCK": 128}, num_warps=1, note="block-wise fp8 e5m2 activation quantization (bf16 in, one scale per block)"),
+    _spec("x_decode_attention", x_decode_attention, dict(q_ptr=F16P, k_ptr=F16P, v_ptr=F16P, o_ptr=F32P,
+                                                         lse_ptr=F32P, S="i32", sm_scale="fp32", stride_ks="i32"),
+          {"GROUP": 4, "GP": 16, "D": 64, "BN": 64, "SPLITS": 4}, num_warps=4, num_stages=2,
+          divisible=("q_ptr", "k_ptr", "v_ptr", "o_ptr", "lse_ptr", "stride_ks"),
+          note="flash-decoding, grouped-query heads padded to 16 rows, split KV, partial outputs + lse"),
+    _spec("x_ssm_update", x_ssm_update, dict(state_ptr=F32P, x_ptr=BF16P, dt_ptr=BF16P, dt_bias_ptr=F32P, A_ptr=F32P,
+                                             B_ptr=BF16P, C_ptr=BF16P, Dskip_ptr=F32P, y_ptr=BF16P, dim="i32"),
+          {"DSTATE": 16, "BD": 64}, num_warps=4, divisible=("state_ptr", "x_ptr", "dt_ptr", "dt_bias_ptr", "A_ptr",
+                                                             "B_ptr", "C_ptr", "Dskip_ptr", "y_ptr"),
+          note="Mamba selective state update: softplus, exp, state in place, row reduction against C"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
