@@ -17,7 +17,7 @@
 //!    load of A, unless an op in between may write memory.
 use crate::analysis::tensor_encoding;
 use mlir_sys::*;
-use tritium_dialects::ir::{block_ops, Op};
+use tritium_dialects::ir::Op;
 use tritium_dialects::pass::{Pass, PassOptions};
 use tritium_dialects::services;
 use tritium_dialects::ttg::encoding::Encoding;
@@ -31,9 +31,11 @@ impl Pass for ReorderInstructions {
     }
     fn run(&self, module: Op, _options: &PassOptions) -> Result<(), ()> {
         let ops_named = |name: &str| module.nested_ops().into_iter().filter(|o| o.name() == name).collect::<Vec<_>>();
-        // Step 1.
-        for cvt in ops_named("ttg.convert_layout") {
-            sink_below_deallocs(cvt);
+        // Step 1 (nothing to sink below without a dealloc).
+        if !ops_named("ttg.local_dealloc").is_empty() {
+            for cvt in ops_named("ttg.convert_layout") {
+                sink_below_deallocs(cvt);
+            }
         }
         // Step 2.
         let mut moves = Vec::new();
@@ -141,28 +143,32 @@ fn ancestor_in_block(block: MlirBlock, op: Op) -> Option<Op> {
     None
 }
 
-/// Position of `op` in its block.
-fn position(op: Op) -> Option<usize> {
-    let block = op.block()?;
-    block_ops(block).iter().position(|o| o.same(op))
-}
-
 /// Step 1: moves `cvt` after the last dealloc before its first use.
+///
+/// Walks forward from `cvt` to the first op of its block that is or holds a
+/// user (the end of the block without one): the distance to the first use,
+/// not the size of the block, for each conversion.
 fn sink_below_deallocs(cvt: Op) {
     let Some(block) = cvt.block() else { return };
-    let ops = block_ops(block);
-    let Some(start) = ops.iter().position(|o| o.same(cvt)) else { return };
-    let first_use = cvt
-        .result(0)
-        .users()
-        .into_iter()
-        .filter_map(|u| ancestor_in_block(block, u))
-        .filter_map(|a| ops.iter().position(|o| o.same(a)))
-        .min()
-        .unwrap_or(ops.len());
-    let last_dealloc = ops[start..first_use.max(start)].iter().rev().find(|o| o.name() == "ttg.local_dealloc");
+    let holders: Vec<Op> = cvt.result(0).users().into_iter().filter_map(|u| ancestor_in_block(block, u)).collect();
+    // A use at or above the conversion leaves nothing to sink below.
+    if holders.iter().any(|h| h.same(cvt) || unsafe { mlirOperationIsBeforeInBlock(h.0, cvt.0) }) {
+        return;
+    }
+    let holders: std::collections::HashSet<usize> = holders.iter().map(|h| h.0.ptr as usize).collect();
+    let mut last_dealloc = None;
+    let mut next = cvt.next();
+    while let Some(op) = next {
+        if holders.contains(&(op.0.ptr as usize)) {
+            break;
+        }
+        if op.name() == "ttg.local_dealloc" {
+            last_dealloc = Some(op);
+        }
+        next = op.next();
+    }
     if let Some(dealloc) = last_dealloc {
-        move_after(cvt, *dealloc);
+        move_after(cvt, dealloc);
     }
 }
 
@@ -171,13 +177,7 @@ fn sink_below_deallocs(cvt: Op) {
 fn dominates(a: Op, b: Op) -> bool {
     let Some(block) = a.block() else { return false };
     let Some(anc) = ancestor_in_block(block, b) else { return false };
-    if anc.same(a) {
-        return true;
-    }
-    match (position(a), position(anc)) {
-        (Some(x), Some(y)) => x < y,
-        _ => false,
-    }
+    anc.same(a) || unsafe { mlirOperationIsBeforeInBlock(a.0, anc.0) }
 }
 
 /// Whether an op may write memory (Triton's `hasWriteSideEffect`: any

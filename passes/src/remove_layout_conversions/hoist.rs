@@ -15,10 +15,11 @@ pub fn hoist_converts(func: Op, no_split: bool) {
     let mut r = Remat::default();
     for_each_convert(func, &mut r, |r, c| hoist_into_conditionals(r, c));
     let mut r = Remat::default();
-    for_each_convert(func, &mut r, |r, c| hoist_dot_operand(r, c));
+    let mut dots = DotsByParent::default();
+    for_each_convert(func, &mut r, |r, c| hoist_dot_operand(r, c, &mut dots));
 }
 
-fn for_each_convert(func: Op, r: &mut Remat, f: impl Fn(&mut Remat, Op) -> bool) {
+fn for_each_convert(func: Op, r: &mut Remat, mut f: impl FnMut(&mut Remat, Op) -> bool) {
     let cvts: Vec<Op> = post_order(func).into_iter().filter(|o| o.name() == "ttg.convert_layout").collect();
     for c in cvts {
         if !f(r, c) {
@@ -158,22 +159,48 @@ fn no_data_movement(op: Op) -> bool {
     is_pure_elementwise(op) || matches!(op.name(), "tt.broadcast" | "ttg.fp4_to_fp" | "ttg.convert_layout") || is_view(op)
 }
 
-fn hoist_dot_operand(r: &mut Remat, cvt: Op) -> bool {
+/// The mma dot-like ops nested in each parent op that a conversion of the
+/// dot-operand hoist sits in, found by one walk per parent instead of one
+/// per conversion (a walk per conversion made the phase quadratic in the
+/// size of a function). No hoist creates or removes a dot or changes the
+/// encoding of its operands, but a hoist may rebuild a parent (a loop whose
+/// carried values change type), so the map is emptied after each hoist.
+#[derive(Default)]
+struct DotsByParent(HashMap<usize, Vec<Op>>);
+
+impl DotsByParent {
+    fn of(&mut self, parent: Op) -> &[Op] {
+        self.0.entry(okey(parent)).or_insert_with(|| {
+            parent
+                .nested_ops()
+                .into_iter()
+                .filter(|o| {
+                    matches!(o.name(), "tt.dot" | "tt.dot_scaled")
+                        || tritium_dialects::spec::op_has_role(o.name(), tritium_dialects::spec::OpRole::Dot)
+                })
+                .filter(|o| {
+                    enc(o.operand(0)).and_then(model).is_some_and(|e| match e {
+                        tritium_dialects::ttg::encoding::Encoding::DotOperand { parent, .. } => parent.is_mma(),
+                        _ => false,
+                    })
+                })
+                .collect()
+        })
+    }
+}
+
+fn hoist_dot_operand(r: &mut Remat, cvt: Op, dots_by_parent: &mut DotsByParent) -> bool {
+    let hoisted = hoist_dot_operand_once(r, cvt, dots_by_parent);
+    if hoisted {
+        dots_by_parent.0.clear();
+    }
+    hoisted
+}
+
+fn hoist_dot_operand_once(r: &mut Remat, cvt: Op, dots_by_parent: &mut DotsByParent) -> bool {
     let Some(target) = enc(cvt.result(0)) else { return false };
     let Some(parent) = cvt.parent() else { return false };
-    let dots: Vec<Op> = parent
-        .nested_ops()
-        .into_iter()
-        .filter(|o| {
-            matches!(o.name(), "tt.dot" | "tt.dot_scaled") || tritium_dialects::spec::op_has_role(o.name(), tritium_dialects::spec::OpRole::Dot)
-        })
-        .filter(|o| {
-            enc(o.operand(0)).and_then(model).is_some_and(|e| match e {
-                tritium_dialects::ttg::encoding::Encoding::DotOperand { parent, .. } => parent.is_mma(),
-                _ => false,
-            })
-        })
-        .collect();
+    let dots = dots_by_parent.of(parent);
     if dots.is_empty() || !dots.iter().any(|d| post_dominates(*d, cvt)) {
         return false;
     }

@@ -16,7 +16,7 @@
 use super::ops::*;
 use mlir_sys::*;
 use std::collections::{HashMap, HashSet};
-use tritium_dialects::ir::{block_arguments, block_terminator, Attr, Op, Ty, Val};
+use tritium_dialects::ir::{block_arguments, block_terminator, region_blocks, Attr, Op, Ty, Val};
 use tritium_dialects::rewrite::Rewriter;
 use tritium_dialects::ttg::to_linear::to_linear_layout;
 
@@ -620,17 +620,65 @@ pub fn clone_with_mapping(op: Op, mapping: &HashMap<usize, Val>) -> Op {
 }
 
 /// Sorts ops by their position in a pre-order walk of the IR.
+///
+/// Each op is compared through its chain of ancestors: below their deepest
+/// common ancestor two ops sit in the same block (ordered by MLIR's cached
+/// in-block order) or in different regions of one op (ordered by region).
+/// This costs the depth of the nesting per comparison, where numbering a
+/// walk of the whole module cost its size on every rewritten slice.
 fn sort_in_program_order(ops: &mut [Op]) {
-    let Some(first) = ops.first() else { return };
-    let mut root = *first;
-    while let Some(p) = root.parent() {
-        root = p;
+    if ops.len() < 2 {
+        return;
     }
-    let mut pos: HashMap<usize, usize> = HashMap::new();
-    for (i, o) in root.nested_ops().into_iter().enumerate() {
-        pos.insert(okey(o), i);
+    let mut keyed: Vec<(Vec<Op>, Op)> = ops.iter().map(|&o| (ancestry(o), o)).collect();
+    keyed.sort_by(|(a, _), (b, _)| compare_ancestries(a, b));
+    for (slot, (_, o)) in ops.iter_mut().zip(keyed) {
+        *slot = o;
     }
-    ops.sort_by_key(|o| pos.get(&okey(*o)).copied().unwrap_or(usize::MAX));
+}
+
+/// `op` and its ancestors, outermost first.
+fn ancestry(op: Op) -> Vec<Op> {
+    let mut chain = vec![op];
+    let mut current = op;
+    while let Some(p) = current.parent() {
+        chain.push(p);
+        current = p;
+    }
+    chain.reverse();
+    chain
+}
+
+/// Pre-order comparison of two ops given by their ancestries; ops of
+/// different trees compare equal (the sort is stable).
+fn compare_ancestries(a: &[Op], b: &[Op]) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    if a.is_empty() || b.is_empty() || !a[0].same(b[0]) {
+        return Ordering::Equal;
+    }
+    let common = a.iter().zip(b).take_while(|(x, y)| x.same(**y)).count();
+    match (a.get(common), b.get(common)) {
+        (None, None) => Ordering::Equal,
+        (None, Some(_)) => Ordering::Less,
+        (Some(_), None) => Ordering::Greater,
+        (Some(&x), Some(&y)) => {
+            let (bx, by) = (x.block(), y.block());
+            if let (Some(bx), Some(by)) = (bx, by) {
+                if unsafe { mlirBlockEqual(bx, by) } {
+                    return if unsafe { mlirOperationIsBeforeInBlock(x.0, y.0) } { Ordering::Less } else { Ordering::Greater };
+                }
+            }
+            let parent = a[common - 1];
+            let place = |block: Option<MlirBlock>| -> (usize, usize) {
+                let Some(block) = block else { return (usize::MAX, usize::MAX) };
+                let region = unsafe { mlirBlockGetParentRegion(block) };
+                let r = (0..parent.num_regions()).find(|&r| unsafe { mlirRegionEqual(parent.region(r), region) });
+                let k = region_blocks(region).iter().position(|b| unsafe { mlirBlockEqual(*b, block) });
+                (r.unwrap_or(usize::MAX), k.unwrap_or(usize::MAX))
+            };
+            place(bx).cmp(&place(by))
+        }
+    }
 }
 
 /// Triton's `replaceForOpWithNewSignature`: a new `scf.for` before `for_op`
