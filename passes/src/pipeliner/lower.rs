@@ -36,6 +36,7 @@ use tritium_dialects::ir::{Attr, Op, Ty, Val};
 use tritium_dialects::pass::emit_error;
 use tritium_dialects::ttg::bridge::{self, MemDesc};
 use tritium_dialects::ttg::encoding::{Cga, Encoding};
+use tritium_dialects::ttg::to_linear::default_blocked;
 
 use super::schedule::{all_scheduled, is_op_before, Schedule};
 use super::{
@@ -455,9 +456,64 @@ fn lower_descriptor_load(l: &AsyncLoad, for_op: Op, insert: Val, extract: Val, s
     super::erase(load);
 }
 
+/// A scalar `tt.load` used `d > 0` stages later, of at least 32 bits: it
+/// becomes, at its place, a load of a one-element tensor (pointer, mask and
+/// `other` splatted, default blocked layout) whose value is unsplatted in
+/// the stage of the first user, so that it is pipelined as a tensor load.
+/// Returns the tensor load.
+fn widen_scalar_load(load: Op, for_op: Op, schedule: &mut Schedule) -> Option<Op> {
+    let ty = load.result(0).ty();
+    if ty.is_tensor() || ty.bit_width() < 32 || def_use_stage_diff(load, for_op, schedule) == 0 {
+        return None;
+    }
+    let user_sc = schedule.get(first_use(&[load], for_op, schedule)?)?;
+    let load_sc = schedule.get(load)?;
+    let ctx = load.context();
+    let int = |name: &str, default: i64| load.inherited_int(name).unwrap_or(default) as u32;
+    let blocked =
+        default_blocked(&[1], crate::mma_utils::num_warps(load)? as u32, int("ttg.threads-per-warp", 32), int("ttg.num-ctas", 1));
+    let encoding = bridge::build(ctx, &blocked)?;
+    let loc = load.location();
+    let at = InsertPoint::Before(load);
+    let mut operands = Vec::new();
+    for v in load.operands() {
+        let splat_ty = Ty::tensor(&[1], v.ty(), Some(encoding));
+        let splat = at.create(loc, "tt.splat", &[v], &[splat_ty], &[]);
+        schedule.insert(splat, load_sc.0, load_sc.1);
+        operands.push(splat.result(0));
+    }
+    let attrs = load.attributes();
+    let attrs: Vec<(&str, Attr)> = attrs.iter().filter(|(n, _)| !n.starts_with("loop.")).map(|(n, a)| (*n, *a)).collect();
+    let wide = at.create(loc, "tt.load", &operands, &[Ty::tensor(&[1], ty, Some(encoding))], &attrs);
+    schedule.insert(wide, load_sc.0, load_sc.1);
+    let unsplat = InsertPoint::after(wide).create(loc, "tt.unsplat", &[wide.result(0)], &[ty], &[]);
+    schedule.insert(unsplat, user_sc.0, user_sc.1);
+    super::replace_all_uses(load.result(0), unsplat.result(0));
+    schedule.erase(load);
+    super::erase(load);
+    Some(wide)
+}
+
 fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis, copies: Option<DescriptorCopyHooks>) -> Result<Op, ()> {
     let ctx = for_op.context();
     let mut loads: Vec<AsyncLoad> = Vec::new();
+    let scalar_loads: Vec<Op> = body_ops(for_op).into_iter().filter(|op| op.name() == "tt.load" && !op.result(0).ty().is_tensor()).collect();
+    let mut widened = false;
+    for load in scalar_loads {
+        widened |= widen_scalar_load(load, for_op, schedule).is_some();
+    }
+    // The axis information of the splatted pointers.
+    let fresh_axis;
+    let axis = if widened {
+        let mut module = for_op;
+        while let Some(parent) = module.parent() {
+            module = parent;
+        }
+        fresh_axis = AxisInfoAnalysis::run(module);
+        &fresh_axis
+    } else {
+        axis
+    };
     for op in body_ops(for_op) {
         let descriptor = is_descriptor_load(op);
         if op.name() != "tt.load" && !descriptor {

@@ -171,14 +171,18 @@ impl Schedule {
         let max_stage = int_attr(for_op, SCHEDULED_MAX_STAGE)?;
         let mut s = Schedule::new(max_stage + 1);
         let ops = body_ops(for_op);
-        let max_cluster = ops.iter().filter(|o| o.attr(LOOP_STAGE).is_some()).filter_map(|o| int_attr(*o, LOOP_CLUSTER)).max().unwrap_or(-1);
-        let ids: Vec<Cluster> = (0..=max_cluster).map(|_| s.new_at_back()).collect();
-        for op in ops {
+        // One cluster per id from the smallest id used to the largest (as
+        // Triton: clusters before the first one used are dropped).
+        let used = || ops.iter().filter(|o| o.attr(LOOP_STAGE).is_some()).filter_map(|o| int_attr(*o, LOOP_CLUSTER));
+        let min_cluster = used().min().unwrap_or(0).max(0);
+        let max_cluster = used().max().unwrap_or(-1);
+        let ids: Vec<Cluster> = (min_cluster..=max_cluster).map(|_| s.new_at_back()).collect();
+        for &op in &ops {
             let (Some(stage), Some(c)) = (int_attr(op, LOOP_STAGE), int_attr(op, LOOP_CLUSTER)) else { continue };
-            if c < 0 || c as usize >= ids.len() {
+            if c < min_cluster || (c - min_cluster) as usize >= ids.len() {
                 return None;
             }
-            s.insert(op, stage, ids[c as usize]);
+            s.insert(op, stage, ids[(c - min_cluster) as usize]);
         }
         Some(s)
     }
