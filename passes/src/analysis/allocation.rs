@@ -572,8 +572,19 @@ fn explicit_size(op: Op) -> Option<(u64, u64)> {
             return None; // e.g. tensor memory
         }
     }
-    let elems: i64 = desc.alloc_shape.iter().product::<i64>().max(0);
     let enc = bridge::encoding_of(desc.encoding).and_then(|e| e.ok());
+    // One CTA's share: the dimensions the encoding's CGA layout splits over
+    // the CTAs of a cluster (its trailing dimensions) are divided.
+    let mut per_cta = desc.alloc_shape.clone();
+    if let Some(enc) = &enc {
+        let cga = crate::mma_utils::cga_of(enc);
+        let rank = cga.bases.first().map_or(0, |b| b.len()).min(per_cta.len());
+        let lead = per_cta.len() - rank;
+        for (d, n) in crate::mma_utils::cta_split_num(&cga, rank).into_iter().enumerate() {
+            per_cta[lead + d] = (per_cta[lead + d] / n.max(1)).max(1);
+        }
+    }
+    let elems: i64 = per_cta.iter().product::<i64>().max(0);
     let mut elems = elems as u64;
     if let Some(Encoding::PaddedShared { intervals, paddings, .. }) = &enc {
         let mut padding = 0u64;

@@ -445,7 +445,7 @@ fn cga_pairs(bases: &[Vec<i32>]) -> Vec<[i32; 2]> {
 
 /// The layout Triton gives a shared or tensor-memory buffer (its allocation
 /// shape, `toLinearLayout(memdesc)`).
-fn memdesc_layout(m: &MemDesc) -> Option<LinearLayout> {
+pub(crate) fn memdesc_layout(m: &MemDesc) -> Option<LinearLayout> {
     if tmem_of(m.encoding).is_some() {
         return tmem_layout(m);
     }

@@ -6,6 +6,7 @@
 use tritium_dialects::spec::{OpRole, SpecBuilder, StageOptions, StageRefusal};
 
 pub mod allocate_shared_memory_nv;
+pub mod cluster_barriers;
 pub mod descriptor_encoding;
 pub mod fence_insertion;
 pub mod hoist_mbarrier;

@@ -1,13 +1,15 @@
 //! `triton-nvidia-gpu-membar`: inserts the shared-memory barriers of an
 //! NVIDIA target (see [`tritium_passes::analysis::membar`]), on the allocation
 //! `allocate-shared-memory-nv` computes, with what the NVIDIA ops mean to
-//! the analysis ([`NvidiaMembarHooks`]).
+//! the analysis ([`NvidiaMembarHooks`]); in a multi-CTA module the cluster
+//! barriers and mbarrier-init syncs of [`super::cluster_barriers`] first.
 use mlir_sys::*;
 use tritium_dialects::ir::{Attr, Op, Ty};
 use tritium_dialects::ttg::bridge::memdesc_of;
 use tritium_dialects::pass::{Pass, PassOptions};
 
 use super::allocate_shared_memory_nv::{compute_capability, nvidia_allocation};
+use super::cluster_barriers::{insert_cluster_barriers, insert_mbarrier_init_syncs};
 use tritium_passes::analysis::membar::{insert_barriers_with, MembarHooks};
 
 /// The pass.
@@ -20,6 +22,10 @@ impl Pass for NvidiaGpuMembar {
     fn run(&self, module: Op, options: &PassOptions) -> Result<(), ()> {
         let cc = compute_capability(module, options, self.argument())?;
         let allocation = nvidia_allocation(module, cc);
+        // Multi-CTA modules: cluster barriers and mbarrier-init syncs first
+        // (Triton's module preparation before Membar).
+        insert_cluster_barriers(module, &allocation, cc);
+        insert_mbarrier_init_syncs(module, &allocation, cc)?;
         insert_barriers_with(&allocation, &NvidiaMembarHooks);
         Ok(())
     }

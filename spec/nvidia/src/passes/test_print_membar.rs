@@ -5,13 +5,15 @@
 //! of [`insert_barriers_with`] (with the NVIDIA ops' rules,
 //! [`NvidiaMembarHooks`]) into the IR, which the test then prints.
 //!
-//! Not done (the cases that need them differ): the cluster barriers and
-//! the cross-CTA mbarrier-initialisation syncs of multi-CTA modules.
+//! With a target, the cluster barriers and the cross-CTA
+//! mbarrier-initialisation syncs of multi-CTA modules come first
+//! ([`super::cluster_barriers`]), as in Triton's test pass.
 use tritium_dialects::ir::Op;
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 
 use super::allocate_shared_memory_nv::nvidia_allocation;
 use tritium_passes::analysis::allocation::{scratch_size_bytes_for, ModuleAllocation, ScratchTarget};
+use super::cluster_barriers::{insert_cluster_barriers, insert_mbarrier_init_syncs};
 use super::nvidia_gpu_membar::NvidiaMembarHooks;
 use tritium_passes::analysis::membar::insert_barriers_with;
 
@@ -28,7 +30,12 @@ impl Pass for TestPrintMembar {
             Some(target) => {
                 let text = target.to_string();
                 match crate::compute_capability(text.trim_matches('"')) {
-                    Some(cc) => nvidia_allocation(module, cc as i64),
+                    Some(cc) => {
+                        let allocation = nvidia_allocation(module, cc as i64);
+                        insert_cluster_barriers(module, &allocation, cc as i64);
+                        insert_mbarrier_init_syncs(module, &allocation, cc as i64)?;
+                        allocation
+                    }
                     None => {
                         emit_error(module, &format!("test-print-membar: unsupported target {text} (expected \"cuda:<compute capability>\")"));
                         return Err(());
