@@ -33,7 +33,8 @@ TRITON_VENV ?= $(HOME)/.cache/tritium/triton-3.9.0
 # Triton 203) and loop_carried left the list; shape_ops (54 vs 46), x_atomics (48 vs 40) and x_matmul_fp8
 # (114 vs 96, no spills; Triton spills 36 B) joined it with fewer PTX instructions, and all three run at
 # >= 1.0x Triton on the H100 (docs/measurements/gpu-all-from-ttir-h100-s33*.log). Issue 23 class 11.
-PTX_REGS_MAX_OVER := 7
+# 8 since the extra kernels grew from 61 to 74 (stop 34): the new x_causal_conv1d (150 vs 134, no spills).
+PTX_REGS_MAX_OVER := 8
 PTXAS_XFAIL :=
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CARGO      := $(shell command -v cargo || echo $$HOME/.cargo/bin/cargo)

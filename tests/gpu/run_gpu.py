@@ -2049,6 +2049,95 @@ def build_x_ssm_update(p, C, rng):
                                                   y_ptr=np.full(Bt * dim, 0x7FC0, np.uint16)),
                    dict(dim=dim), ref, nbytes=8 * Bt * dim * N, desc=f"B={Bt} dim={dim}")
 
+# x_causal_conv1d: y[b, d, l] = f16(silu(bias[d] + sum_k w[d, k] * x[b, d, l - 3 + k])) with zeros before l = 0;
+# x/y [B, D, L] f16, w [D, 4] and bias f32; the GPU's sigmoid is approximate (one f16 step of slack).
+@spec("x_causal_conv1d", cases=[dict(B=1, D=1, L=1), dict(B=2, D=20, L=100), dict(B=1, D=64, L=256),
+                                dict(B=3, D=17, L=1000)], perf=dict(B=8, D=2048, L=2048), membound=True)
+def build_x_causal_conv1d(p, C, rng):
+    Bn, D, L, KW = p["B"], p["D"], p["L"], C["KW"]
+    x = rng.standard_normal(Bn * D * L).astype(np.float16)
+    w = randn(rng, D * KW, 0.5)
+    bias = randn(rng, D, 0.1)
+
+    def ref():
+        X = x.astype(np.float64).reshape(Bn, D, L)
+        W = w.astype(np.float64).reshape(D, KW)
+        acc = np.zeros((Bn, D, L)) + bias.astype(np.float64)[None, :, None]
+        mag = np.zeros((Bn, D, L)) + np.abs(bias.astype(np.float64))[None, :, None]
+        for k in range(KW):
+            sh = KW - 1 - k
+            xs = np.zeros((Bn, D, L))
+            xs[:, :, sh:] = X[:, :, :L - sh] if sh < L else 0
+            acc += xs * W[None, :, k:k + 1]
+            mag += np.abs(xs * W[None, :, k:k + 1])
+        y = acc / (1.0 + np.exp(-acc))
+        tol = np.abs(y) * 2.0 ** -10 + mag * 2.0 ** -21 + 2.0 ** -24
+        return [("y_ptr", check_close(y.astype(np.float16).astype(np.float64).reshape(-1), 0.0, tol.reshape(-1)))]
+    return Problem((Bn, cdiv(D, C["BD"]), cdiv(L, C["BL"])), dict(x_ptr=x, w_ptr=w, b_ptr=bias,
+                                                                  y_ptr=np.full(Bn * D * L, np.nan, np.float16)),
+                   dict(D=D, L=L), ref, nbytes=4 * Bn * D * L, desc=f"B={Bn} D={D} L={L}")
+
+
+# x_kv_cache_write: token t's k/v rows (HD f16, rows stride_t apart) go to cache block slot//16, row slot%16
+# (cache [blocks, 16, HD]); slot -1 is skipped; untouched cache rows keep their sentinel.
+@spec("x_kv_cache_write", cases=[dict(T=1, blocks=1), dict(T=37, blocks=8), dict(T=256, blocks=40),
+                                 dict(T=1000, blocks=100)], perf=dict(T=65536, blocks=8192), membound=True)
+def build_x_kv_cache_write(p, C, rng):
+    T, NB, BS, HD = p["T"], p["blocks"], C["BLOCK_SIZE"], C["HD"]
+    st = HD + 16
+    k = rng.standard_normal(T * st).astype(np.float16)
+    v = rng.standard_normal(T * st).astype(np.float16)
+    slots = rng.permutation(NB * BS)[:T].astype(np.int64)
+    slots[::5] = -1
+
+    def ref():
+        kc = np.full((NB * BS, HD), 0x7E00, np.uint16).view(np.float16).astype(np.float64)
+        vc = kc.copy()
+        for t in range(T):
+            if slots[t] >= 0:
+                kc[slots[t]] = k[t * st:t * st + HD]
+                vc[slots[t]] = v[t * st:t * st + HD]
+        return [("kc_ptr", check_exact(kc.astype(np.float16))), ("vc_ptr", check_exact(vc.astype(np.float16)))]
+    return Problem((cdiv(T, C["BT"]),), dict(k_ptr=k, v_ptr=v, kc_ptr=np.full(NB * BS * HD, np.nan, np.float16),
+                                            vc_ptr=np.full(NB * BS * HD, np.nan, np.float16), slots_ptr=slots),
+                   dict(n_tokens=T, stride_t=st), ref, nbytes=8 * T * HD, desc=f"T={T} blocks={NB}")
+
+
+# x_paged_decode: o[s] = softmax(q[s] . K_s * scale) @ V_s over the seq_len[s] cached positions of sequence s,
+# whose position j*16 + r lives in cache block tables[s, j], row r; f32 accumulation, approximate exp.
+@spec("x_paged_decode", cases=[dict(S=1, maxlen=1), dict(S=3, maxlen=40), dict(S=5, maxlen=300),
+                               dict(S=2, maxlen=1000)], perf=dict(S=256, maxlen=2048))
+def build_x_paged_decode(p, C, rng):
+    S, maxlen, BS, HD = p["S"], p["maxlen"], C["BLOCK_SIZE"], C["HD"]
+    lens = rng.integers(1, maxlen + 1, S).astype(np.int32)
+    lens[0] = maxlen
+    mb = cdiv(maxlen, BS)
+    NB = S * mb + 3
+    tables = rng.permutation(NB)[:S * mb].reshape(S, mb).astype(np.int32)
+    q = rng.standard_normal(S * HD).astype(np.float16)
+    kc = (rng.standard_normal(NB * BS * HD) * 0.5).astype(np.float16)
+    vc = rng.standard_normal(NB * BS * HD).astype(np.float16)
+    scale = np.float32(1.0 / np.sqrt(HD))
+
+    def ref():
+        Kc = kc.astype(np.float64).reshape(NB, BS, HD)
+        Vc = vc.astype(np.float64).reshape(NB, BS, HD)
+        o = np.zeros((S, HD))
+        tol = np.zeros((S, HD))
+        for sq in range(S):
+            n = int(lens[sq])
+            rows = [Kc[tables[sq, j // BS], j % BS] for j in range(n)]
+            K = np.array(rows)
+            V = np.array([Vc[tables[sq, j // BS], j % BS] for j in range(n)])
+            sc = K @ q[sq * HD:(sq + 1) * HD].astype(np.float64) * float(scale)
+            pr = np.exp(sc - sc.max())
+            o[sq] = pr @ V / pr.sum()
+            tol[sq] = (pr @ np.abs(V)) / pr.sum() * 1e-5 + 1e-6
+        return [("o_ptr", check_close(o.reshape(-1), 0.0, tol.reshape(-1)))]
+    return Problem((S,), dict(q_ptr=q, kc_ptr=kc, vc_ptr=vc, tables_ptr=tables.reshape(-1), lens_ptr=lens,
+                              o_ptr=nan_f32(S * HD)), dict(sm_scale=scale, max_blocks=mb), ref,
+                   nbytes=4 * int(lens.sum()) * HD, desc=f"S={S} maxlen={maxlen}")
+
 # ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================

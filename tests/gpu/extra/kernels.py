@@ -1337,6 +1337,74 @@ def x_ssm_update(state_ptr, x_ptr, dt_ptr, dt_bias_ptr, A_ptr, B_ptr, C_ptr, Dsk
     tl.store(y_ptr + b * dim + dd, y.to(y_ptr.dtype.element_ty), mask=dmask)
 
 
+@triton.jit
+def x_causal_conv1d(x_ptr, w_ptr, b_ptr, y_ptr, D, L, KW: tl.constexpr, BD: tl.constexpr, BL: tl.constexpr):
+    # depthwise causal conv1d + SiLU (Mamba's causal_conv1d): y[b, d, l] = silu(bias[d] + sum_k w[d, k] *
+    # x[b, d, l - (KW-1) + k]), x and y [B, D, L] fp16, zero history before l = 0
+    b = tl.program_id(0)
+    d = tl.program_id(1) * BD + tl.arange(0, BD)
+    l = tl.program_id(2) * BL + tl.arange(0, BL)
+    dmask = d < D
+    acc = tl.zeros((BD, BL), tl.float32) + tl.load(b_ptr + d, mask=dmask, other=0.0)[:, None]
+    for k in tl.static_range(KW):
+        src = l - (KW - 1) + k
+        m = dmask[:, None] & ((src >= 0) & (src < L))[None, :]
+        xv = tl.load(x_ptr + b * D * L + d[:, None] * L + src[None, :], mask=m, other=0.0)
+        wk = tl.load(w_ptr + d * KW + k, mask=dmask, other=0.0)
+        acc += xv.to(tl.float32) * wk[:, None]
+    y = acc * tl.sigmoid(acc)
+    tl.store(y_ptr + b * D * L + d[:, None] * L + l[None, :], y.to(tl.float16), mask=dmask[:, None] & (l < L)[None, :])
+
+
+@triton.jit
+def x_kv_cache_write(k_ptr, v_ptr, kc_ptr, vc_ptr, slots_ptr, n_tokens, stride_t, BLOCK_SIZE: tl.constexpr,
+                     HD: tl.constexpr, BT: tl.constexpr):
+    # paged KV-cache write (vLLM's reshape_and_cache): token t goes to cache block slot // BLOCK_SIZE at row
+    # slot % BLOCK_SIZE; a slot of -1 (padding) is skipped
+    t = tl.program_id(0) * BT + tl.arange(0, BT)
+    c = tl.arange(0, HD)
+    tmask = t < n_tokens
+    slot = tl.load(slots_ptr + t, mask=tmask, other=-1)
+    ok = tmask & (slot >= 0)
+    dst = (slot // BLOCK_SIZE) * (BLOCK_SIZE * HD) + (slot % BLOCK_SIZE) * HD
+    m = ok[:, None]
+    kv = tl.load(k_ptr + t[:, None] * stride_t + c[None, :], mask=m, other=0.0)
+    vv = tl.load(v_ptr + t[:, None] * stride_t + c[None, :], mask=m, other=0.0)
+    tl.store(kc_ptr + dst[:, None] + c[None, :], kv, mask=m)
+    tl.store(vc_ptr + dst[:, None] + c[None, :], vv, mask=m)
+
+
+@triton.jit
+def x_paged_decode(q_ptr, kc_ptr, vc_ptr, tables_ptr, lens_ptr, o_ptr, sm_scale, max_blocks,
+                   BLOCK_SIZE: tl.constexpr, HD: tl.constexpr):
+    # single-query paged attention (one program per sequence): the sequence's cache blocks come from its
+    # row of the block table; scores as row sums of q * K (no tensor cores), online softmax
+    sq = tl.program_id(0)
+    c = tl.arange(0, HD)
+    r = tl.arange(0, BLOCK_SIZE)
+    q = tl.load(q_ptr + sq * HD + c).to(tl.float32)
+    seq_len = tl.load(lens_ptr + sq)
+    m_i = float("-inf")
+    l_i = 0.0
+    acc = tl.zeros((HD,), tl.float32)
+    for j in range(0, tl.cdiv(seq_len, BLOCK_SIZE)):
+        blk = tl.load(tables_ptr + sq * max_blocks + j).to(tl.int64)
+        pos = j * BLOCK_SIZE + r
+        valid = pos < seq_len
+        off = blk * (BLOCK_SIZE * HD) + r[:, None] * HD + c[None, :]
+        k = tl.load(kc_ptr + off, mask=valid[:, None], other=0.0).to(tl.float32)
+        s = tl.sum(k * q[None, :], axis=1) * sm_scale
+        s = tl.where(valid, s, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(s, axis=0))
+        p = tl.exp(s - m_new)
+        alpha = tl.exp(m_i - m_new)
+        v = tl.load(vc_ptr + off, mask=valid[:, None], other=0.0).to(tl.float32)
+        acc = acc * alpha + tl.sum(p[:, None] * v, axis=0)
+        l_i = l_i * alpha + tl.sum(p, axis=0)
+        m_i = m_new
+    tl.store(o_ptr + sq * HD + c, acc / l_i)
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -1592,5 +1660,18 @@ KERNELS = [
           {"DSTATE": 16, "BD": 64}, num_warps=4, divisible=("state_ptr", "x_ptr", "dt_ptr", "dt_bias_ptr", "A_ptr",
                                                              "B_ptr", "C_ptr", "Dskip_ptr", "y_ptr"),
           note="Mamba selective state update: softplus, exp, state in place, row reduction against C"),
+    _spec("x_causal_conv1d", x_causal_conv1d, dict(x_ptr=F16P, w_ptr=F32P, b_ptr=F32P, y_ptr=F16P, D="i32", L="i32"),
+          {"KW": 4, "BD": 16, "BL": 128}, num_warps=4,
+          note="depthwise causal conv1d + SiLU over a 3D grid, tl.static_range taps, negative offsets masked"),
+    _spec("x_kv_cache_write", x_kv_cache_write, dict(k_ptr=F16P, v_ptr=F16P, kc_ptr=F16P, vc_ptr=F16P, slots_ptr=I64P,
+                                                     n_tokens="i32", stride_t="i32"),
+          {"BLOCK_SIZE": 16, "HD": 128, "BT": 16}, num_warps=4,
+          divisible=("k_ptr", "v_ptr", "kc_ptr", "vc_ptr", "slots_ptr", "stride_t"),
+          note="paged KV-cache scatter: i64 slot ids, division/remainder by the block size, skipped -1 slots"),
+    _spec("x_paged_decode", x_paged_decode, dict(q_ptr=F16P, kc_ptr=F16P, vc_ptr=F16P, tables_ptr=I32P, lens_ptr=I32P,
+                                                 o_ptr=F32P, sm_scale="fp32", max_blocks="i32"),
+          {"BLOCK_SIZE": 16, "HD": 128}, num_warps=4,
+          divisible=("q_ptr", "kc_ptr", "vc_ptr", "tables_ptr", "lens_ptr", "o_ptr"),
+          note="paged single-query attention: block-table indirection, runtime trip count, online softmax"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
