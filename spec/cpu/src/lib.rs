@@ -135,6 +135,17 @@ pub fn make_cpu(module: Op, options: &CpuOptions) -> Result<(), String> {
             mlirDialectHandleLoadDialect(handle, module.context());
         }
     }
+    // Tensor descriptors (tt.make_tensor_descriptor, descriptor loads and
+    // stores; make_ttir has already rewritten those of a Triton launch)
+    // become bounded pointer loads and stores, as for GPUs without TMA; the
+    // pass emits a located error for what it does not rewrite.
+    {
+        use tritium_dialects::pass::Pass;
+        let rewrite = tritium_passes::tensor_descriptor::RewriteTensorDescriptorToPointer;
+        if rewrite.run(module, &Default::default()).is_err() {
+            return Err("rewriting tensor descriptors to pointers for the CPU (tritium-make-cpu) failed".into());
+        }
+    }
     if let Err((loc, message)) = scaled_dot::expand(module) {
         tritium_dialects::pass::emit_error_at(loc, &message);
         return Err("rewriting scaled and fp8 dots for the CPU (tritium-make-cpu) failed".into());
