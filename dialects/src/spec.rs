@@ -102,6 +102,14 @@ pub struct DescriptorCopyHooks {
     /// one stage's buffer), completing on `barrier`, when `pred` holds (at
     /// `load`'s location).
     pub copy: fn(load: Op, buffer: Val, barrier: Val, pred: Val) -> Option<Op>,
+    /// Bytes (and alignment) of one descriptor in global scratch memory.
+    pub descriptor_bytes: i64,
+    /// The ops, built unowned and in order, that write the descriptor
+    /// `make` (a `tt.make_tensor_descriptor`) creates into the global
+    /// scratch slot `slot` (`!tt.ptr<i8>`, `descriptor_bytes` long) and read
+    /// it back: the last op's result replaces `make`'s. `None` when `make`
+    /// cannot be created that way.
+    pub fill_descriptor: fn(make: Op, slot: Val) -> Option<Vec<Op>>,
 }
 
 /// What LLVM generates code for, as a backend resolves one of its targets.

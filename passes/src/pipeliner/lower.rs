@@ -61,6 +61,10 @@ pub fn lower_loops(module: Op) -> Result<(), ()> {
     for for_op in loops {
         let Some(mut schedule) = Schedule::deserialize(for_op) else { continue };
         let new_for = lower_loads(for_op, &mut schedule, &axis, copies)?;
+        let new_for = match copies {
+            Some(hooks) => lower_descriptor_creation(new_for, &mut schedule, &hooks)?,
+            None => new_for,
+        };
         schedule.serialize(new_for);
     }
     Ok(())
@@ -717,5 +721,75 @@ fn lower_loads(for_op: Op, schedule: &mut Schedule, axis: &AxisInfoAnalysis, cop
         // Copies issued for iterations that do not exist may be pending.
         InsertPoint::after(for_op).create(loc, "ttg.async_wait", &[], &[token_ty], &[("num", super::i32_attr(ctx, 0))]);
     }
+    Ok(for_op)
+}
+
+/// Triton's `lowerTMADescriptors`: each `tt.make_tensor_descriptor` of the
+/// loop body writes its descriptor into a ring of global-scratch slots (one
+/// per stage after the first, one more when the loop holds an MMA still
+/// reading its operands after it returns), through the backend's
+/// [`DescriptorCopyHooks::fill_descriptor`]: the slot is the ring's base
+/// plus its counter (a new iteration argument from 0, advanced modulo the
+/// ring after the descriptor) times the descriptor size, all in the stage
+/// of the `make_tensor_descriptor`.
+fn lower_descriptor_creation(for_op: Op, schedule: &mut Schedule, hooks: &DescriptorCopyHooks) -> Result<Op, ()> {
+    let makes: Vec<Op> = body_ops(for_op).into_iter().filter(|op| op.name() == "tt.make_tensor_descriptor").collect();
+    if makes.is_empty() {
+        return Ok(for_op);
+    }
+    let ctx = for_op.context();
+    let loc = for_op.location();
+    let i32 = Ty::int(ctx, 32);
+    let Some(i8_ptr) = tritium_dialects::tt::types::pointer_to(Ty::int(ctx, 8)) else { return Ok(for_op) };
+    let async_dot = body_ops(for_op).iter().any(|op| op_has_role(op.name(), OpRole::AsyncOperandDot));
+    let slots = (schedule.num_stages - 1 + i64::from(async_dot)).max(1);
+    let bytes = hooks.descriptor_bytes;
+    let before = InsertPoint::Before(for_op);
+    let mut rings = Vec::new();
+    for make in &makes {
+        let attrs = [("nbytes", super::i32_attr(ctx, bytes * slots)), ("alignment", super::i32_attr(ctx, bytes))];
+        rings.push(before.create(make.location(), "ttg.global_scratch_alloc", &[], &[i8_ptr], &attrs).result(0));
+    }
+    let zero = before.const_int(loc, i32, 0);
+    let one = before.const_int(loc, i32, 1);
+    let first_new = body_args(for_op).len();
+    let for_op = add_iter_args(for_op, &vec![zero; makes.len()]);
+    let Some(yield_op) = yield_of(for_op) else { return Ok(for_op) };
+    append_operands(yield_op, &vec![zero; makes.len()]);
+    let args = body_args(for_op);
+    let mut operands = yield_op.operands();
+    for (i, (make, ring)) in makes.iter().zip(&rings).enumerate() {
+        let Some((stage, cluster)) = schedule.get(*make) else { continue };
+        let counter = args[first_new + i];
+        let mloc = make.location();
+        let at = InsertPoint::Before(*make);
+        let size = at.const_int(mloc, i32, bytes);
+        let offset = at.create(mloc, "arith.muli", &[counter, size], &[i32], &[]);
+        let slot = at.create(mloc, "tt.addptr", &[*ring, offset.result(0)], &[i8_ptr], &[]);
+        let Some(filled) = (hooks.fill_descriptor)(*make, slot.result(0)) else {
+            emit_error(*make, "tritongpu-pipeline: the backend could not create this descriptor in the pipelined loop");
+            return Err(());
+        };
+        let mut new_ops = vec![size.defining_op(), Some(offset), Some(slot)].into_iter().flatten().collect::<Vec<Op>>();
+        for op in filled {
+            new_ops.push(at.insert(op));
+        }
+        let Some(desc) = new_ops.last().map(|op| op.result(0)) else { continue };
+        // The counter advances after the descriptor.
+        let n = at.const_int(mloc, i32, slots);
+        let add = at.create(mloc, "arith.addi", &[counter, one], &[i32], &[]);
+        let pred = Attr::integer(Ty::int(ctx, 64), 5); // sge
+        let cmp = at.create(mloc, "arith.cmpi", &[add.result(0), n], &[Ty::i1(ctx)], &[("predicate", pred)]);
+        let next = at.create(mloc, "arith.select", &[cmp.result(0), zero, add.result(0)], &[i32], &[]);
+        new_ops.extend([n.defining_op(), Some(add), Some(cmp), Some(next)].into_iter().flatten());
+        for op in new_ops {
+            schedule.insert(op, stage, cluster);
+        }
+        super::replace_all_uses(make.result(0), desc);
+        schedule.erase(*make);
+        super::erase(*make);
+        operands[first_new - 1 + i] = next.result(0);
+    }
+    yield_op.set_operands(&operands);
     Ok(for_op)
 }

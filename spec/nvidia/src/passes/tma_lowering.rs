@@ -42,7 +42,7 @@ const DESCRIPTOR_OPS: [&str; 6] = [
 ];
 
 /// Bytes and alignment of a TMA descriptor in global scratch.
-const TMA_SIZE_BYTES: i64 = 128;
+pub const TMA_SIZE_BYTES: i64 = 128;
 const TMA_ALIGN: i64 = 128;
 
 pub struct TmaLowering;
@@ -485,23 +485,11 @@ impl RewritePattern for CreateDescLowering {
         "tt.make_tensor_descriptor"
     }
     fn match_and_rewrite(&self, op: Op, rw: &Rewriter) -> bool {
-        let desc_ty = op.result(0).ty();
-        let Some(encoding) = descriptor_encoding(desc_ty) else { return false };
-        let Some(nvmma) = nvmma_of(encoding) else { return false };
-        let Some((block, block_element)) = tensordesc_block(desc_ty) else { return false };
-        let Ok(box_shape) = tma_block_shape(&block, &nvmma) else { return false };
-        let base = op.operand(0);
-        let Some(element) = pointee(base.ty()) else { return false };
-        // As Triton's getTMAElementType: the tensormap's data type comes from the
-        // descriptor's block (`si32` over an `i32` pointer is INT32, which TMA
-        // reductions' min/max read as signed); the element size from the pointer.
-        let Some(element_type) = tma_element_type(block_element) else { return false };
-        let rank = (op.num_operands() - 1) / 2;
-        let operands = op.operands();
-        let (shape, strides) = (&operands[1..1 + rank], &operands[1 + rank..1 + 2 * rank]);
         let b = Builder::new(rw, op);
         let Some(i8_ptr) = pointer_to(Ty::int(b.context, 8)) else { return false };
-
+        if fill_plan(op).is_none() {
+            return false;
+        }
         let scratch = b
             .create(
                 "ttg.global_scratch_alloc",
@@ -510,46 +498,91 @@ impl RewritePattern for CreateDescLowering {
                 &[("nbytes", b.int_attr(32, TMA_SIZE_BYTES)), ("alignment", b.int_attr(32, TMA_ALIGN))],
             )
             .result(0);
-        let mut box_dims = vec![b.constant(32, box_shape[rank - 1])];
-        for k in (0..rank - 1).rev() {
-            box_dims.push(b.constant(32, box_shape[k]));
-        }
-        let swizzle_mode = match nvmma.swizzle {
-            128 => 3,
-            64 => 2,
-            32 => 1,
-            _ => 0,
+        let Some(new_desc) = fill_descriptor(op, scratch, &mut |name, operands, results, attrs| b.create(name, operands, results, attrs))
+        else {
+            return false;
         };
-        let element_size = b.constant(64, element.bit_width() as i64 / 8);
-        let global_dims: Vec<Val> = shape.iter().rev().copied().collect();
-        let one = b.constant(32, 1);
-        let element_strides = vec![one; rank];
-        let global_strides: Vec<Val> = (0..rank - 1)
-            .rev()
-            .map(|k| b.create("arith.muli", &[strides[k], element_size], &[strides[k].ty()], &[]).result(0))
-            .collect();
-        let fill_mode = i64::from(op.attr("padding").is_some_and(|p| p.int() == Some(2) || p.to_string().contains("nan")));
-        let mut create_operands = vec![scratch, base];
-        create_operands.extend(&box_dims);
-        create_operands.extend(&global_dims);
-        create_operands.extend(&global_strides);
-        create_operands.extend(&element_strides);
-        let r = rank as i32;
-        b.create(
-            "ttng.tensormap_create",
-            &create_operands,
-            &[],
-            &[
-                ("operandSegmentSizes", b.segments(&[1, 1, r, r, r - 1, r])),
-                ("elem_type", b.int_attr(32, element_type)),
-                ("interleave_layout", b.int_attr(32, 0)),
-                ("swizzle_mode", b.int_attr(32, swizzle_mode)),
-                ("fill_mode", b.int_attr(32, fill_mode)),
-            ],
-        );
-        b.create("ttng.tensormap_fenceproxy_acquire", &[scratch], &[], &[]);
-        let new_desc = b.create("ttng.reinterpret_tensor_descriptor", &[scratch], &[desc_ty], &[]).result(0);
         rw.replace(op, &[new_desc]);
         true
     }
+}
+
+/// What a TMA descriptor of `make` needs: the descriptor's layout, its box,
+/// the pointee type and the tensormap's data type (`None`: not a TMA
+/// descriptor).
+fn fill_plan(make: Op) -> Option<(Nvmma, Vec<i64>, Ty, i64)> {
+    let desc_ty = make.result(0).ty();
+    let nvmma = nvmma_of(descriptor_encoding(desc_ty)?)?;
+    let (block, block_element) = tensordesc_block(desc_ty)?;
+    let box_shape = tma_block_shape(&block, &nvmma).ok()?;
+    let element = pointee(make.operand(0).ty())?;
+    // As Triton's getTMAElementType: the tensormap's data type comes from the
+    // descriptor's block (`si32` over an `i32` pointer is INT32, which TMA
+    // reductions' min/max read as signed); the element size from the pointer.
+    let element_type = tma_element_type(block_element)?;
+    Some((nvmma, box_shape, element, element_type))
+}
+
+/// Triton's `createTMADesc` into the 128-byte global scratch `scratch`
+/// (`!tt.ptr<i8>`): the `ttng.tensormap_create` of the descriptor
+/// `make` (a `tt.make_tensor_descriptor`) describes, the proxy fence, and
+/// the descriptor read back from `scratch`, which is returned. `emit`
+/// creates each op in order; `None` (nothing emitted) when the descriptor's
+/// layout cannot be made a TMA descriptor.
+pub fn fill_descriptor(
+    make: Op,
+    scratch: Val,
+    emit: &mut dyn FnMut(&str, &[Val], &[Ty], &[(&str, Attr)]) -> Op,
+) -> Option<Val> {
+    let op = make;
+    let context = op.context();
+    let desc_ty = op.result(0).ty();
+    let (nvmma, box_shape, element, element_type) = fill_plan(op)?;
+    let base = op.operand(0);
+    let rank = (op.num_operands() - 1) / 2;
+    let operands = op.operands();
+    let (shape, strides) = (&operands[1..1 + rank], &operands[1 + rank..1 + 2 * rank]);
+    let int_attr = |width: u32, value: i64| Attr::integer(Ty::int(context, width), value);
+    let mut constant = |width: u32, value: i64| {
+        let ty = Ty::int(context, width);
+        emit("arith.constant", &[], &[ty], &[("value", Attr::integer(ty, value))]).result(0)
+    };
+    let mut box_dims = vec![constant(32, box_shape[rank - 1])];
+    for k in (0..rank - 1).rev() {
+        box_dims.push(constant(32, box_shape[k]));
+    }
+    let swizzle_mode = match nvmma.swizzle {
+        128 => 3,
+        64 => 2,
+        32 => 1,
+        _ => 0,
+    };
+    let element_size = constant(64, element.bit_width() as i64 / 8);
+    let global_dims: Vec<Val> = shape.iter().rev().copied().collect();
+    let one = constant(32, 1);
+    let element_strides = vec![one; rank];
+    let global_strides: Vec<Val> =
+        (0..rank - 1).rev().map(|k| emit("arith.muli", &[strides[k], element_size], &[strides[k].ty()], &[]).result(0)).collect();
+    let fill_mode = i64::from(op.attr("padding").is_some_and(|p| p.int() == Some(2) || p.to_string().contains("nan")));
+    let mut create_operands = vec![scratch, base];
+    create_operands.extend(&box_dims);
+    create_operands.extend(&global_dims);
+    create_operands.extend(&global_strides);
+    create_operands.extend(&element_strides);
+    let r = rank as i32;
+    let segments = Attr(unsafe { mlirDenseI32ArrayGet(context, 6, [1, 1, r, r, r - 1, r].as_ptr()) });
+    emit(
+        "ttng.tensormap_create",
+        &create_operands,
+        &[],
+        &[
+            ("operandSegmentSizes", segments),
+            ("elem_type", int_attr(32, element_type)),
+            ("interleave_layout", int_attr(32, 0)),
+            ("swizzle_mode", int_attr(32, swizzle_mode)),
+            ("fill_mode", int_attr(32, fill_mode)),
+        ],
+    );
+    emit("ttng.tensormap_fenceproxy_acquire", &[scratch], &[], &[]);
+    Some(emit("ttng.reinterpret_tensor_descriptor", &[scratch], &[desc_ty], &[]).result(0))
 }

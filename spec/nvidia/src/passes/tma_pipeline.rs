@@ -15,7 +15,7 @@ use tritium_dialects::ttg::bridge;
 use tritium_dialects::ttg::encoding::Encoding;
 
 use super::descriptor_encoding::tma_unavailable;
-use super::tma_lowering::descriptor_encoding;
+use super::tma_lowering::{descriptor_encoding, TMA_SIZE_BYTES};
 
 /// The alignment, in bytes, of each stage of a TMA buffer (Triton's
 /// `TMA_ALIGN`).
@@ -29,6 +29,8 @@ pub const HOOKS: DescriptorCopyHooks = DescriptorCopyHooks {
     expect_bytes,
     wait_barrier,
     copy,
+    descriptor_bytes: TMA_SIZE_BYTES,
+    fill_descriptor,
 };
 
 /// The module holding `op`.
@@ -117,4 +119,30 @@ fn copy(load: Op, buffer: Val, barrier: Val, pred: Val) -> Option<Op> {
     all.extend([barrier, buffer, pred]);
     let sizes = [1, indices.len() as i32, 0, 1, 1, 1];
     build(load.location(), "ttng.async_tma_copy_global_to_local", &all, &[("operandSegmentSizes", segments(context, &sizes))])
+}
+
+/// Triton's `createTMADesc` of a descriptor made in a pipelined loop, into
+/// one slot of the loop's descriptor ring (the ops unowned, in order; the
+/// last one reads the descriptor back).
+fn fill_descriptor(make: Op, slot: Val) -> Option<Vec<Op>> {
+    let loc = make.location();
+    let mut ops = Vec::new();
+    let mut failed = false;
+    let mut emit = |name: &str, operands: &[Val], results: &[Ty], attrs: &[(&str, Attr)]| {
+        let attrs: Vec<(&str, MlirAttribute)> = attrs.iter().map(|(n, a)| (*n, a.0)).collect();
+        let op = Rewriter::build(loc, name, operands, results, &attrs, 0);
+        failed |= op.0.ptr.is_null();
+        ops.push(op);
+        op
+    };
+    super::tma_lowering::fill_descriptor(make, slot, &mut emit)?;
+    if failed {
+        for op in ops {
+            if !op.0.ptr.is_null() {
+                unsafe { mlirOperationDestroy(op.0) };
+            }
+        }
+        return None;
+    }
+    Some(ops)
 }
