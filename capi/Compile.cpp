@@ -32,7 +32,8 @@ namespace {
 /// Mirrors of the Rust `EMIT_*` constants.
 enum : int32_t { TRITIUM_EMIT_LLVM_IR = 0, TRITIUM_EMIT_ASSEMBLY = 1, TRITIUM_EMIT_PTX = 2, TRITIUM_EMIT_OBJECT = 3 };
 
-/// Registers the passes and turns on the NVPTX backend options that Triton
+/// Registers the passes, bounds the SLP vectorizer's bundle width (below),
+/// and turns on the NVPTX backend options that Triton
 /// turns on before it generates PTX: 32-bit pointers to shared, constant and
 /// local memory (`nvptx-short-ptr`, visible in the data layout) and the
 /// `mad.wide` selection (`nvptx-mad-wide-opt`). These are process-wide LLVM
@@ -59,6 +60,17 @@ void prepare() {
                                               "TRITIUM_LLVM_OPTIONS");
       std::atexit([] { llvm::TimerGroup::printAll(llvm::errs()); });
     }
+    // The widest bundle LLVM's SLP vectorizer tries (`slp-max-vf`), unless
+    // TRITIUM_LLVM_OPTIONS set it. GPU modules are optimized without a target
+    // machine (as Triton does), so nothing else bounds it: on a block with
+    // N compares it tried bundles of up to N lanes, and its time grew as
+    // N^2 (a 40,000-line kernel: 4.8 s in SLP of 5.6 s of LLVM; 0.24 s of
+    // 0.8 s at 1,024 lanes and 0.46 s at 20,000 lines, i.e. linear). The
+    // widest bundle it kept on any corpus or extra kernel is 128 lanes (an
+    // mma accumulator): 1,024 leaves every one of them unchanged.
+    auto slp = options.find("slp-max-vf");
+    if (slp != options.end() && slp->second->getNumOccurrences() == 0)
+      (void)slp->second->addOccurrence(/*pos=*/0, "slp-max-vf", "1024");
   });
 }
 
