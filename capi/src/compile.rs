@@ -68,19 +68,20 @@ pub struct ResolvedTarget {
 /// (0: the default) to an LLVM target.
 pub fn resolve_target(name: &str, ptx_version: u32) -> Result<ResolvedTarget, String> {
     let name = name.trim();
-    if name == "cpu" {
+    crate::passes::install_builtin_backends();
+    if let Some(host) = spec::host_codegen(name) {
+        // A backend whose code runs on this machine: the host's triple.
         let triple = inkwell::targets::TargetMachine::get_default_triple();
         let triple = triple.as_str().to_string_lossy().into_owned();
-        if !triple.starts_with("x86_64") {
-            return Err(format!("target 'cpu' is only supported on x86_64 hosts (this host is '{triple}')"));
+        if !triple.starts_with(host.arch) {
+            return Err(format!("target '{name}' is only supported on {} hosts (this host is '{triple}')", host.arch));
         }
         return Ok(ResolvedTarget {
             name: name.into(),
-            codegen: CodegenTarget { triple, cpu: "x86-64".into(), features: String::new() },
+            codegen: CodegenTarget { triple, cpu: host.cpu.into(), features: String::new() },
             ptx_version: None,
         });
     }
-    crate::passes::install_builtin_backends();
     match spec::codegen_target(name, ptx_version) {
         Some(Ok(machine)) => Ok(ResolvedTarget {
             name: name.into(),
@@ -92,8 +93,11 @@ pub fn resolve_target(name: &str, ptx_version: u32) -> Result<ResolvedTarget, St
             Err(format!("target '{name}' is not supported: no backend of this library generates code for it"))
         }
         None => {
-            let known: Vec<String> = spec::codegen_prefixes().iter().map(|p| format!("{p}:<arch>")).collect();
-            Err(format!("unknown target '{name}': expected {} or cpu", known.join(", ")))
+            let mut known: Vec<String> = spec::codegen_prefixes().iter().map(|p| format!("{p}:<arch>")).collect();
+            known.extend(spec::host_targets());
+            let last = known.pop().unwrap_or_default();
+            let expected = if known.is_empty() { last } else { format!("{} or {last}", known.join(", ")) };
+            Err(format!("unknown target '{name}': expected {expected}"))
         }
     }
 }
@@ -262,9 +266,10 @@ fn lowered_clone(module: Op, target: &str, options: &Options) -> Result<Option<O
         return Ok(None);
     }
     let clone = OwnedOp(unsafe { mlirOperationClone(module.0) });
-    if target == tritium_spec_cpu::TARGET {
-        // The CPU backend lowers TTIR directly (spec/cpu, docs/cpu-backend.md).
-        tritium_spec_cpu::make_cpu(Op(clone.0), &tritium_spec_cpu::CpuOptions::default())?;
+    if let Some(direct) = spec::direct_lowering(target) {
+        // A backend that lowers TTIR itself (no stage pipelines), with its
+        // generic defaults.
+        (direct.lower)(Op(clone.0), None)?;
         return Ok(Some(clone));
     }
     let resolved = resolve_target(target, options.ptx_version)?;
@@ -685,14 +690,19 @@ pub fn kernel_metadata_json(module: Op, lowered: Option<Op>, target: &str, ptx_v
             json_int(argument_int_attr(kernel, i, "tt.divisibility")),
         ));
     }
-    let cpu_abi = target.name == tritium_spec_cpu::TARGET && kernel.name() == "tt.func";
-    if cpu_abi {
-        // The CPU kernel ABI (spec/cpu): program ids, then grid sizes.
-        for kind in ["pid_x", "pid_y", "pid_z", "grid_x", "grid_y", "grid_z"] {
-            entries.push(format!("    {{\"name\": {}, \"type\": \"i32\", \"divisibility\": null, \"abi\": true}}", json_string(kind)));
+    // A backend's own ABI arguments replace the scratch pointers of a
+    // kernel it lowers from a tt.func.
+    let backend_abi = spec::kernel_abi_arguments(&target.name).filter(|_| kernel.name() == "tt.func");
+    if let Some(abi) = backend_abi {
+        for (name, ty) in abi {
+            entries.push(format!(
+                "    {{\"name\": {}, \"type\": {}, \"divisibility\": null, \"abi\": true}}",
+                json_string(name),
+                json_string(ty)
+            ));
         }
     }
-    for (j, kind) in ["global_scratch", "profile_scratch"].iter().enumerate().filter(|_| !cpu_abi) {
+    for (j, kind) in ["global_scratch", "profile_scratch"].iter().enumerate().filter(|_| backend_abi.is_none()) {
         let ty = args.get(num_user + j).filter(|_| is_lowered_triton).map_or("!llvm.ptr<1>".to_string(), |a| a.ty().to_string());
         entries.push(format!(
             "    {{\"name\": {}, \"type\": {}, \"divisibility\": null, \"abi\": true}}",
@@ -716,6 +726,25 @@ mod tests {
         let t = resolve_target("cuda:90", 94).unwrap();
         assert_eq!((t.codegen.cpu.as_str(), t.codegen.features.as_str(), t.ptx_version), ("sm_90a", "+ptx90", Some(94)));
         assert_eq!(resolve_target("cuda:80", 70).unwrap().codegen.features, "+ptx70");
+    }
+
+    #[test]
+    fn host_targets_resolve_through_the_registry() {
+        // The host backend (spec/<name>'s register(): HostCodegen and
+        // DirectLowering), found by asking the registry, not by its name.
+        crate::passes::install_builtin_backends();
+        let hosts = spec::host_targets();
+        assert!(!hosts.is_empty());
+        for name in &hosts {
+            let host = spec::host_codegen(name).unwrap();
+            assert!(spec::direct_lowering(name).is_some(), "{name}");
+            if inkwell::targets::TargetMachine::get_default_triple().as_str().to_string_lossy().starts_with(host.arch) {
+                let t = resolve_target(name, 0).unwrap();
+                assert_eq!((t.codegen.cpu.as_str(), t.codegen.features.as_str()), (host.cpu, ""));
+            }
+        }
+        let error = resolve_target("tpu", 0).unwrap_err();
+        assert!(error.ends_with(&format!(" or {}", hosts.last().unwrap())), "{error}");
     }
 
     #[test]

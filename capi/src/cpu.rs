@@ -1,17 +1,20 @@
 //! The CPU kernel C API (`include/tritium-c/Cpu.h`): a TTIR kernel compiled
-//! in process for this machine (the CPU backend `spec/cpu`, LLVM's `-O3`
+//! in process for this machine (the backend that compiles for the host, LLVM's `-O3`
 //! with the host CPU's features, LLVM ORC's LLJIT) and launched over a grid
 //! of program ids on real threads.
 //!
 //! Algorithm of `tritiumCpuKernelLoad`:
-//! 1. clone the module; `tritium_spec_cpu::make_cpu` lowers the clone to the
-//!    LLVM dialect (`convert-scf-to-cf`, then one loop nest per tensor op);
+//! 1. clone the module; the lowering of the backend that compiles for the
+//!    host (`DirectLowering` and `HostCodegen` in its `register()`; the
+//!    in-tree CPU backend's lowering) lowers the clone to the LLVM dialect,
+//!    tuned for the host's vectors and features;
 //! 2. translate it to LLVM IR in a fresh `LLVMContext`, set the host triple
 //!    and data layout, run `default<O3>` with the host target machine;
 //! 3. generate object code with the host target machine and check that it
-//!    calls only what Tritium provides (`tritium_spec_cpu::runtime`: libc and
-//!    libm functions, `__tritium_cpu_assert_fail`; not compiler-rt builtins
-//!    such as `__truncsfbf2`, which a host may lack); hand the object to an
+//!    calls only what the backend's runtime provides (its
+//!    `is_runtime_symbol`: libc and libm functions and its assertion hook;
+//!    not compiler-rt builtins such as `__truncsfbf2`, which a host may
+//!    lack); hand the object to an
 //!    LLJIT with the process's symbols and the assertion hook visible; look
 //!    up `<kernel>_packed`. `tritiumCpuKernelEmitObject` returns that object
 //!    code instead.
@@ -38,8 +41,16 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Mutex;
 use tritium_dialects::ir::{block_arguments, str_of, string_ref, Op};
 use tritium_dialects::pass::emit_error;
-// BUILTIN: the CPU backend's manifest and register(), installed with the other in-tree backends (passes.rs).
-pub(crate) use tritium_spec_cpu::{CpuOptions, BUILTIN};
+use tritium_dialects::spec::{self, DirectLowering, HostCodegen, LoweringTuning};
+
+/// The backend that compiles for the host: the first of this library's
+/// backends with a [`HostCodegen`] and a [`DirectLowering`].
+fn host_backend() -> Result<(HostCodegen, DirectLowering), String> {
+    crate::passes::install_builtin_backends();
+    spec::host_backend()
+        .map(|(_, codegen, lowering)| (codegen, lowering))
+        .ok_or_else(|| "this library has no backend that compiles for the host".to_string())
+}
 
 /// Mirror of `TritiumCpuKernelOptions` in `Cpu.h`.
 #[repr(C)]
@@ -190,9 +201,10 @@ fn prepare(module: Op, options: KernelOptions) -> Result<Prepared, String> {
         .ok_or("the module has no kernel (a public tt.func with a body) for the CPU backend")?;
     let name = func.attr("sym_name").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string()).unwrap_or_default();
     let arg_types = argument_types(func);
+    let (host, lowering) = host_backend()?;
     let target = host_target();
-    if !target.triple.starts_with("x86_64") {
-        return Err(format!("the CPU backend runs on x86_64 hosts (this host is '{}')", target.triple));
+    if !target.triple.starts_with(host.arch) {
+        return Err(format!("the CPU backend runs on {} hosts (this host is '{}')", host.arch, target.triple));
     }
     let vector_bits = if options.vector_bits == 0 { host_vector_bits(&target.features) } else { options.vector_bits as u32 };
     // 1. Lower a clone.
@@ -203,7 +215,7 @@ fn prepare(module: Op, options: KernelOptions) -> Result<Prepared, String> {
         }
     }
     let clone = Owned(unsafe { mlirOperationClone(module.0) });
-    tritium_spec_cpu::make_cpu(Op(clone.0), &CpuOptions { vector_bits, avx512: target.features.split(',').any(|f| f == "+avx512f") })?;
+    (lowering.lower)(Op(clone.0), Some(&LoweringTuning { vector_bits, features: target.features.clone() }))?;
     // 2. LLVM IR, optimized for the host.
     let tm = codegen::target_machine(&target, options.opt_level as u32)?;
     unsafe {
@@ -312,18 +324,18 @@ fn undefined_references(buffer: llvm_sys::prelude::LLVMMemoryBufferRef) -> Resul
 }
 
 /// Fails when the object in `buffer` calls anything but the functions the
-/// CPU backend's code may call (`tritium_spec_cpu::runtime`): the JIT would
+/// host backend's code may call (its `is_runtime_symbol`): the JIT would
 /// find e.g. `__truncsfbf2` in this process only when the host's libgcc_s
 /// happens to have it.
-fn check_runtime_symbols(buffer: llvm_sys::prelude::LLVMMemoryBufferRef) -> Result<(), String> {
+fn check_runtime_symbols(buffer: llvm_sys::prelude::LLVMMemoryBufferRef, lowering: &DirectLowering) -> Result<(), String> {
     let foreign: Vec<String> =
-        undefined_references(buffer)?.into_iter().filter(|s| !tritium_spec_cpu::runtime::is_runtime_symbol(s)).collect();
+        undefined_references(buffer)?.into_iter().filter(|s| !(lowering.is_runtime_symbol)(s)).collect();
     if foreign.is_empty() {
         return Ok(());
     }
     Err(format!(
         "the kernel's code calls {}, which Tritium does not provide (the CPU backend may only call the C and math \
-         library functions of spec/cpu/src/runtime.rs)",
+         library functions of its runtime)",
         foreign.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(", ")
     ))
 }
@@ -345,7 +357,8 @@ fn load(module: Op, options: KernelOptions) -> Result<Kernel, String> {
         }
     }
     let mut object = Object(emit_object(prepared, options.opt_level)?);
-    check_runtime_symbols(object.0)?;
+    let (_, lowering) = host_backend()?;
+    check_runtime_symbols(object.0, &lowering)?;
     unsafe {
         let jit_tm = codegen::target_machine(&target, options.opt_level as u32)?;
         let raw_tm = jit_tm.as_mut_ptr();
@@ -372,7 +385,7 @@ fn load(module: Op, options: KernelOptions) -> Result<Kernel, String> {
         )?;
         LLVMOrcJITDylibAddGenerator(jd, generator);
         let es = LLVMOrcLLJITGetExecutionSession(jit);
-        let sym_name = CString::new(tritium_spec_cpu::debug::ASSERT_FAIL).expect("no NUL");
+        let sym_name = CString::new(lowering.assert_fail_symbol).expect("no NUL");
         let mut pair = LLVMOrcCSymbolMapPair {
             Name: LLVMOrcExecutionSessionIntern(es, sym_name.as_ptr()),
             Sym: LLVMJITEvaluatedSymbol {

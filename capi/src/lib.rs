@@ -55,6 +55,22 @@ fn report_verdict(verdict: Result<(), String>, report_fn: ReportFn, user_data: *
     }
 }
 
+/// The verifier a backend of this library registers for the dialect of
+/// `hook` (`SpecBuilder::add_op_verifier`). The in-tree backends are
+/// installed first (idempotent) when none is found: an op may be verified
+/// before the passes are registered.
+fn backend_op_verifier(hook: &str) -> Option<tritium_dialects::spec::OpVerifierHook> {
+    tritium_dialects::spec::op_verifier(hook).or_else(|| {
+        static INSTALLED: std::sync::Once = std::sync::Once::new();
+        let mut first = false;
+        INSTALLED.call_once(|| {
+            passes::install_in_tree_backends();
+            first = true;
+        });
+        first.then(|| tritium_dialects::spec::op_verifier(hook)).flatten()
+    })
+}
+
 /// See `RustBridge.h`.
 #[no_mangle]
 pub extern "C" fn tritium_verify(hook: MlirStringRef, op: MlirOperation, report_fn: ReportFn, user_data: *mut c_void) -> bool {
@@ -65,10 +81,8 @@ pub extern "C" fn tritium_verify(hook: MlirStringRef, op: MlirOperation, report_
             verify::verify(hook, op)
         } else if hook.starts_with("ttg.") {
             ttg::verify::verify_op(hook, op)
-        } else if hook.starts_with("ttng.") {
-            tritium_spec_nvidia::ttng::verify_op(hook, op)
-        } else if hook.starts_with("amdg.") {
-            tritium_spec_amd::verify::verify_op(hook, op)
+        } else if let Some(backend_verify) = backend_op_verifier(hook) {
+            backend_verify(hook, op)
         } else if hook == "VerifyMemDescLayoutsTrait" {
             ttg::verify::verify_memdesc_layouts(op)
         } else {

@@ -41,23 +41,54 @@ pub extern "C" fn tritium_install_services(table: *const Services) {
     std::hint::black_box(crate::cpu::keep_exports());
 }
 
-/// Installs the in-tree backends (idempotent): first their ttg->LLVM
-/// lowerings and target patterns (chosen per module by target prefix), then
-/// their manifests and registrations ([`install_builtin_backends`]). Before
-/// any manifest is checked: the check computes the slot inventory once, which
-/// includes the target patterns.
+/// Installs the in-tree backends (idempotent): first the setup each one's
+/// `register()` names (`SpecBuilder::set_setup`: its ttg->LLVM lowering and
+/// target patterns, chosen per module by target prefix), then their
+/// manifests and registrations. Setups run before any manifest is checked:
+/// the check computes the slot inventory once, which includes the target
+/// patterns.
 pub(crate) fn install_in_tree_backends() {
-    tritium_spec_nvidia::install();
     install_builtin_backends();
 }
 
 /// Installs the backends built into this library (idempotent): each is a
 /// `spec/<name>/spec.toml` and a `register(&mut SpecBuilder)`, read and
-/// checked as a vendor spec is (see `crate::spec::install_builtin_backend`).
+/// checked as a vendor spec is (see `crate::spec::install_builtin_backend`),
+/// after every one's setup has run.
 pub(crate) fn install_builtin_backends() {
-    for builtin in [tritium_spec_nvidia::BUILTIN, tritium_spec_amd::BUILTIN, crate::cpu::BUILTIN] {
+    static SETUP: std::sync::Once = std::sync::Once::new();
+    SETUP.call_once(|| {
+        for builtin in BUILTIN_BACKENDS {
+            let mut builder = tritium_dialects::spec::SpecBuilder::default();
+            (builtin.register)(&mut builder);
+            if let Some(setup) = builder.setup() {
+                setup();
+            }
+        }
+    });
+    for builtin in BUILTIN_BACKENDS {
         crate::spec::install_builtin_backend(builtin.manifest, builtin.manifest_path, builtin.register);
     }
+}
+
+/// The backends built into this library, each as its crate describes itself
+/// (`spec/<name>/spec.toml` and `register`): the one list of in-tree backends
+/// the C API has; everything else it asks the registry.
+const BUILTIN_BACKENDS: [tritium_dialects::spec::BuiltinBackend; 3] =
+    [tritium_spec_nvidia::BUILTIN, tritium_spec_amd::BUILTIN, tritium_spec_cpu::BUILTIN];
+
+/// The lowering slots the built-in backends declare in `register()`
+/// (`SpecBuilder::add_lowering_slot`), in backend order: read from fresh
+/// builders, so that the slot inventory does not depend on which backends
+/// are installed yet.
+pub(crate) fn builtin_lowering_slots() -> Vec<(&'static str, &'static str, String)> {
+    let mut slots = Vec::new();
+    for builtin in BUILTIN_BACKENDS {
+        let mut builder = tritium_dialects::spec::SpecBuilder::default();
+        (builtin.register)(&mut builder);
+        slots.extend(builder.lowering_slots().iter().cloned());
+    }
+    slots
 }
 
 /// See `RustBridge.h`.

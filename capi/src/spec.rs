@@ -104,8 +104,11 @@ pub fn slots() -> &'static [Slot] {
         for (name, roots) in tritium_conversions::ttg_to_llvm::slots() {
             slots.push(Slot { name: name.into(), kind: SlotKind::LoweringPattern, owner: g2l.into(), doc: format!("roots {roots}") });
         }
-        for (name, roots) in tritium_spec_cpu::slots() {
-            slots.push(Slot { name: name.into(), kind: SlotKind::LoweringPattern, owner: tritium_spec_cpu::OWNER.into(), doc: format!("roots {roots}") });
+        // The lowering patterns the built-in backends declare as slots
+        // (SpecBuilder::add_lowering_slot), e.g. those of a backend that
+        // lowers TTIR itself.
+        for (owner, name, roots) in crate::passes::builtin_lowering_slots() {
+            slots.push(Slot { name: name.into(), kind: SlotKind::LoweringPattern, owner: owner.into(), doc: format!("roots {roots}") });
         }
         for (name, doc) in tritium_conversions::ttg_to_llvm::TARGET_HOOKS {
             slots.push(Slot { name: format!("ttg-to-llvm.target.{name}"), kind: SlotKind::TargetHook, owner: g2l.into(), doc: (*doc).into() });
@@ -342,6 +345,11 @@ pub fn install_backend(manifest_text: &str, manifest_path: &str, register: fn(&m
             })
             .collect();
         let disabled = m.slots.iter().filter(|(_, a)| *a == "disable").map(|(s, _)| s.clone()).collect();
+        // A vendor backend's setup (SpecBuilder::set_setup) runs once it has
+        // passed the drift guard.
+        if let Some(setup) = builder.setup() {
+            setup();
+        }
         spec::install(Spec { name: m.name, target: m.target, builder, disabled, legality, pipelines: m.pipelines })
     })
 }

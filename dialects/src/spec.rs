@@ -56,6 +56,62 @@ pub struct SpecBuilder {
     pub(crate) pipelined_loop: Option<PipelinedLoopHook>,
     pub(crate) descriptor_copies: Option<DescriptorCopyHooks>,
     pub(crate) kernel_metadata: Option<KernelMetadataHook>,
+    pub(crate) direct_lowering: Option<DirectLowering>,
+    pub(crate) host_codegen: Option<HostCodegen>,
+    pub(crate) kernel_abi_arguments: Option<&'static [(&'static str, &'static str)]>,
+    pub(crate) op_verifiers: Vec<(&'static str, OpVerifierHook)>,
+    pub(crate) lowering_slots: Vec<(&'static str, &'static str, String)>,
+    pub(crate) setup: Option<fn()>,
+}
+
+/// A backend's verifier of its own dialect's ops: given the verifier hook
+/// name the op's C++ `verify()` passes (the op name, e.g. `<dialect>.<op>`)
+/// and the op.
+pub type OpVerifierHook = fn(hook: &str, op: Op) -> Result<(), String>;
+
+/// How a backend that lowers TTIR itself may shape its code for the machine
+/// that runs it (the host JIT): the widest vector to use and the machine's
+/// LLVM feature string.
+#[derive(Clone, Debug)]
+pub struct LoweringTuning {
+    /// The vector width in bits.
+    pub vector_bits: u32,
+    /// The LLVM subtarget features, comma separated (`+avx2,...`).
+    pub features: String,
+}
+
+/// A backend that lowers a TTIR module **itself**, straight to the LLVM
+/// dialect (no `tritium-make-ttgir`/`tritium-make-llir` stage pipelines),
+/// for code that runs on the host: the compile C API calls [`lower`] instead
+/// of the stage pipelines for the targets it serves, and the host JIT
+/// (`tritiumCpuKernel*`) uses the backend that has one of these and a
+/// [`HostCodegen`].
+///
+/// [`lower`]: DirectLowering::lower
+#[derive(Clone, Copy)]
+pub struct DirectLowering {
+    /// Lowers the TTIR `module` in place (callers hand it a clone); `tuning`:
+    /// the machine it is compiled for, `None` for the backend's generic
+    /// defaults. Errors are also emitted as located diagnostics.
+    pub lower: fn(module: Op, tuning: Option<&LoweringTuning>) -> Result<(), String>,
+    /// Whether the lowered code may call the external function `symbol`
+    /// (the runtime the backend relies on; anything else is refused before
+    /// the JIT links it).
+    pub is_runtime_symbol: fn(symbol: &str) -> bool,
+    /// The function the lowered code calls when an assertion fails
+    /// (`(const char *message, i32 x, i32 y, i32 z)`), which the JIT defines.
+    pub assert_fail_symbol: &'static str,
+}
+
+/// A backend whose code runs on the host: its targets resolve to the host's
+/// default LLVM triple, which must start with `arch`, and the CPU `cpu`
+/// (no features) for object code.
+#[derive(Clone, Copy, Debug)]
+pub struct HostCodegen {
+    /// The architecture the host's triple must start with (`x86_64`).
+    pub arch: &'static str,
+    /// The LLVM CPU name of generic object code (`x86-64`).
+    pub cpu: &'static str,
 }
 
 /// A backend's own fields of a kernel's metadata JSON (Triton's compile
@@ -254,6 +310,57 @@ impl SpecBuilder {
         self.kernel_metadata = Some(hook);
     }
     /// Declares what the backend op `op` (full name) is to the core passes.
+    /// Lowers the modules of the backend's targets itself (see
+    /// [`DirectLowering`]).
+    pub fn set_direct_lowering(&mut self, lowering: DirectLowering) {
+        self.direct_lowering = Some(lowering);
+    }
+
+    /// The backend's targets compile for the host (see [`HostCodegen`]).
+    pub fn set_host_codegen(&mut self, codegen: HostCodegen) {
+        self.host_codegen = Some(codegen);
+    }
+
+    /// The trailing arguments (name, type) the backend's lowering appends to
+    /// a kernel given as a `tt.func`, as the kernel metadata lists them
+    /// (default: Triton's global and profile scratch pointers).
+    pub fn set_kernel_abi_arguments(&mut self, arguments: &'static [(&'static str, &'static str)]) {
+        self.kernel_abi_arguments = Some(arguments);
+    }
+
+    /// Verifies the ops of the backend's dialect `dialect` (the namespace,
+    /// e.g. `<ns>` for `<ns>.op`): their C++ `verify()` reaches `hook`.
+    pub fn add_op_verifier(&mut self, dialect: &'static str, hook: OpVerifierHook) {
+        self.op_verifiers.push((dialect, hook));
+    }
+
+    /// Declares a lowering pattern of the backend's own lowering as a slot
+    /// (`name`, owned by `owner`, covering `roots`), for the slot listing.
+    pub fn add_lowering_slot(&mut self, owner: &'static str, name: &'static str, roots: String) {
+        self.lowering_slots.push((owner, name, roots));
+    }
+
+    /// Runs `setup` once when the library installs the backend (a built-in
+    /// backend's before any manifest is checked, a vendor's after its
+    /// manifest passed the drift guard): what must be in place process-wide,
+    /// e.g. the backend's ttg→LLVM
+    /// `TargetInfo` (`tritium_conversions::ttg_to_llvm::register_target`)
+    /// and its target canonicalization patterns
+    /// (`tritium_dialects::target_patterns::register`).
+    pub fn set_setup(&mut self, setup: fn()) {
+        self.setup = Some(setup);
+    }
+
+    /// The backend's setup, if it has one (see [`SpecBuilder::set_setup`]).
+    pub fn setup(&self) -> Option<fn()> {
+        self.setup
+    }
+
+    /// The lowering slots the backend declares: (owner, name, roots).
+    pub fn lowering_slots(&self) -> &[(&'static str, &'static str, String)] {
+        &self.lowering_slots
+    }
+
     pub fn declare_op_role(&mut self, op: &'static str, role: OpRole) {
         self.op_roles.push((op, role));
     }
@@ -447,6 +554,45 @@ pub fn kernel_metadata(target: &str, kernel: Op, lowered: Option<Op>) -> Result<
         .map_or(Ok(Vec::new()), |hook| hook(kernel, lowered))
 }
 
+/// The direct lowering of the backend serving `target`, if it has one.
+pub fn direct_lowering(target: &str) -> Option<DirectLowering> {
+    backends().into_iter().filter(|s| serves(&s.target, target)).find_map(|s| s.builder.direct_lowering)
+}
+
+/// The host code generation of the backend whose target is `target` (the
+/// name itself: a host target has no `:<arch>`), if it has one.
+pub fn host_codegen(target: &str) -> Option<HostCodegen> {
+    backends().into_iter().filter(|s| s.target == target).find_map(|s| s.builder.host_codegen)
+}
+
+/// The backend whose code runs on the host (a [`HostCodegen`] and a
+/// [`DirectLowering`]): its target prefix and both.
+pub fn host_backend() -> Option<(String, HostCodegen, DirectLowering)> {
+    backends()
+        .into_iter()
+        .find_map(|s| Some((s.target.clone(), s.builder.host_codegen?, s.builder.direct_lowering?)))
+}
+
+/// The kernel ABI arguments of the backend serving `target`, if it declares
+/// them.
+pub fn kernel_abi_arguments(target: &str) -> Option<&'static [(&'static str, &'static str)]> {
+    backends().into_iter().filter(|s| serves(&s.target, target)).find_map(|s| s.builder.kernel_abi_arguments)
+}
+
+/// The verifier a backend registers for the dialect of `hook` (the text
+/// before its first `.`).
+pub fn op_verifier(hook: &str) -> Option<OpVerifierHook> {
+    let dialect = hook.split_once('.')?.0;
+    backends()
+        .into_iter()
+        .find_map(|s| s.builder.op_verifiers.iter().find(|(d, _)| *d == dialect).map(|(_, hook)| *hook))
+}
+
+/// The targets of the backends that compile for the host.
+pub fn host_targets() -> Vec<String> {
+    backends().into_iter().filter(|s| s.builder.host_codegen.is_some()).map(|s| s.target.clone()).collect()
+}
+
 /// The target prefixes of the backends that generate code.
 pub fn codegen_prefixes() -> Vec<String> {
     backends().into_iter().filter(|s| s.builder.codegen_target.is_some()).map(|s| s.target.clone()).collect()
@@ -555,5 +701,27 @@ mod tests {
         assert!(serves("musa", "musa:80"));
         assert!(!serves("musa", "musa2:80"));
         assert!(!serves("musa", "cuda:80"));
+    }
+
+    fn fake_verify(hook: &str, _op: Op) -> Result<(), String> {
+        Err(format!("fake verifier saw {hook}"))
+    }
+
+    #[test]
+    fn op_verifiers_are_found_by_dialect() {
+        let mut builder = SpecBuilder::default();
+        builder.add_op_verifier("specfake", fake_verify);
+        install_builtin(Spec {
+            name: "spec-test-fake".into(),
+            target: "spec-test-fake".into(),
+            builder,
+            disabled: Vec::new(),
+            legality: HashMap::new(),
+            pipelines: Vec::new(),
+        });
+        let hook = op_verifier("specfake.op").expect("registered for its dialect");
+        assert_eq!(hook("specfake.op", Op(mlir_sys::MlirOperation { ptr: std::ptr::null_mut() })).unwrap_err(), "fake verifier saw specfake.op");
+        assert!(op_verifier("specfake2.op").is_none());
+        assert!(op_verifier("specfake").is_none());
     }
 }

@@ -22,7 +22,13 @@ every pattern below are counted, comments included (a grep, not a parser):
                  NVGPUWarpSpecialization, AllocateSharedMemoryNv, TritonTensorMemoryAllocation,
                  allocate_shared_memory_nv, tensor_memory_allocation, nvidia_gpu_membar, nvidia_ttgir)
   amd-pass       AMD-only passes: tritonamdgpu-*, TritonAMDGPU*
-  backend-crate  spec/nvidia, spec-amd, tritium_spec_cpu, ...: a direct use of an in-tree backend
+  backend-crate  spec/nvidia, spec-amd, tritium_spec_cpu, ...: a direct use of an in-tree backend (in
+                 capi/src only the one list of built-in backends, capi/src/passes.rs BUILTIN_BACKENDS,
+                 may name them; everything else asks the registry, tritium_dialects::spec)
+  cpu-backend    the CPU backend's own pieces and its target name: make_cpu, CpuOptions, CpuPattern,
+                 tritium-make-cpu, __tritium_cpu_*, and the string literal "cpu" (the compile and JIT
+                 C APIs reach it through its register(): DirectLowering, HostCodegen, kernel ABI
+                 arguments, lowering slots)
 
 Not counted: the `ttg` encodings Triton's own TritonGPU dialect defines (#ttg.nvidia_mma,
 #ttg.amd_mfma, #ttg.amd_wmma), which are core in Triton too.
@@ -71,6 +77,7 @@ PATTERNS = {
                     r"allocate_shared_memory_nv|tensor_memory_allocation|nvidia_gpu_membar|nvidia_ttgir"),
     "amd-pass": r"tritonamdgpu-|TritonAMDGPU",
     "backend-crate": r"spec[/_-](?:nvidia|amd|cpu)\b",
+    "cpu-backend": r'\bmake_cpu\b|CpuOptions|CpuPattern|tritium-make-cpu|__tritium_cpu|"cpu"',
 }
 COMPILED = {name: re.compile(rx) for name, rx in PATTERNS.items()}
 

@@ -18,6 +18,8 @@ pub const BUILTIN: tritium_dialects::spec::BuiltinBackend = tritium_dialects::sp
 pub fn register(spec: &mut SpecBuilder) {
     spec.add_stage_pipeline("tritium-make-ttir", make_ttir);
     spec.add_pass(&passes::TestTritonAmdGpuMembar);
+    // The `amdg` dialect's ops (spec/amd/dialect/) verify through this.
+    spec.add_op_verifier("amdg", verify::verify_op);
 }
 
 /// Triton's make_ttir as `triton.compile` runs it for `hip:<arch>`: no TMA

@@ -1,6 +1,7 @@
 //! The CPU backend (`target = "cpu"`): TTIR lowered **directly** to the LLVM
-//! dialect, with no `ttg` layouts, for the host's JIT (see
-//! `capi/src/cpu.rs`) and for object code (`tritium-compile --target cpu`).
+//! dialect, with no `ttg` layouts, for the host's JIT (`capi/src/cpu.rs`)
+//! and for object code (`tritium-compile --target cpu`); both reach it
+//! through [`register`]'s registrations, as a vendor backend's.
 //!
 //! Each tensor value is either a stack buffer (`llvm.alloca` in the entry
 //! block) or a lazy expression evaluated inside its consumer's loop; each
@@ -74,10 +75,41 @@ pub const BUILTIN: tritium_dialects::spec::BuiltinBackend = tritium_dialects::sp
 };
 
 /// The backend's registrations, the entry point a vendor spec has too; the
-/// library installs it for the target `cpu`. Nothing yet: the lowering
-/// ([`make_cpu`]) is called by the C API, and its patterns are the `cpu.*`
-/// lowering slots ([`slots`]).
-pub fn register(_spec: &mut tritium_dialects::spec::SpecBuilder) {}
+/// library installs it for the target `cpu`:
+/// - its lowering ([`make_cpu`], straight from TTIR, no stage pipelines) with
+///   the runtime it may call and its assertion hook, for the compile C API
+///   and the host JIT (`tritiumCpuKernel*`);
+/// - code generation for the host (`x86_64` triple, CPU `x86-64` for object
+///   code);
+/// - the kernel ABI arguments it appends (program ids, grid sizes);
+/// - its patterns as the `cpu.*` lowering slots ([`slots`]).
+pub fn register(spec: &mut tritium_dialects::spec::SpecBuilder) {
+    use tritium_dialects::spec::{DirectLowering, HostCodegen};
+    spec.set_direct_lowering(DirectLowering {
+        lower,
+        is_runtime_symbol: runtime::is_runtime_symbol,
+        assert_fail_symbol: debug::ASSERT_FAIL,
+    });
+    spec.set_host_codegen(HostCodegen { arch: "x86_64", cpu: "x86-64" });
+    spec.set_kernel_abi_arguments(&ABI_ARGUMENTS);
+    for (name, roots) in slots() {
+        spec.add_lowering_slot(OWNER, name, roots);
+    }
+}
+
+/// The kernel ABI's trailing arguments (see the crate documentation).
+const ABI_ARGUMENTS: [(&str, &str); 6] =
+    [("pid_x", "i32"), ("pid_y", "i32"), ("pid_z", "i32"), ("grid_x", "i32"), ("grid_y", "i32"), ("grid_z", "i32")];
+
+/// [`make_cpu`] with the options of `tuning` (the machine the code runs on;
+/// `None`: [`CpuOptions::default`]).
+fn lower(module: Op, tuning: Option<&tritium_dialects::spec::LoweringTuning>) -> Result<(), String> {
+    let options = match tuning {
+        Some(t) => CpuOptions { vector_bits: t.vector_bits, avx512: t.features.split(',').any(|f| f == "+avx512f") },
+        None => CpuOptions::default(),
+    };
+    make_cpu(module, &options)
+}
 
 /// The owner of the CPU slots in the slot listing.
 pub const OWNER: &str = "tritium-make-cpu";

@@ -40,9 +40,14 @@ pub const BUILTIN: tritium_dialects::spec::BuiltinBackend = tritium_dialects::sp
 /// ops), the entry point a vendor spec has too; the library installs it for
 /// the prefix `cuda`.
 pub fn register(spec: &mut tritium_dialects::spec::SpecBuilder) {
+    // The TargetInfo of the ttg->LLVM lowering and the `cuda:*`
+    // canonicalization patterns, in place before the slot inventory.
+    spec.set_setup(install);
     passes::register(spec);
     ptx::register(spec);
     spec.set_kernel_metadata(kernel_metadata);
+    // The `ttng` dialect's ops (spec/nvidia/dialect/) verify through this.
+    spec.add_op_verifier("ttng", ttng::verify_op);
 }
 
 /// The kernel metadata fields Triton's NVIDIA backend adds:
