@@ -15,7 +15,9 @@
 //!    within warps: a conversion within warps, or what the backend's
 //!    [`MembarHooks::scratch_within_warps`] says), then reads it; a
 //!    `ttg.memdesc_index` with a constant index covers only its slot of the
-//!    buffer;
+//!    buffer; an access through a `ttg.memdesc_subslice` of a whole
+//!    allocation also records the view's box of elements, and two such
+//!    accesses of one encoding only intersect where their boxes overlap;
 //! 3. when the op's accesses conflict with the state (read-after-write,
 //!    write-after-read, write-after-write on intersecting intervals, unless
 //!    the backend's [`MembarHooks::needs_no_barrier`] says the two ops are
@@ -98,14 +100,74 @@ impl MembarHooks for NoHooks {}
 /// The ops (by handle) that made an access.
 type Accessors = BTreeSet<usize>;
 
-/// The intervals read and written since the last barrier, with the ops that
+/// The elements a `ttg.memdesc_subslice` view of a whole allocation covers:
+/// its offsets and shape in the allocation, and its encoding (by handle).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct View {
+    offsets: Vec<i64>,
+    shape: Vec<i64>,
+    encoding: usize,
+}
+
+/// What one access covers (Triton's `AllocationSlice`): a byte interval
+/// and, when the access goes through a subslice of a whole allocation, the
+/// view's box of elements.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Slice {
+    /// First byte.
+    pub start: u64,
+    /// One past the last byte.
+    pub end: u64,
+    /// The subslice view, if known.
+    pub view: Option<View>,
+}
+
+impl Slice {
+    /// The whole interval `i`.
+    pub fn whole(i: Interval) -> Slice {
+        Slice { start: i.start, end: i.end, view: None }
+    }
+    /// Whether the two accesses may touch a common element: their intervals
+    /// intersect and, for two views of one encoding, their boxes overlap in
+    /// every dimension.
+    pub fn intersects(&self, other: &Slice) -> bool {
+        if !Interval::new(self.start, self.end).intersects(&Interval::new(other.start, other.end)) {
+            return false;
+        }
+        match (&self.view, &other.view) {
+            (Some(a), Some(b)) if a.encoding == b.encoding && a.offsets.len() == b.offsets.len() => {
+                (0..a.offsets.len()).all(|d| {
+                    let (sa, sb) = (a.offsets[d], b.offsets[d]);
+                    let (ea, eb) = (sa + a.shape.get(d).copied().unwrap_or(0), sb + b.shape.get(d).copied().unwrap_or(0));
+                    ea > sb && eb > sa
+                })
+            }
+            _ => true,
+        }
+    }
+}
+
+/// The view of `value` when it is a `ttg.memdesc_subslice` of a memdesc
+/// whose shape is the whole allocation (Triton's subslice offsets).
+fn subslice_view(value: Val) -> Option<View> {
+    let def = value.defining_op().filter(|d| d.name() == "ttg.memdesc_subslice" && d.num_operands() > 0)?;
+    let access = tritium_dialects::ttg::bridge::memdesc_of(value.ty())?;
+    let src = tritium_dialects::ttg::bridge::memdesc_of(def.operand(0).ty())?;
+    if access.alloc_shape != src.shape {
+        return None;
+    }
+    let offsets: Vec<i64> = def.attr("offsets").and_then(|a| a.i32_array())?.into_iter().map(i64::from).collect();
+    Some(View { offsets, shape: access.shape.clone(), encoding: access.encoding.0.ptr as usize })
+}
+
+/// The slices read and written since the last barrier, with the ops that
 /// accessed them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BlockInfo {
-    /// Intervals read.
-    pub reads: BTreeMap<(u64, u64), Accessors>,
-    /// Intervals written.
-    pub writes: BTreeMap<(u64, u64), Accessors>,
+    /// Slices read.
+    pub reads: BTreeMap<Slice, Accessors>,
+    /// Slices written.
+    pub writes: BTreeMap<Slice, Accessors>,
 }
 
 fn op_key(op: Op) -> usize {
@@ -119,19 +181,27 @@ fn op_of(key: usize) -> Op {
 impl BlockInfo {
     /// Records a read of `i` by `op`.
     pub fn read(&mut self, i: Interval, op: Op) {
-        self.reads.entry((i.start, i.end)).or_default().insert(op_key(op));
+        self.read_slice(Slice::whole(i), op);
     }
     /// Records a write of `i` by `op`.
     pub fn write(&mut self, i: Interval, op: Op) {
-        self.writes.entry((i.start, i.end)).or_default().insert(op_key(op));
+        self.write_slice(Slice::whole(i), op);
+    }
+    /// Records a read of `s` by `op`.
+    pub fn read_slice(&mut self, s: Slice, op: Op) {
+        self.reads.entry(s).or_default().insert(op_key(op));
+    }
+    /// Records a write of `s` by `op`.
+    pub fn write_slice(&mut self, s: Slice, op: Op) {
+        self.writes.entry(s).or_default().insert(op_key(op));
     }
     /// Adds everything `other` records.
     pub fn join(&mut self, other: &BlockInfo) {
         for (k, ops) in &other.reads {
-            self.reads.entry(*k).or_default().extend(ops);
+            self.reads.entry(k.clone()).or_default().extend(ops);
         }
         for (k, ops) in &other.writes {
-            self.writes.entry(*k).or_default().extend(ops);
+            self.writes.entry(k.clone()).or_default().extend(ops);
         }
     }
     /// Forgets everything (a barrier).
@@ -141,10 +211,10 @@ impl BlockInfo {
     }
     /// Whether an interval of `a` intersects one of `b` with a pair of ops
     /// the hooks do not excuse.
-    fn any(a: &BTreeMap<(u64, u64), Accessors>, b: &BTreeMap<(u64, u64), Accessors>, hooks: &dyn MembarHooks) -> bool {
+    fn any(a: &BTreeMap<Slice, Accessors>, b: &BTreeMap<Slice, Accessors>, hooks: &dyn MembarHooks) -> bool {
         a.iter().any(|(x, xs)| {
             b.iter().any(|(y, ys)| {
-                Interval::new(x.0, x.1).intersects(&Interval::new(y.0, y.1))
+                x.intersects(y)
                     && xs.iter().any(|&p| ys.iter().any(|&q| !hooks.needs_no_barrier(op_of(p), op_of(q))))
             })
         })
@@ -367,8 +437,10 @@ impl FunctionMembar<'_> {
             let callee = super::callee_name(op).and_then(|n| self.callees.get(&n));
             let base = self.alloc.op_buffer(op).filter(|b| b.kind == BufferKind::Virtual).map(|b| b.offset);
             if let (Some(state), Some(base)) = (callee, base) {
-                let shift = |m: &BTreeMap<(u64, u64), Accessors>| -> BTreeMap<(u64, u64), Accessors> {
-                    m.iter().map(|(&(s, e), ops)| ((base + s, base + e), ops.clone())).collect()
+                let shift = |m: &BTreeMap<Slice, Accessors>| -> BTreeMap<Slice, Accessors> {
+                    m.iter()
+                        .map(|(k, ops)| (Slice { start: base + k.start, end: base + k.end, view: k.view.clone() }, ops.clone()))
+                        .collect()
                 };
                 let cur = BlockInfo { reads: shift(&state.reads), writes: shift(&state.writes) };
                 if info.conflicts(&cur, self.hooks) {
@@ -408,12 +480,13 @@ impl FunctionMembar<'_> {
             accesses = tritium_dialects::services::shared_memory_effects(op);
         }
         for (value, is_write) in accesses {
+            let view = subslice_view(value);
             for id in self.alloc.buffer_ids(value) {
-                let interval = self.slice_interval(value, id);
+                let slice = Slice { view: view.clone(), ..Slice::whole(self.slice_interval(value, id)) };
                 if is_write {
-                    cur.write(interval, op);
+                    cur.write_slice(slice, op);
                 } else {
-                    cur.read(interval, op);
+                    cur.read_slice(slice, op);
                 }
             }
         }
