@@ -64,13 +64,15 @@ void prepare() {
     // TRITIUM_LLVM_OPTIONS set it. GPU modules are optimized without a target
     // machine (as Triton does), so nothing else bounds it: on a block with
     // N compares it tried bundles of up to N lanes, and its time grew as
-    // N^2 (a 40,000-line kernel: 4.8 s in SLP of 5.6 s of LLVM; 0.24 s of
-    // 0.8 s at 1,024 lanes and 0.46 s at 20,000 lines, i.e. linear). The
-    // widest bundle it kept on any corpus or extra kernel is 128 lanes (an
-    // mma accumulator): 1,024 leaves every one of them unchanged.
+    // N^2 (a 40,000-line kernel: 4.8 s in SLP of 5.6 s of LLVM; with 256
+    // lanes the whole compile takes 1.9 s instead of 6.2 s, and linear).
+    // The widest bundle kept on any corpus or extra kernel is 128 lanes (an
+    // mma accumulator): 256 leaves every one of them unchanged, and the
+    // 1,048,576-element kernels too. Wider bounds cost more per compare
+    // (1,024 lanes: 1.3x the time of 256 on both big kernels).
     auto slp = options.find("slp-max-vf");
     if (slp != options.end() && slp->second->getNumOccurrences() == 0)
-      (void)slp->second->addOccurrence(/*pos=*/0, "slp-max-vf", "1024");
+      (void)slp->second->addOccurrence(/*pos=*/0, "slp-max-vf", "256");
   });
 }
 
