@@ -2138,6 +2138,50 @@ def build_x_paged_decode(p, C, rng):
                               o_ptr=nan_f32(S * HD)), dict(sm_scale=scale, max_blocks=mb), ref,
                    nbytes=4 * int(lens.sum()) * HD, desc=f"S={S} maxlen={maxlen}")
 
+# x_fused_moe: M tokens each routed to TOPK=2 of E experts (ids and f32 weights); slot s = token*2 + j. The slots
+# are sorted by expert and each expert's list padded to a multiple of BM with the sentinel M*2 (sorted_ids),
+# expert_ids[b] = the expert of row block b, EM = the padded length; blocks past EM (the grid has spare ones)
+# return at once. c[s, :] = f16(w[s] * (A[s // 2] @ B[expert of s])), A [M, K], B [E, K, N] f16.
+@spec("x_fused_moe", cases=[dict(M=1, E=2, N=64, K=32), dict(M=37, E=4, N=80, K=64), dict(M=200, E=8, N=128, K=96),
+                            dict(M=5, E=16, N=16, K=256)], perf=dict(M=2048, E=8, N=4096, K=2048))
+def build_x_fused_moe(p, C, rng):
+    M, E, N, K, BM, T = p["M"], p["E"], p["N"], p["K"], C["BM"], C["TOPK"]
+    a = (rng.standard_normal(M * K) * 0.5).astype(np.float16)
+    b = (rng.standard_normal(E * K * N) * 0.5).astype(np.float16)
+    topk = np.stack([rng.choice(E, T, replace=False) for _ in range(M)]).astype(np.int64)
+    w = rng.uniform(0.1, 1.0, (M, T)).astype(np.float32)
+    slots_of = [np.flatnonzero(topk.reshape(-1) == e) for e in range(E)]
+    sorted_ids, expert_ids = [], []
+    for e in range(E):
+        lst = list(slots_of[e])
+        if not lst:
+            continue
+        pad = cdiv(len(lst), BM) * BM
+        sorted_ids += lst + [M * T] * (pad - len(lst))
+        expert_ids += [e] * (pad // BM)
+    EM = len(sorted_ids)
+    spare = 2  # grid rows past EM exercise the early return
+    sorted_ids = np.array(sorted_ids + [M * T] * (spare * BM), np.int32)
+    expert_ids = np.array(expert_ids + [0] * spare, np.int32)
+
+    def ref():
+        A = a.astype(np.float64).reshape(M, K)
+        B = b.astype(np.float64).reshape(E, K, N)
+        want = np.full((M * T, N), np.nan)
+        tol = np.zeros((M * T, N))
+        for s_ in range(M * T):
+            e = topk.reshape(-1)[s_]
+            row = A[s_ // T] @ B[e] * float(w.reshape(-1)[s_])
+            mag = np.abs(A[s_ // T]) @ np.abs(B[e]) * float(w.reshape(-1)[s_])
+            want[s_] = row.astype(np.float16)
+            tol[s_] = mag * K * 2.0 ** -24 * 1.01 + np.abs(row) * 2.0 ** -10 + 2.0 ** -24
+        return [("c_ptr", check_close(want.reshape(-1), 0.0, tol.reshape(-1)))]
+    return Problem((EM // BM + spare, cdiv(N, C["BN"])),
+                   dict(a_ptr=a, b_ptr=b, c_ptr=np.full(M * T * N, np.nan, np.float16), topk_w_ptr=w.reshape(-1),
+                        sorted_ids_ptr=sorted_ids, expert_ids_ptr=expert_ids),
+                   dict(num_valid=M * T, N=N, K=K, EM=EM), ref, nbytes=2 * (M * K + E * K * N + M * T * N),
+                   flops=2 * M * T * N * K, desc=f"M={M} E={E} N={N} K={K}")
+
 # ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================

@@ -1405,6 +1405,35 @@ def x_paged_decode(q_ptr, kc_ptr, vc_ptr, tables_ptr, lens_ptr, o_ptr, sm_scale,
     tl.store(o_ptr + sq * HD + c, acc / l_i)
 
 
+@triton.jit
+def x_fused_moe(a_ptr, b_ptr, c_ptr, topk_w_ptr, sorted_ids_ptr, expert_ids_ptr, num_valid, N, K, EM,
+                TOPK: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # a fused mixture-of-experts matmul in the manner of vLLM's fused_moe kernel: row block pid_m holds BM
+    # (token, slot) ids of one expert (sorted by expert, padded with num_valid); A rows are gathered by
+    # token, B is that expert's [K, N] weight, the product is scaled by the routing weight and scattered
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    if pid_m * BM >= EM:
+        return
+    ids = tl.load(sorted_ids_ptr + pid_m * BM + tl.arange(0, BM))
+    tmask = ids < num_valid
+    e = tl.load(expert_ids_ptr + pid_m).to(tl.int64)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a_ptrs = a_ptr + (ids[:, None] // TOPK) * K + rk[None, :]
+    b_ptrs = b_ptr + e * K * N + rk[:, None] * N + rn[None, :]
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        a = tl.load(a_ptrs, mask=tmask[:, None] & (rk[None, :] < K - k0), other=0.0)
+        b = tl.load(b_ptrs, mask=(rk[:, None] < K - k0) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BK
+        b_ptrs += BK * N
+    w = tl.load(topk_w_ptr + ids, mask=tmask, other=0.0)
+    acc = acc * w[:, None]
+    tl.store(c_ptr + ids[:, None] * N + rn[None, :], acc.to(tl.float16), mask=tmask[:, None] & (rn[None, :] < N))
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -1673,5 +1702,10 @@ KERNELS = [
           {"BLOCK_SIZE": 16, "HD": 128}, num_warps=4,
           divisible=("q_ptr", "kc_ptr", "vc_ptr", "tables_ptr", "lens_ptr", "o_ptr"),
           note="paged single-query attention: block-table indirection, runtime trip count, online softmax"),
+    _spec("x_fused_moe", x_fused_moe, dict(a_ptr=F16P, b_ptr=F16P, c_ptr=F16P, topk_w_ptr=F32P, sorted_ids_ptr=I32P,
+                                           expert_ids_ptr=I32P, num_valid="i32", N="i32", K="i32", EM="i32"),
+          {"TOPK": 2, "BM": 64, "BN": 64, "BK": 32}, num_warps=4, num_stages=3,
+          divisible=("a_ptr", "b_ptr", "c_ptr", "topk_w_ptr", "sorted_ids_ptr", "expert_ids_ptr", "N", "K"),
+          note="fused MoE matmul: gathered A rows, per-block expert weights, routing-weight scale, scattered store"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
