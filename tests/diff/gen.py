@@ -539,7 +539,7 @@ def eval_un(fn, t, x, ex):
         # both compilers round f32 (and bf16 through f32) with cvt.rmi/rpi.ftz: a subnormal is flushed to a
         # zero of its sign first (floor(-1e-40) is -0.0 on the GPU, -1.0 in NumPy)
         fin = x[np.isfinite(x) & (x != 0)]
-        if (np.abs(fin) < 2.0 ** -126).any():
+        if (np.abs(fin) < min_normal(t)).any():
             raise Invalid(f"{fn} of a subnormal (the GPU flushes them)")
     if fn == "floor":
         return np.floor(x), None
