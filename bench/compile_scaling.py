@@ -45,6 +45,23 @@ REPO = Path(__file__).resolve().parents[1]
 DEFAULT_TRITON_PYTHON = Path.home() / ".cache/tritium/triton-3.9.0/bin/python"
 
 
+def _program_block(n):
+    """The lines both generated kernels share: this program's N offsets, their mask against %n, and
+    the pointers %xp into %x (the kernel defines %block = N first)."""
+    t = f"tensor<{n}xi32>"
+    p = f"tensor<{n}x!tt.ptr<f32>>"
+    return f"""    %pid = tt.get_program_id x : i32
+    %start = arith.muli %pid, %block : i32
+    %range = tt.make_range {{end = {n} : i32, start = 0 : i32}} : {t}
+    %starts = tt.splat %start : i32 -> {t}
+    %offs = arith.addi %starts, %range : {t}
+    %ns = tt.splat %n : i32 -> {t}
+    %mask = arith.cmpi slt, %offs, %ns : {t}
+    %xb = tt.splat %x : !tt.ptr<f32> -> {p}
+    %xp = tt.addptr %xb, %offs : {p}, {t}
+"""
+
+
 def elementwise_ttir(n):
     """Issue 26's big-tensor kernel: out = (x + y) * x over one N-element tensor, masked."""
     t = f"tensor<{n}xi32>"
@@ -54,16 +71,7 @@ def elementwise_ttir(n):
     return f"""module {{
   tt.func public @ew_{n}(%x: {arg}, %y: {arg}, %out: {arg}, %n: i32 {{tt.divisibility = 16 : i32}}) attributes {{noinline = false}} {{
     %block = arith.constant {n} : i32
-    %pid = tt.get_program_id x : i32
-    %start = arith.muli %pid, %block : i32
-    %range = tt.make_range {{end = {n} : i32, start = 0 : i32}} : {t}
-    %starts = tt.splat %start : i32 -> {t}
-    %offs = arith.addi %starts, %range : {t}
-    %ns = tt.splat %n : i32 -> {t}
-    %mask = arith.cmpi slt, %offs, %ns : {t}
-    %xb = tt.splat %x : !tt.ptr<f32> -> {p}
-    %xp = tt.addptr %xb, %offs : {p}, {t}
-    %xv = tt.load %xp, %mask : {p}
+{_program_block(n)}    %xv = tt.load %xp, %mask : {p}
     %yb = tt.splat %y : !tt.ptr<f32> -> {p}
     %yp = tt.addptr %yb, %offs : {p}, {t}
     %yv = tt.load %yp, %mask : {p}
@@ -80,7 +88,6 @@ def elementwise_ttir(n):
 
 def reduce_ttir(n):
     """A reduction over one N-element tensor: out[pid] = sum(x[pid*N : pid*N + N]), masked."""
-    t = f"tensor<{n}xi32>"
     p = f"tensor<{n}x!tt.ptr<f32>>"
     f = f"tensor<{n}xf32>"
     arg = "!tt.ptr<f32> {tt.divisibility = 16 : i32}"
@@ -88,16 +95,7 @@ def reduce_ttir(n):
   tt.func public @red_{n}(%x: {arg}, %out: {arg}, %n: i32 {{tt.divisibility = 16 : i32}}) attributes {{noinline = false}} {{
     %block = arith.constant {n} : i32
     %zero = arith.constant dense<0.000000e+00> : {f}
-    %pid = tt.get_program_id x : i32
-    %start = arith.muli %pid, %block : i32
-    %range = tt.make_range {{end = {n} : i32, start = 0 : i32}} : {t}
-    %starts = tt.splat %start : i32 -> {t}
-    %offs = arith.addi %starts, %range : {t}
-    %ns = tt.splat %n : i32 -> {t}
-    %mask = arith.cmpi slt, %offs, %ns : {t}
-    %xb = tt.splat %x : !tt.ptr<f32> -> {p}
-    %xp = tt.addptr %xb, %offs : {p}, {t}
-    %xv = tt.load %xp, %mask, %zero : {p}
+{_program_block(n)}    %xv = tt.load %xp, %mask, %zero : {p}
     %sum = "tt.reduce"(%xv) <{{axis = 0 : i32}}> ({{
     ^bb0(%a: f32, %b: f32):
       %s = arith.addf %a, %b : f32
