@@ -21,7 +21,6 @@ import argparse
 import glob
 import os
 import sys
-import time
 
 try:
     import numpy as np
@@ -33,6 +32,7 @@ except ImportError:
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "cpu"))
 from cpu_runtime import CpuRuntime  # noqa: E402
+from timing import best_of  # noqa: E402 (bench/timing.py)
 
 # A copy kernel (one load, one store per element), written for this bench.
 COPY_TTIR = """
@@ -58,16 +58,6 @@ module {
 """
 
 
-def best(fn, repeat):
-    fn()  # warm up (page faults, caches)
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
-
-
 def cdiv(a, b):
     return (a + b - 1) // b
 
@@ -91,9 +81,9 @@ def main():
     n = (1 << 24) if args.quick else (1 << 26)
     src = np.random.rand(n).astype(np.float32)
     dst = np.empty_like(src)
-    t_np_copy = best(lambda: np.copyto(dst, src), repeat)
+    t_np_copy = best_of(lambda: np.copyto(dst, src), repeat)
     copy_k = rt.load(COPY_TTIR)[0]
-    t_k_copy = best(lambda: copy_k.launch((cdiv(n, 4096),), [src, dst, n]), repeat)
+    t_k_copy = best_of(lambda: copy_k.launch((cdiv(n, 4096),), [src, dst, n]), repeat)
     np_copy_bw = 2 * n * 4 / t_np_copy / 1e9
     k_copy_bw = 2 * n * 4 / t_k_copy / 1e9
     copy_bw = max(np_copy_bw, k_copy_bw)
@@ -104,8 +94,8 @@ def main():
     k = kernel("vec_add")
     x, y = src, np.random.rand(n).astype(np.float32)
     out = np.empty_like(x)
-    t_k = best(lambda: k.launch((cdiv(n, 1024),), [x, y, out, n]), repeat)
-    t_np = best(lambda: np.add(x, y, out=out), repeat)
+    t_k = best_of(lambda: k.launch((cdiv(n, 1024),), [x, y, out, n]), repeat)
+    t_np = best_of(lambda: np.add(x, y, out=out), repeat)
     assert np.array_equal(out, x + y)
     bw_k, bw_np = 3 * n * 4 / t_k / 1e9, 3 * n * 4 / t_np / 1e9
     print(f"vec_add n={n}: tritium {bw_k:.1f} GB/s ({t_k * 1e3:.1f} ms), NumPy {bw_np:.1f} GB/s "
@@ -117,14 +107,14 @@ def main():
     rows = n // cols
     xs = np.random.randn(rows, cols).astype(np.float32)
     ys = np.empty_like(xs)
-    t_k = best(lambda: k.launch((cdiv(rows, 4),), [ys, xs, rows, cols, cols, cols]), repeat)
+    t_k = best_of(lambda: k.launch((cdiv(rows, 4),), [ys, xs, rows, cols, cols, cols]), repeat)
 
     def np_softmax():
         e = np.exp(xs - xs.max(axis=1, keepdims=True))
         e /= e.sum(axis=1, keepdims=True)
         return e
 
-    t_np = best(np_softmax, repeat)
+    t_np = best_of(np_softmax, repeat)
     assert np.allclose(ys, np_softmax(), rtol=1e-5, atol=1e-6)
     bw_k, bw_np = 2 * rows * cols * 4 / t_k / 1e9, 2 * rows * cols * 4 / t_np / 1e9
     print(f"softmax_rows {rows}x{cols}: tritium {bw_k:.1f} GB/s ({t_k * 1e3:.1f} ms), NumPy {bw_np:.1f} GB/s "
@@ -141,8 +131,8 @@ def main():
         b = np.random.randn(kk, nn).astype(np.float32)
         c = np.empty((m, nn), np.float32)
         grid = cdiv(m, 128) * cdiv(nn, 128)
-        t_k = best(lambda: k.launch((grid,), [a, b, c, m, nn, kk, kk, nn, nn]), repeat)
-        t_np = best(lambda: np.matmul(a, b), repeat)
+        t_k = best_of(lambda: k.launch((grid,), [a, b, c, m, nn, kk, kk, nn, nn]), repeat)
+        t_np = best_of(lambda: np.matmul(a, b), repeat)
         assert np.allclose(c, a @ b, rtol=1e-3, atol=1e-2)
         flops = 2 * m * nn * kk
         g_k, g_np = flops / t_k / 1e9, flops / t_np / 1e9

@@ -49,6 +49,7 @@ import numpy as np  # noqa: E402
 import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
 from tritium.backend import tensor as T  # noqa: E402
+from timing import best_of  # noqa: E402 (bench/timing.py)
 
 # ---------------------------------------------------------------- 01 vector add
 
@@ -286,16 +287,6 @@ def np_ln_bwd(dy, x, w, mean, rstd):
 
 
 # ---------------------------------------------------------------- the runner
-
-
-def best_of(fn, reps):
-    fn()
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def rel_err(got, want):

@@ -40,6 +40,9 @@ os.environ["TRITON_DEFAULT_BACKEND"] = "tritium_cpu"
 os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp(prefix="tritium-demo-cache-"))
 
 import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from timing import best_of  # noqa: E402 (bench/timing.py)
 import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
 from tritium.backend import tensor  # noqa: E402
@@ -64,16 +67,6 @@ def row_softmax(x_ptr, y_ptr, row_stride, cols, BLOCK: tl.constexpr):
     shifted = x - tl.max(x, axis=0)
     e = tl.exp(shifted)
     tl.store(y_ptr + row * row_stride + col, e / tl.sum(e, axis=0), mask=valid)
-
-
-def best_of(fn, reps=5):
-    fn()
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
 
 
 def main():
