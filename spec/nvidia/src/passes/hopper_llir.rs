@@ -287,6 +287,13 @@ fn hazard(frontier: &[Generic], async_accesses: &[(Span, bool)], scope: u8) -> b
     })
 }
 
+/// Inserts the proxy fence of `scope` (cluster or CTA) before `op` in `block`.
+fn insert_fence_before(block: MlirBlock, op: Op, scope: u8) {
+    let flag = Attr(unsafe { mlirBoolAttrGet(op.context(), (scope == CLUSTER) as i32) });
+    let fence = Rewriter::build(op.location(), FENCE, &[], &[], &[("bCluster", flag.0)], 0);
+    unsafe { mlirBlockInsertOwnedOperationBefore(block, op.0, fence.0) };
+}
+
 /// A fence at `scope` (a cluster fence covers the CTA too).
 fn fence_frontier(frontier: &mut Vec<Generic>, scope: u8) {
     let erase = if scope & CLUSTER != 0 { CLUSTER | CTA } else { scope };
@@ -332,9 +339,7 @@ fn walk_block(block: MlirBlock, mut frontier: Vec<Generic>, scopes: u8, insert: 
             for scope in [CLUSTER, CTA] {
                 if scopes & scope != 0 && async_scopes & scope != 0 && frontier.iter().any(|g| g.scopes & scope != 0) {
                     if insert {
-                        let flag = Attr(unsafe { mlirBoolAttrGet(op.context(), (scope == CLUSTER) as i32) });
-                        let fence = Rewriter::build(op.location(), FENCE, &[], &[], &[("bCluster", flag.0)], 0);
-                        unsafe { mlirBlockInsertOwnedOperationBefore(block, op.0, fence.0) };
+                        insert_fence_before(block, op, scope);
                     }
                     fence_frontier(&mut frontier, scope);
                     break;
@@ -354,9 +359,7 @@ fn walk_block(block: MlirBlock, mut frontier: Vec<Generic>, scopes: u8, insert: 
             for scope in [CLUSTER, CTA] {
                 if scopes & scope != 0 && own & scope != 0 && hazard(&frontier, &acc, scope) {
                     if insert {
-                        let flag = Attr(unsafe { mlirBoolAttrGet(op.context(), (scope == CLUSTER) as i32) });
-                        let fence = Rewriter::build(op.location(), FENCE, &[], &[], &[("bCluster", flag.0)], 0);
-                        unsafe { mlirBlockInsertOwnedOperationBefore(block, op.0, fence.0) };
+                        insert_fence_before(block, op, scope);
                     }
                     fence_frontier(&mut frontier, scope);
                     break;
