@@ -2,6 +2,7 @@
 // the buffer state plan, in Triton's words (expected output from Triton's
 // test/Analysis/test-buffer-region-alias.mlir and test-buffer-region-layout-alias.mlir).
 // RUN: tritium-opt %s -split-input-file -test-buffer-region-alias -verify-diagnostics -o /dev/null
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(test-buffer-region-alias)' -verify-diagnostics -o /dev/null
 // RUN: not tritium-opt %s -split-input-file -test-buffer-region-alias -o /dev/null 2>&1 | FileCheck %s
 
 // Partial overlaps are cut into atoms, ordered by their first address.

@@ -1,4 +1,5 @@
 // RUN: tritium-opt %s -split-input-file -allow-unregistered-dialect -tritongpu-test-pipeline-lower-loop -canonicalize | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file -allow-unregistered-dialect --pass-pipeline='builtin.module(tritongpu-test-pipeline-lower-loop,canonicalize)' | FileCheck %s
 // The pipeliner's lowering step alone (Triton's tritongpu-test-pipeline-lower-loop): the loop keeps
 // its schedule, the new ops join it. CHECK lines from Triton 3.9's pipeline-lower-loop.mlir.
 
