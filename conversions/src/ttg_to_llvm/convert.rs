@@ -444,9 +444,9 @@ pub fn through_shared(
     };
     let bytes = i64::from(store_ty.bit_width().max(8) / 8);
     let limit = Lowering::scratch_size(op).unwrap_or(numel * bytes);
-    let (map, read) = match triton_scratch_map(op, src, dst) {
-        Some((m, read)) if (numel >> m.round_bits) * bytes <= limit => (m, read),
-        _ => (SlotMap::from_rounds(bits, round_bits(src, dst, bytes, limit)?), ScratchRead::Plain),
+    let (map, write, read) = match triton_scratch_map(op, src, dst) {
+        Some((m, write, read)) if (numel >> m.round_bits) * bytes <= limit => (m, write, read),
+        _ => (SlotMap::from_rounds(bits, round_bits(src, dst, bytes, limit)?), ScratchAccess::Plain, ScratchAccess::Plain),
     };
     let base = cx.scratch(op)?;
     // Each side's addresses: the thread's part of the slot (its lanes' and
@@ -461,10 +461,19 @@ pub fn through_shared(
     };
     let mut src_addr = addresser(cx, src);
     let mut dst_addr = addresser(cx, dst);
-    // Triton reads with matrix loads where its allocator chose them.
+    // Triton writes with matrix stores and reads with matrix loads where
+    // its allocator chose them.
+    let matrix_write = match write {
+        ScratchAccess::Matrix { trans } => plan_matrix_access(cx, base, store_ty, src, &map, trans, true),
+        ScratchAccess::Plain => None,
+    };
     let matrix = match read {
-        ScratchRead::Matrix { trans } => plan_matrix_read(cx, base, store_ty, dst, &map, trans),
-        ScratchRead::Plain => None,
+        ScratchAccess::Matrix { trans } => plan_matrix_access(cx, base, store_ty, dst, &map, trans, false),
+        ScratchAccess::Plain => None,
+    };
+    let stored: Vec<Val> = match &matrix_write {
+        Some(_) => regs.iter().map(|v| to_storage(cx, *v, store_ty)).collect(),
+        None => Vec::new(),
     };
     let dup = src.duplicate_regs();
     let mut out: Vec<Option<Val>> = vec![None; dst.num_regs()];
@@ -482,7 +491,13 @@ pub fn through_shared(
         if i > 0 {
             cx.barrier();
         }
+        if let Some(m) = &matrix_write {
+            m.emit_stores(cx, store_ty, *round, &stored)?;
+        }
         for start in starts(&src_vbits, src.num_regs()) {
+            if matrix_write.is_some() {
+                break;
+            }
             let lin = src.linear(&src.regs[start]);
             if map.round(lin) != *round || dup[start] {
                 continue;
@@ -597,7 +612,7 @@ impl SlotMap {
 /// The scratch layout Triton's allocator chose for `op` (vector, bank and
 /// segment bits of the offset, rounds), inverted into a [`SlotMap`]; `None`
 /// when there is none or it does not suit (a lane or warp would change round).
-fn triton_scratch_map(op: Op, src: &DistLayout, dst: &DistLayout) -> Option<(SlotMap, ScratchRead)> {
+fn triton_scratch_map(op: Op, src: &DistLayout, dst: &DistLayout) -> Option<(SlotMap, ScratchAccess, ScratchAccess)> {
     use tritium_passes::analysis::allocation::{convert_layout_scratch, ScratchTarget};
     let module = {
         let mut m = op;
@@ -613,48 +628,54 @@ fn triton_scratch_map(op: Op, src: &DistLayout, dst: &DistLayout) -> Option<(Slo
         _ => ScratchTarget::of_module(module),
     };
     let scratch = convert_layout_scratch(op.operand(0).ty(), op.result(0).ty(), target)?;
-    // The read instruction is the index into the allocator's destination
-    // tiles: plain loads, then 8x8 matrix loads, then their transposed form.
-    let read = match scratch.instructions.1 {
-        0 => ScratchRead::Plain,
-        1 => ScratchRead::Matrix { trans: false },
-        _ => ScratchRead::Matrix { trans: true },
+    // Each instruction is an index into the allocator's source (write) or
+    // destination (read) tiles: plain accesses, then 8x8 matrix accesses,
+    // then their transposed form.
+    let kind = |i: usize| match i {
+        0 => ScratchAccess::Plain,
+        1 => ScratchAccess::Matrix { trans: false },
+        _ => ScratchAccess::Matrix { trans: true },
     };
-    Some((scratch_slot_map(&scratch.smem.to_layout().ok()?, src, dst)?, read))
+    let (write, read) = (kind(scratch.instructions.0), kind(scratch.instructions.1));
+    Some((scratch_slot_map(&scratch.smem.to_layout().ok()?, src, dst)?, write, read))
 }
 
-/// How the destination side reads a conversion's scratch (the allocator's
-/// choice, which also decided the scratch layout).
+/// How one side accesses a conversion's scratch (the allocator's choice,
+/// which also decided the scratch layout): the source side writes it, the
+/// destination side reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ScratchRead {
-    /// `ld.shared`, vectorized where the slots allow.
+enum ScratchAccess {
+    /// `ld.shared` / `st.shared`, vectorized where the slots allow.
     Plain,
-    /// Warp-wide 8x8 matrix loads (plain or transposed).
+    /// Warp-wide 8x8 matrix loads or stores (plain or transposed).
     Matrix { trans: bool },
 }
 
-/// The destination side of a conversion read with warp-wide 8x8 matrix
-/// loads: one load per entry of `loads` (first register, round, address).
-struct MatrixRead {
+/// One side of a conversion accessing the scratch with warp-wide 8x8 matrix
+/// loads or stores: one instruction per entry of `loads` (first register,
+/// round, address).
+struct MatrixAccess {
     plan: super::shared::MatrixPlan,
     loads: Vec<(usize, i64, Val)>,
     /// Register bits repeating an element.
     dup: usize,
 }
 
-/// Plans reading `dst` from the scratch `map` with matrix loads (`trans`:
-/// the transposed form), when the scratch layout makes each lane's word and
-/// each 16-byte row contiguous and one instruction stays in one round (see
-/// `shared::matrix_plan`); `None` when it does not, and the caller reads
-/// with plain loads. The loads' addresses are computed here, once.
-fn plan_matrix_read(
+/// Plans reading `dst` from the scratch `map` with matrix loads (or, with
+/// `store`, writing it with matrix stores; `trans`: the transposed form),
+/// when the scratch layout makes each lane's word and each 16-byte row
+/// contiguous and one instruction stays in one round (see
+/// `shared::matrix_plan`); `None` when it does not, and the caller uses
+/// plain accesses. The addresses are computed here, once.
+fn plan_matrix_access(
     cx: &mut Lowering<'_>,
     base: Val,
     store_ty: tritium_dialects::ir::Ty,
     dst: &DistLayout,
     map: &SlotMap,
     trans: bool,
-) -> Option<MatrixRead> {
+    store: bool,
+) -> Option<MatrixAccess> {
     if !(store_ty.is_integer() || store_ty.is_float()) {
         return None;
     }
@@ -671,11 +692,10 @@ fn plan_matrix_read(
     let target = cx.target;
     let plan = {
         let e = &cx.e;
-        super::shared::matrix_plan(&regs, &lanes, &warps, bits, dup, rounds, |t| t == trans && target.has_load_matrix(e, t))?
+        let has = |t: bool| if store { target.has_store_matrix(e, t) } else { target.has_load_matrix(e, t) };
+        super::shared::matrix_plan(&regs, &lanes, &warps, bits, dup, rounds, store, |t| t == trans && has(t))?
     };
-    let per = (32 / bits) as usize;
-    let word_bits: Vec<usize> = if plan.trans { vec![0] } else { (0..per.trailing_zeros() as usize).collect() };
-    if word_bits.iter().chain(&plan.mats).any(|&i| map.round(lin(&dst.reg_bases[i])) != 0) {
+    if plan.words.iter().chain(&plan.mats).any(|&i| map.round(lin(&dst.reg_bases[i])) != 0) {
         return None;
     }
     let thread = cx.xor_of_thread_bits(&plan.lanes, &warps, None);
@@ -688,14 +708,23 @@ fn plan_matrix_read(
         let ptr = addr.at(cx, map.slot(l0));
         loads.push((r0, map.round(l0), ptr));
     }
-    Some(MatrixRead { plan, loads, dup })
+    Some(MatrixAccess { plan, loads, dup })
 }
 
-impl MatrixRead {
+impl MatrixAccess {
     /// Emits the loads of `round` from `base`, filling `out`.
     fn emit(&self, cx: &mut Lowering<'_>, store_ty: tritium_dialects::ir::Ty, elem: tritium_dialects::ir::Ty, round: i64, out: &mut [Option<Val>]) -> Result<(), String> {
         for &(r0, _, ptr) in self.loads.iter().filter(|(_, r, _)| *r == round) {
             super::shared::load_matrix_group(cx, ptr, &self.plan, r0, store_ty, elem, out)?;
+        }
+        Ok(())
+    }
+
+    /// Emits the stores of `round` of the registers `values` (of the
+    /// storage type `store_ty`).
+    fn emit_stores(&self, cx: &mut Lowering<'_>, store_ty: tritium_dialects::ir::Ty, round: i64, values: &[Val]) -> Result<(), String> {
+        for &(r0, _, ptr) in self.loads.iter().filter(|(_, r, _)| *r == round) {
+            super::shared::store_matrix_group(cx, ptr, &self.plan, r0, store_ty, values)?;
         }
         Ok(())
     }

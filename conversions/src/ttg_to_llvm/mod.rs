@@ -298,6 +298,19 @@ pub trait TargetInfo: Sync {
     fn load_matrix(&self, _e: &mut Emitter, _row: Val, _count: u32, _trans: bool) -> Result<Vec<Val>, String> {
         Err("loading matrices from shared memory (ldmatrix) is not supported by this target".into())
     }
+    /// Whether [`store_matrix`](TargetInfo::store_matrix) is available (for
+    /// 16-bit words; `trans` too when asked) on this module's target.
+    fn has_store_matrix(&self, _e: &Emitter, _trans: bool) -> bool {
+        false
+    }
+    /// A warp-wide store of `words.len()` (1, 2 or 4) 8×8 matrices of 16-bit
+    /// words, the inverse of [`load_matrix`](TargetInfo::load_matrix): lane
+    /// `l` gives in `row` the address of row `l % 8` of matrix `l / 8`, and
+    /// in `words[j]` (an `i32`) the two words of matrix `j` that
+    /// `load_matrix` (with the same `trans`) would return in that lane.
+    fn store_matrix(&self, _e: &mut Emitter, _row: Val, _words: &[Val], _trans: bool) -> Result<(), String> {
+        Err("storing matrices to shared memory (stmatrix) is not supported by this target".into())
+    }
     /// Starts an asynchronous copy of `bytes` (4, 8 or 16) bytes from global
     /// `src` to shared `dst` (both aligned to `bytes`); where `pred` is
     /// false nothing is read and `dst` is filled with zeros.
@@ -425,6 +438,7 @@ pub const TARGET_HOOKS: &[(&str, &str)] = &[
     ("printf", "formatted printing from device code (tt.print)"),
     ("assert-fail", "reporting a failed device assertion (tt.assert)"),
     ("load-matrix", "warp-wide loads of 8x8 matrices of 16-bit words from shared memory (ldmatrix)"),
+    ("store-matrix", "warp-wide stores of 8x8 matrices of 16-bit words to shared memory (stmatrix)"),
     ("async-copy", "asynchronous global-to-shared copies, their groups and waits (cp.async)"),
     ("mma-sync", "a warp-level matrix multiply-accumulate on register fragments (tt.dot)"),
     ("fp-to-fp", "float conversions with a rounding mode, fp8 included (tt.fp_to_fp)"),

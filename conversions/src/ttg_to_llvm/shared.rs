@@ -545,6 +545,9 @@ fn load_tensor(cx: &mut Lowering<'_>, mty: Ty, md: &MemDescValue, l: &DistLayout
 /// Stores `values` (registers of layout `l`) into the view `md` of type `mty`.
 fn store_tensor(cx: &mut Lowering<'_>, mty: Ty, md: &MemDescValue, l: &DistLayout, values: &[Val]) -> Result<(), String> {
     let a = Access::new(cx, mty, md, l)?;
+    if store_matrices(cx, &a, values)? {
+        return Ok(());
+    }
     let storage_bits = a.map.storage.bit_width().max(8);
     let k = a.vector_log2(i64::from(MAX_ACCESS_BITS / storage_bits));
     let vec = 1usize << k;
@@ -570,12 +573,23 @@ fn store_tensor(cx: &mut Lowering<'_>, mty: Ty, md: &MemDescValue, l: &DistLayou
 pub(super) struct MatrixPlan {
     /// Transposed loads.
     pub trans: bool,
+    /// The register bits picking the element within a lane's 32-bit word
+    /// (bit `j` of the element index sets register bit `words[j]`).
+    pub words: Vec<usize>,
     /// The offset each lane-id bit adds to the row address the lane gives.
     pub lanes: [i64; 5],
     /// The register bits picking the matrix of one instruction (0 to 2).
     pub mats: Vec<usize>,
     /// The register bits enumerating the instructions.
     pub others: Vec<usize>,
+}
+
+impl MatrixPlan {
+    /// The register holding element `i` of the word whose first element is
+    /// register `r` (`r` has none of the word bits).
+    pub fn word_register(&self, r: usize, i: usize) -> usize {
+        self.words.iter().enumerate().filter(|(j, _)| i >> j & 1 == 1).fold(r, |acc, (_, &b)| acc | 1 << b)
+    }
 }
 
 /// Step 2 of the module's algorithm: whether registers/lanes mapping to the
@@ -594,6 +608,13 @@ pub(super) struct MatrixPlan {
 /// register bits in `avoid` (those a conversion's scratch splits into
 /// rounds) do not pick matrices: one instruction must read one round, so
 /// they enumerate instructions and the next free bits pick matrices.
+///
+/// With `permute_words` (what Triton does for matrix stores), the plain
+/// form's word may be any register bits mapping to offsets `1, 2, …,
+/// 2^(p-1)` (the first such bit for each), not only bits `0..p`, and the
+/// transposed form's row bit is the first register bit that is no repeat;
+/// the other register bits keep their order.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn matrix_plan(
     regs: &[i64],
     lanes: &[i64],
@@ -601,6 +622,7 @@ pub(super) fn matrix_plan(
     bits: u32,
     dup: usize,
     avoid: usize,
+    permute_words: bool,
     allow: impl Fn(bool) -> bool,
 ) -> Option<MatrixPlan> {
     if !matches!(bits, 8 | 16 | 32) || lanes.len() != 5 {
@@ -613,11 +635,19 @@ pub(super) fn matrix_plan(
             continue;
         }
         let (contiguous, rows, used): (bool, [i64; 3], Vec<usize>) = if !trans {
-            let ok = regs.len() >= p && (0..p).all(|i| regs[i] == 1 << i) && lanes[0] == 1 << p && lanes[1] == 1 << (p + 1);
-            (ok, [lanes[2], lanes[3], lanes[4]], (0..p).collect())
+            let words: Option<Vec<usize>> = if permute_words {
+                (0..p).map(|i| (0..regs.len()).find(|&b| dup >> b & 1 == 0 && regs[b] == 1 << i)).collect()
+            } else {
+                (regs.len() >= p && (0..p).all(|i| regs[i] == 1 << i)).then(|| (0..p).collect())
+            };
+            let ok = words.is_some() && lanes[0] == 1 << p && lanes[1] == 1 << (p + 1);
+            (ok, [lanes[2], lanes[3], lanes[4]], words.unwrap_or_default())
         } else {
-            let ok = !regs.is_empty() && regs[0] != 0 && lanes[2] == 1 && lanes[3] == 2 && lanes[4] == 4;
-            (ok, [regs.first().copied().unwrap_or(0), lanes[0], lanes[1]], vec![0])
+            // The word's second element: register bit 0, or with
+            // `permute_words` the first register bit that is no repeat.
+            let b0 = if permute_words { (0..regs.len()).find(|&b| dup >> b & 1 == 0).unwrap_or(0) } else { 0 };
+            let ok = b0 < regs.len() && regs[b0] != 0 && lanes[2] == 1 && lanes[3] == 2 && lanes[4] == 4;
+            (ok, [regs.get(b0).copied().unwrap_or(0), lanes[0], lanes[1]], vec![b0])
         };
         if !contiguous {
             continue;
@@ -634,7 +664,7 @@ pub(super) fn matrix_plan(
         for (j, &i) in mats.iter().enumerate() {
             l[3 + j] = regs[i];
         }
-        return Some(MatrixPlan { trans, lanes: l, mats, others });
+        return Some(MatrixPlan { trans, words: used, lanes: l, mats, others });
     }
     None
 }
@@ -658,12 +688,67 @@ pub(super) fn load_matrix_group(
         let r1 = plan.mats.iter().enumerate().filter(|(b, _)| j >> b & 1 == 1).fold(r0, |r, (_, &i)| r | 1 << i);
         let v = cx.e.cast("llvm.bitcast", w, word_ty);
         for i in 0..per {
-            // Element i of a word is the register with bits 0.. = i.
             let x = if per == 1 { v } else { cx.e.extract_element(v, i as i64, storage) };
-            out[r1 | i] = Some(from_storage(cx, x, elem));
+            out[plan.word_register(r1, i)] = Some(from_storage(cx, x, elem));
         }
     }
     Ok(())
+}
+
+/// One instruction of a [`MatrixPlan`] in the store direction: the
+/// matrices of the registers `r0` plus the plan's matrix and word bits,
+/// taken from `values` (already of the storage type `storage`), stored at
+/// `ptr` (the lane's row address). The inverse of [`load_matrix_group`]:
+/// each lane gives the words that load would have returned to it.
+pub(super) fn store_matrix_group(cx: &mut Lowering<'_>, ptr: Val, plan: &MatrixPlan, r0: usize, storage: Ty, values: &[Val]) -> Result<(), String> {
+    let per = (32 / storage.bit_width()) as usize;
+    let i32t = cx.e.i32();
+    let mut words = Vec::with_capacity(1 << plan.mats.len());
+    for j in 0..1usize << plan.mats.len() {
+        let r1 = plan.mats.iter().enumerate().filter(|(b, _)| j >> b & 1 == 1).fold(r0, |r, (_, &i)| r | 1 << i);
+        let w = if per == 1 {
+            values[r1]
+        } else {
+            let vt = cx.e.vector_ty(storage, per as u32);
+            let mut v = cx.e.undef(vt);
+            for i in 0..per {
+                v = cx.e.insert_element(v, values[plan.word_register(r1, i)], i as i64);
+            }
+            v
+        };
+        words.push(if w.ty() == i32t { w } else { cx.e.cast("llvm.bitcast", w, i32t) });
+    }
+    cx.target.store_matrix(&mut cx.e, ptr, &words, plan.trans)
+}
+
+/// Stores the registers with warp-wide 8×8 matrix stores when
+/// [`matrix_plan`] finds a way (the mirror of [`load_matrices`]; plain
+/// before transposed, as Triton tries them); `false` when it does not.
+fn store_matrices(cx: &mut Lowering<'_>, a: &Access, values: &[Val]) -> Result<bool, String> {
+    let bits = a.map.storage.bit_width();
+    let is_value = a.map.elem.is_integer() || a.map.elem.is_float();
+    if !is_value || a.map.align < 16 {
+        return Ok(false);
+    }
+    let dup = a.dup_mask();
+    let mut rest = a.warps.clone();
+    if a.view_runtime.is_some() {
+        rest.extend(a.map.view_bits());
+    }
+    rest.push(a.view_const);
+    let target = cx.target;
+    let e = &cx.e;
+    let Some(plan) = matrix_plan(&a.regs, &a.lanes, &rest, bits, dup, 0, true, |trans| target.has_store_matrix(e, trans)) else {
+        return Ok(false);
+    };
+    let stored: Vec<Val> = values.iter().map(|v| to_storage(cx, *v, a.map.storage)).collect();
+    let mut addr = a.addresser(cx, &plan.lanes);
+    for o in 0..1usize << plan.others.len() {
+        let r0 = plan.others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0usize, |r, (_, &i)| r | 1 << i);
+        let ptr = addr.at(cx, a.reg_offset(r0));
+        store_matrix_group(cx, ptr, &plan, r0, a.map.storage, &stored)?;
+    }
+    Ok(true)
 }
 
 /// The registers loaded with warp-wide 8×8 matrix loads, when
@@ -682,7 +767,7 @@ fn load_matrices(cx: &mut Lowering<'_>, a: &Access) -> Result<Option<Vec<Val>>, 
     rest.push(a.view_const);
     let target = cx.target;
     let e = &cx.e;
-    let Some(plan) = matrix_plan(&a.regs, &a.lanes, &rest, bits, dup, 0, |trans| target.has_load_matrix(e, trans)) else {
+    let Some(plan) = matrix_plan(&a.regs, &a.lanes, &rest, bits, dup, 0, false, |trans| target.has_load_matrix(e, trans)) else {
         return Ok(None);
     };
     let mut addr = a.addresser(cx, &plan.lanes);
@@ -1104,13 +1189,24 @@ mod tests {
 
     /// [`simulate`] with the register bits of `avoid` kept out of the matrices.
     fn simulate_avoiding(shared: &Encoding, dist: &Encoding, shape: &[i64], bits: u32, avoid: usize) -> Option<MatrixPlan> {
+        simulate_plan(shared, dist, shape, bits, avoid, false)
+    }
+
+    /// [`simulate`] for a store (stmatrix): the word's registers may be
+    /// permuted. A store moves the same (register, lane) <-> address
+    /// pairs as the load of the same plan, so the same check proves it.
+    fn simulate_store(shared: &Encoding, dist: &Encoding, shape: &[i64], bits: u32) -> Option<MatrixPlan> {
+        simulate_plan(shared, dist, shape, bits, 0, true)
+    }
+
+    fn simulate_plan(shared: &Encoding, dist: &Encoding, shape: &[i64], bits: u32, avoid: usize, permute: bool) -> Option<MatrixPlan> {
         let sb = offset_bits(shared, shape).unwrap();
         let l = DistLayout::from_encoding(dist, shape).unwrap();
         let regs: Vec<i64> = l.reg_bases.iter().map(|b| offset(&sb, b)).collect();
         let lanes: Vec<i64> = l.lanes.iter().map(|b| offset(&sb, b)).collect();
         let warps: Vec<i64> = l.warps.iter().map(|b| offset(&sb, b)).collect();
         let dup = regs.iter().enumerate().filter(|(_, &x)| x == 0).fold(0usize, |m, (i, _)| m | 1 << i);
-        let plan = matrix_plan(&regs, &lanes, &warps, bits, dup, avoid, |_| true)?;
+        let plan = matrix_plan(&regs, &lanes, &warps, bits, dup, avoid, permute, |_| true)?;
         let per = (32 / bits) as usize;
         let row_elems = i64::from(128 / bits);
         for w in 0..1usize << warps.len() {
@@ -1129,7 +1225,7 @@ mod tests {
                             } else {
                                 row[j * 8 + t / 4] + ((t % 4) * per + i) as i64
                             };
-                            let r = r1 | i;
+                            let r = plan.word_register(r1, i);
                             let want = xor_of(&regs, r) ^ xor_of(&lanes, t) ^ xor_of(&warps, w);
                             assert_eq!(got, want, "register {r} of lane {t} in warp {w}");
                         }
@@ -1182,6 +1278,56 @@ mod tests {
         assert!(simulate(&swizzled(8, 2, 8), &dot(1, 4, vec![4, 1]), &[32, 64], 8).is_none());
         assert!(simulate(&swizzled(4, 1, 8), &dot(0, 1, vec![4, 1]), &[64, 32], 32).is_some());
         assert!(simulate(&swizzled(8, 1, 4), &dot(1, 1, vec![4, 1]), &[32, 64], 32).is_none());
+    }
+
+    fn mma_v3(n: u32) -> Encoding {
+        Encoding::NvidiaMma {
+            version_major: 3,
+            version_minor: 0,
+            warps_per_cta: vec![4, 1],
+            cga: Cga::default(),
+            instr_shape: vec![16, n, 16],
+        }
+    }
+
+    fn nvmma(swizzle: u32, transposed: bool) -> Encoding {
+        Encoding::NvmmaShared {
+            swizzling_byte_width: swizzle,
+            transposed,
+            element_bit_width: 16,
+            fp4_padded: false,
+            cga: Cga::default(),
+            rank: 2,
+        }
+    }
+
+    #[test]
+    fn stmatrix_stores_mma_v3_accumulators() {
+        // x_desc_matmul's epilogue: a 64x64 f16 accumulator into 128-byte
+        // swizzled nvmma shared memory, plain x4 stores (4 of them).
+        let p = simulate_store(&nvmma(128, false), &mma_v3(64), &[64, 64], 16).expect("plain stmatrix");
+        assert!(!p.trans);
+        assert_eq!((p.words.clone(), p.mats.len(), p.others.len()), (vec![0], 2, 2));
+        // Into the transposed buffer: the transposed form.
+        let t = simulate_store(&nvmma(128, true), &mma_v3(64), &[64, 64], 16).expect("stmatrix.trans");
+        assert!(t.trans);
+        // A 64x8 tile: 4 registers per thread, one x2 store.
+        let s = simulate_store(&swizzled(8, 1, 1), &mma_v3(8), &[64, 8], 16).expect("x2");
+        assert_eq!((s.mats.len(), s.others.len()), (1, 0));
+    }
+
+    #[test]
+    fn stmatrix_words_may_be_permuted_registers() {
+        // The register holding the word's second element need not be
+        // register 0: with registers 0 and 1 swapped only the store form
+        // (Triton's register permutation) finds the plan.
+        let regs = [8, 1, 16, 32];
+        let lanes = [2, 4, 64, 128, 256];
+        assert!(matrix_plan(&regs, &lanes, &[], 16, 0, 0, false, |_| true).is_none());
+        let p = matrix_plan(&regs, &lanes, &[], 16, 0, 0, true, |_| true).expect("permuted word");
+        assert_eq!(p.words, vec![1]);
+        assert_eq!(p.mats, vec![0, 2]);
+        assert_eq!(p.word_register(4, 1), 6);
     }
 
     #[test]

@@ -984,6 +984,29 @@ impl TargetInfo for Nvidia {
         let v = e.val("nvvm.ldmatrix", &[row], result, &attrs);
         Ok(if n == 1 { vec![v] } else { (0..n).map(|i| e.extract_value(v, i as i64, i32t)).collect() })
     }
+    fn has_store_matrix(&self, e: &Emitter, _trans: bool) -> bool {
+        // stmatrix (and its .trans form) exists from sm_90 on.
+        module_compute_capability(e).is_some_and(|cc| cc >= 90)
+    }
+    fn store_matrix(&self, e: &mut Emitter, row: Val, words: &[Val], trans: bool) -> Result<(), String> {
+        if !matches!(words.len(), 1 | 2 | 4) {
+            return Err(format!("stmatrix stores 1, 2 or 4 matrices, not {}", words.len()));
+        }
+        if !self.has_store_matrix(e, trans) {
+            return Err("stmatrix needs compute capability 90 or newer".into());
+        }
+        // nvvm.stmatrix (the intrinsic), as Triton emits it: m8n8, b16,
+        // row-major or (.trans) column-major.
+        let mut operands = vec![row];
+        operands.extend_from_slice(words);
+        let attrs = [
+            ("layout", e.attr(if trans { "#nvvm.mma_layout<col>" } else { "#nvvm.mma_layout<row>" })),
+            ("shape", e.attr("#nvvm.ld_st_matrix_shape<m = 8, n = 8>")),
+            ("eltType", e.attr("#nvvm.ld_st_matrix_elt_type<b16>")),
+        ];
+        e.op("nvvm.stmatrix", &operands, &[], &attrs);
+        Ok(())
+    }
     fn async_copy(&self, e: &mut Emitter, dst: Val, src: Val, bytes: u32, pred: Option<Val>, hints: CacheHints) -> Result<(), String> {
         if !matches!(bytes, 4 | 8 | 16) {
             return Err(format!("cp.async copies 4, 8 or 16 bytes, not {bytes}"));
