@@ -24,9 +24,11 @@
 //! `local_alloc`, `async_copy_global_to_local`):
 //! 1. Map the register, lane and warp bases of the tensor's layout (and the
 //!    view-offset bits) through `S`.
-//! 2. Loads only: when the lanes and registers are arranged as the target's
-//!    warp-wide matrix load expects (`ldmatrix`, plain or transposed: the
-//!    layouts of `mma` dot operands), use it.
+//! 2. When the lanes and registers are arranged as the target's warp-wide
+//!    matrix load expects (`ldmatrix`, plain or transposed: the layouts of
+//!    `mma` dot operands), loads use it; stores likewise use the warp-wide
+//!    matrix store (`stmatrix`, e.g. an `mma` accumulator into shared
+//!    memory), whose word may be any registers holding consecutive elements.
 //! 3. Otherwise group `2^k` registers whose bases `0..k` map to the offsets
 //!    `1, 2, …, 2^(k-1)` and every other base to a multiple of `2^k`: each
 //!    group is one aligned access of up to 128 bits (for async copies also
