@@ -75,7 +75,7 @@ fn hoist_above_ext_or_broadcast(r: &mut Remat, cvt: Op) -> bool {
     let Some(ext) = ext else { return false };
     let Some(&dst) = layout.get(&vkey(ext.result(0))) else { return false };
     let Some(src) = infer_src(ext, dst) else { return false };
-    if !r.is_beneficial(cvt, &slice, &layout, convert_cost(ext.operand(0), src)) {
+    if !r.is_beneficial(cvt, &slice, &layout, &existing, convert_cost(ext.operand(0), src)) {
         return false;
     }
     let c = new_convert(cvt.location(), ext.operand(0), src);

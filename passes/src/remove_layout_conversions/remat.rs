@@ -277,7 +277,7 @@ impl Remat {
         if self.remat_slice((cvt, 0), target, &mut slice, &mut layout, &mut existing, None).is_err() {
             return false;
         }
-        if !self.is_beneficial(cvt, &slice, &layout, 0) {
+        if !self.is_beneficial(cvt, &slice, &layout, &existing, 0) {
             return false;
         }
         self.rewrite_slice(&mut slice, &layout, &existing, cvt, &mut HashMap::new());
@@ -287,8 +287,18 @@ impl Remat {
     /// Triton's `isRematBeneficial` cost model. An op of the slice costs its
     /// bytes in the layout it is recomputed in (`layout`): in full when its
     /// old result stays alive (used outside the slice), else only for the
-    /// data the new layout holds more per thread than the old one.
-    pub fn is_beneficial(&self, cvt: Op, slice: &Slice, layout: &Layouts, new_cvt_cost: i64) -> bool {
+    /// data the new layout holds more per thread than the old one. A value
+    /// the rewrite takes from an existing rematerialization (`existing`) is
+    /// not recomputed, so its producer costs nothing, however many other
+    /// users it has.
+    pub fn is_beneficial(
+        &self,
+        cvt: Op,
+        slice: &Slice,
+        layout: &Layouts,
+        existing: &Existing,
+        new_cvt_cost: i64,
+    ) -> bool {
         let mut slice_ops: Vec<Op> = Vec::new();
         let mut slice_op_keys: HashSet<usize> = HashSet::new();
         for v in &slice.values {
@@ -327,7 +337,13 @@ impl Remat {
         let Some(target) = enc(cvt.result(0)) else { return false };
         let cvt_cost = convert_cost(src, target);
         let mut cost = new_cvt_cost;
+        let reused = |v: Val| {
+            layout.get(&vkey(v)).is_some_and(|&e| matches!(existing.get(&(vkey(v), akey(e))), Some(Some(_))))
+        };
         for &op in &slice_ops {
+            if op.results().iter().all(|&r| !slice.contains(r) || reused(r)) {
+                continue;
+            }
             let used_outside = op.results().iter().any(|&r| outside.contains(r));
             let name = op.name();
             let multiplier = if name == "arith.constant" {
