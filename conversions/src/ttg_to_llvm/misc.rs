@@ -177,7 +177,8 @@ impl LowerPattern for ElementwiseInlineAsm {
 /// The printf conversion Triton 3.9 writes for a value of type `ty`:
 /// `%f` (`%a` in hex) for floats, `%i`/`%u` (`%lli`/`%llu` for 64 bits) for
 /// integers, in hex `0x%0<bits/4>x` (`llx` for 64 bits), `%p` otherwise.
-fn format_spec(ty: Ty, hex: bool, signed: bool) -> String {
+/// The CPU backend prints in the same format.
+pub fn format_spec(ty: Ty, hex: bool, signed: bool) -> String {
     if ty.is_float() {
         return if hex { "%a" } else { "%f" }.into();
     }

@@ -1,7 +1,7 @@
 //! `tt.print` and `tt.assert` on the CPU.
 //!
-//! `tt.print` calls the C library's `printf` once per element, in Triton's
-//! device-print format (`pid (x, y, z) idx (i, j) <prefix><value>`).
+//! `tt.print` calls the C library's `printf` once per element, in the format
+//! of Triton's GPU lowering (`pid (x, y, z) idx (i, j) <prefix><value>`).
 //! `tt.assert` calls `__tritium_cpu_assert_fail(message, pid_x, pid_y,
 //! pid_z)` for every false element; the JIT defines it (the launch then
 //! fails with the message), an object file leaves it to the host program.
@@ -10,6 +10,7 @@ use crate::memory::element;
 use crate::patterns::truth;
 use crate::tensor::Value;
 use mlir_sys::*;
+use tritium_conversions::ttg_to_llvm::misc::format_spec;
 use tritium_dialects::ir::{Op, Ty, Val};
 
 /// The symbol `tt.assert` calls on failure.
@@ -37,24 +38,29 @@ fn printf(cx: &mut Cx<'_>, format: &str, args: &[Val]) -> Result<(), String> {
     Ok(())
 }
 
-/// A value promoted as C varargs promote it, with its conversion.
-fn promote(cx: &mut Cx<'_>, v: Val, hex: bool, signed: bool) -> (Val, &'static str) {
+/// A value promoted as C varargs promote it: floats to `f64`, integers
+/// narrower than 32 bits extended to `i32` by their signedness (booleans
+/// zero-extended), as Triton's GPU lowering passes them.
+fn promote(cx: &mut Cx<'_>, v: Val, signed: bool) -> Val {
     let ty = v.ty();
     if ty.is_float() {
         let f64t = Ty(unsafe { mlirF64TypeGet(cx.e.ctx) });
-        let d = if ty == f64t { v } else { cx.e.cast("llvm.fpext", v, f64t) };
-        return (d, "%f");
+        return if ty == f64t { v } else { cx.e.cast("llvm.fpext", v, f64t) };
     }
-    if ty.is_integer() {
-        let i64t = cx.e.i64();
+    if ty.is_integer() && ty.bit_width() < 32 {
+        let i32t = cx.e.i32();
         let ext = if signed && ty.bit_width() > 1 { "llvm.sext" } else { "llvm.zext" };
-        let w = if ty.bit_width() < 64 { cx.e.cast(ext, v, i64t) } else { v };
-        return (w, if hex { "0x%llx" } else if signed { "%lld" } else { "%llu" });
+        return cx.e.cast(ext, v, i32t);
     }
-    (v, "%p")
+    v
 }
 
-/// `cpu.tt.print`.
+/// `cpu.tt.print`, in the format of Triton's GPU lowering
+/// ([`format_spec`]): `pid (x, y, z) idx (i, j) <prefix>[(operand n) ]<value>`,
+/// each index as wide as the largest along its dimension, `idx ()` for a
+/// scalar, `%a` for floats and zero-padded `0x%0<bits/4>x` for integers in
+/// hex. A program is one CPU thread, so a scalar prints once per program
+/// (a GPU prints it once per thread).
 pub fn print(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     let prefix = string_attr(op.attr("prefix")).unwrap_or_default().replace('%', "%%");
     let hex = op.attr("hex").and_then(|a| a.bool()).unwrap_or(false);
@@ -62,24 +68,29 @@ pub fn print(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     let pids = cx.abi[..3].to_vec();
     let operands = op.operands();
     if operands.is_empty() {
-        return printf(cx, &format!("pid (%d, %d, %d){prefix}\n"), &pids);
+        return printf(cx, &format!("pid (%u, %u, %u){prefix}\n"), &pids);
     }
     for (i, v) in operands.iter().enumerate() {
         let value = cx.get(*v)?;
-        let shape = match &value {
-            Value::Tensor(t) => t.shape.clone(),
-            Value::Scalar(_) => Vec::new(),
+        let (shape, elem) = match &value {
+            Value::Tensor(t) => (t.shape.clone(), t.elem),
+            Value::Scalar(s) => (Vec::new(), s.ty()),
         };
         let is_signed = signed.get(i).copied().unwrap_or(true);
         let operand_tag = if operands.len() > 1 { format!("(operand {i}) ") } else { String::new() };
+        let spec = format_spec(elem, hex, is_signed);
+        let idx = shape.iter().map(|&n| format!("%{}u", (n - 1).max(0).to_string().len())).collect::<Vec<_>>().join(", ");
+        let format = format!("pid (%u, %u, %u) idx ({idx}){prefix}{operand_tag}{spec}\n");
         cx.for_each(&shape, &mut |cx, c| {
             let x = element(cx, &value, c)?;
-            let (x, conv) = promote(cx, x, hex, is_signed);
-            let idx = if c.is_empty() { String::new() } else { format!(" idx ({})", vec!["%lld"; c.len()].join(", ")) };
+            let x = promote(cx, x, is_signed);
             let mut args = pids.clone();
-            args.extend_from_slice(c);
+            let i32t = cx.e.i32();
+            for k in c {
+                args.push(cx.e.cast("llvm.trunc", *k, i32t));
+            }
             args.push(x);
-            printf(cx, &format!("pid (%d, %d, %d){idx}{prefix}{operand_tag}{conv}\n"), &args)
+            printf(cx, &format, &args)
         })?;
     }
     Ok(())
