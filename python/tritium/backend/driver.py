@@ -169,11 +169,14 @@ class TritiumCPUDriver(DriverBase):
         return GPUTarget("cpu", "tritium", 32)
 
     def get_current_device(self):
-        return 0
+        # What torch.cpu.current_device() returns: Triton keys its per-device
+        # kernel caches by this value, and code that names the device through
+        # torch (getattr(torch, device).current_device()) must find them.
+        return "cpu"
 
     def set_current_device(self, device):
-        if device != 0:
-            raise ValueError("the Tritium CPU backend has one device, 0")
+        if device not in ("cpu", 0):
+            raise ValueError(f"the Tritium CPU backend has one device, 'cpu' (got {device!r})")
 
     def get_current_stream(self, device=None):
         return 0
