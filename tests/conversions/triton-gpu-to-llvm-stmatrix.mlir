@@ -6,7 +6,8 @@
 // the plain form, then the transposed one. Below sm90 there is none.
 // Forms and counts are those of Triton 3.9's make_llir on the same input;
 // every case here was also checked to write the same bytes to the same
-// shared-memory addresses as Triton's lowering (all 128 threads simulated).
+// shared-memory addresses as Triton's lowering (all 128 threads simulated
+// by tests/tools/smem_image.py).
 // RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
