@@ -52,18 +52,22 @@ EXPECTED = os.path.join(HERE, "expected.tsv")
 MANIFEST = os.path.join(HERE, "MANIFEST.tsv")
 UPSTREAM_COMMIT = "f4fca2c0bc0e19930d2be76bb06ee7b232b60e86"
 TEST_DIR = "python/test/unit/language"
-# The files run, in order. Left out: test_matmul.py (needs a CUDA device to collect),
-# test_tensor_descriptor.py (tensor descriptors: not on the CPU backend), test_warp_specialization.py,
+# The files run, in order. Left out: test_matmul.py (needs a CUDA device to collect), test_warp_specialization.py,
 # test_clc.py, test_pipeliner.py, test_mxfp.py (GPU-only features), test_line_info.py (reads
 # cubin line tables with nvdisasm), test_compile_only.py (compiles for GPU targets).
 FILES = [
     "test_core.py", "test_standard.py", "test_random.py", "test_tuple.py", "test_annotations.py",
     "test_conversions.py", "test_decorator.py", "test_frontend.py", "test_compile_errors.py",
     "test_libdevice.py", "test_subprocess.py", "test_module.py", "test_reproducer.py",
+    "test_tensor_descriptor.py",
 ]
 # Run only with --full or --files: test_conversions.py converts every 2^24-value slice of f32 and
 # 16-bit inputs per case (about 30 s a case here).
 SLOW = ["test_conversions.py"]
+# Left out of a sampled run (kept by --full), per file: a pytest -k expression of the tests to keep.
+# test_tensor_descriptor.py: the 8192x8192x8192 cases of test_mxfp8_mxfp4_matmul_tma (1 to 3 minutes
+# each here, 500 s of the file's 570 s; the 128- and 1024-sized cases of the same test still run).
+SAMPLED_KEEP = {"test_tensor_descriptor.py": "not 8192"}
 OUT_DIR = os.path.join(ROOT, "build", "triton-unit")
 
 # Failure classes, most specific first: (class, regex on the test id, regex on the failure text,
@@ -83,8 +87,8 @@ CLASSES = [
     ("backend-choice", r"^test_fp8_support", r"DID NOT RAISE",
      "the test expects fp8e4nv refused off sm89+ GPUs; the CPU backend offers it (software conversions)"),
     ("print", r"^test_print\[", r"",
-     "tl.device_print on the CPU: one program is one thread (a scalar prints once, not once per GPU thread),"
-     " and the index is not padded as CUDA's printf format pads it"),
+     "a scalar (or a print without operands) prints once per program on the CPU, where one thread runs a"
+     " program; a GPU prints it once per thread (num_warps x 32 = 128 lines)"),
     ("not-lowered", r"", r"tt\.extern_elementwise|libdevice",
      "a libdevice function without a C math library equivalent"),
     ("newer-than-3.9.0", r"^test_reduce\[", r"too many indices for tensor of rank 0",
@@ -97,8 +101,9 @@ CLASSES = [
     ("not-lowered", r"", r"calls returning tensors", "a noinline device function returning a tensor"),
     ("not-lowered", r"", r"is not supported by the CPU backend|CompilationError: cannot compile the kernel",
      "an op the CPU backend does not lower yet (a located MLIR diagnostic)"),
-    ("order", r"^test_scan2d\[cum(sum|prod)-bfloat16", r"Not equal to tolerance",
-     "bf16 scans accumulate sequentially on the CPU (a GPU's scan is a tree across lanes): past the tolerance"),
+    ("bf16-rounding", r"^test_scan2d\[cum(sum|prod)-bfloat16", r"Not equal to tolerance",
+     "a bf16 scan rounds every step to bf16 (as Triton's GPU code does: add.bf16 / fma.rn.bf16), which misses"
+     " rtol 0.01 against the test's float32 reference; a log-step (GPU lane-tree) order on the CPU fails the same cases"),
 ]
 
 
@@ -194,8 +199,9 @@ def run_file(args, tests_dir, name, registration, cache_dir):
            os.path.join(TEST_DIR, name)]
     if args.jobs > 1:
         cmd[-1:-1] = ["-n", str(args.jobs)]
-    if args.k:
-        cmd += ["-k", args.k]
+    keep = SAMPLED_KEEP.get(name) if args.sample else None
+    if args.k or keep:
+        cmd += ["-k", " and ".join(f"({e})" for e in (args.k, keep) if e)]
     env = dict(os.environ)
     env.update({
         "TRITON_DEFAULT_BACKEND": "tritium_cpu",
@@ -252,7 +258,7 @@ def write_expected(rows):
         f.write("# Triton unit tests (tests/triton-unit/run.py) expected to fail on the tritium_cpu backend,\n"
                 "# one class and reason each. The list may only shrink: run.py --update drops tests that pass;\n"
                 "# adding one needs --allow-add. Classes (run.py CLASSES): gpu-only | gpu-ir | other-vendor |\n"
-                "# newer-than-3.9.0 | frontend | backend | backend-choice | print | not-lowered | order | unclassified\n"
+                "# newer-than-3.9.0 | frontend | backend | backend-choice | print | not-lowered | bf16-rounding | unclassified\n"
                 "# file\ttest\tclass\treason\n")
         w = csv.writer(f, delimiter="\t", lineterminator="\n")
         for (file, test), (cls, reason) in sorted(rows.items()):
