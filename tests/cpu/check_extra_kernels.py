@@ -35,9 +35,9 @@ import run_gpu  # noqa: E402  (the references; imports only numpy at load time)
 from launch_abi import is_descriptor  # noqa: E402
 
 EXTRA = os.path.join(ROOT, "tests", "gpu", "extra", "cuda_sm80")
-# Left out by default: x_sort_flip takes 15 s to compile for the CPU (any kernel can be named with
-# --kernels).
-SLOW = {"x_sort_flip"}
+# Left out by default: x_sort_flip and x_sort_kv take 15 s each to compile for the CPU (any kernel can be
+# named with --kernels).
+SLOW = {"x_sort_flip", "x_sort_kv"}
 
 
 def default_kernels():

@@ -2152,6 +2152,366 @@ def build_x_fused_moe(p, C, rng):
                    dict(num_valid=M * T, N=N, K=K, EM=EM), ref, nbytes=2 * (M * K + E * K * N + M * T * N),
                    flops=2 * M * T * N * K, desc=f"M={M} E={E} N={N} K={K}")
 
+
+# ============================================================================================================
+# issue 23, third batch of extra kernels (Liger / vLLM / FLA / FlashAttention / DeepSeek style)
+# ============================================================================================================
+BF16_NAN = 0x7FC0
+
+
+def _bf16_dec(g):
+    return bf16_to_f32(np.asarray(g).view(np.uint16)).astype(np.float64)
+
+
+# x_logsoftmax_fwd_bwd: per row of N f16 values (rows `stride` apart): y = x - logsumexp(x) (f32) and
+# dx = f16(dy - exp(y) * sum(dy)); columns N..stride stay NaN.  The GPU's exp2/log2 are approximate (2^-22),
+# so y to 2e-5 * (1 + |x| + |lse|), dx to one f16 rounding plus that error times |exp(y) * sum(dy)|.
+@spec("x_logsoftmax_fwd_bwd", cases=[dict(M=1, N=1, s=16), dict(M=3, N=100, s=112), dict(M=4, N=1024, s=1024),
+                                     dict(M=5, N=3000, s=3008), dict(M=2, N=5000, s=5008)],
+      perf=dict(M=4096, N=8192, s=8192), membound=True)
+def build_x_logsoftmax_fwd_bwd(p, C, rng):
+    M, N, s = p["M"], p["N"], p["s"]
+    x = (rng.standard_normal(M * s) * 3.0).astype(np.float16)
+    dy = (rng.standard_normal(M * s) * 0.5).astype(np.float16)
+
+    def ref():
+        X = x.astype(np.float64).reshape(M, s)[:, :N]
+        D = dy.astype(np.float64).reshape(M, s)[:, :N]
+        mx = X.max(1, keepdims=True)
+        lse = mx + np.log(np.exp(X - mx).sum(1, keepdims=True))
+        Y = X - lse
+        G = D.sum(1, keepdims=True)
+        P = np.exp(Y)
+        DX = D - P * G
+        ytol = 2e-5 * (1.0 + np.abs(X) + np.abs(lse))
+        dxtol = 2.0 ** -11 * np.abs(DX) + ytol * P * np.abs(G) * 1.5 + 1e-6 * np.abs(G) * P + 2.0 ** -24
+        full = lambda a, fill=np.nan: np.concatenate([a, np.full((M, s - N), fill)], 1).reshape(-1)  # noqa: E731
+        return [("y_ptr", check_close(full(Y), 0.0, full(ytol, 0.0))),
+                ("dx_ptr", check_close(full(DX), 0.0, full(dxtol, 0.0)))]
+    return Problem((M,), dict(x_ptr=x, dy_ptr=dy, y_ptr=nan_f32(M * s), dx_ptr=np.full(M * s, np.nan, np.float16)),
+                   dict(N=N, stride=s), ref, nbytes=2 * 2 * M * N + 4 * M * N + 2 * M * N, desc=f"M={M} N={N} s={s}")
+
+
+# x_moe_topk_gating: T tokens x E=60 bf16 router logits (multiples of 1/8: many exact ties), softmax over the
+# experts, the 4 largest (ties: lower expert first) with their probabilities renormalized to sum 1.  Indices
+# exact, weights to 1e-5.
+@spec("x_moe_topk_gating", cases=[dict(T=1), dict(T=16), dict(T=37), dict(T=1000)], perf=dict(T=1 << 16),
+      membound=True)
+def build_x_moe_topk_gating(p, C, rng):
+    T, E, K = p["T"], 60, C["TOPK"]
+    logits = f32_to_bf16((np.round(rng.standard_normal(T * E) * 8) / 8).astype(np.float32))
+
+    def ref():
+        L = _bf16_dec(logits).reshape(T, E)
+        order = np.argsort(-L, axis=1, kind="stable")[:, :K]
+        top = np.take_along_axis(L, order, 1)
+        w = np.exp(top - top.max(1, keepdims=True))
+        w = w / w.sum(1, keepdims=True)
+        return [("ids_ptr", check_exact(order.astype(np.int32).reshape(-1))),
+                ("w_ptr", check_close(w.reshape(-1), 1e-5, 1e-7))]
+    return Problem((cdiv(T, C["BT"]),), dict(logits_ptr=logits, w_ptr=nan_f32(T * K), ids_ptr=sentinel_i32(T * K)),
+                   dict(T=T, E=E), ref, nbytes=2 * T * E + 8 * T * K, desc=f"T={T}")
+
+
+# x_embedding_bwd: dW[ids[t], :] += dy[t, :] over n tokens (f16 dy, multiples of 1/16, so every f32 sum is
+# exact in any order), ids -1 skipped; cnt[v] += number of tokens with id v.  dW and cnt start non-zero.
+@spec("x_embedding_bwd", cases=[dict(n=1, V=4, D=1), dict(n=100, V=10, D=64), dict(n=1000, V=50, D=200),
+                                dict(n=4096, V=1000, D=128)], perf=dict(n=16384, V=32000, D=1024))
+def build_x_embedding_bwd(p, C, rng):
+    n, V, D = p["n"], p["V"], p["D"]
+    ids = rng.integers(0, V, n).astype(np.int64)
+    ids[rng.random(n) < 0.1] = -1
+    dy = (rng.integers(-32, 33, n * D) / 16.0).astype(np.float16)
+    dw0 = (rng.integers(-8, 9, V * D) / 4.0).astype(np.float32)
+    cnt0 = rng.integers(0, 5, V).astype(np.int32)
+
+    def ref():
+        dw = dw0.astype(np.float64).reshape(V, D).copy()
+        keep = ids >= 0
+        np.add.at(dw, ids[keep], dy.astype(np.float64).reshape(n, D)[keep])
+        cnt = cnt0.astype(np.int64) + np.bincount(ids[keep], minlength=V)
+        return [("dw_ptr", check_exact(dw.astype(np.float32).reshape(-1))),
+                ("cnt_ptr", check_exact(cnt.astype(np.int32)))]
+    return Problem((cdiv(n, C["BT"]), cdiv(D, C["BD"])), dict(ids_ptr=ids, dy_ptr=dy, dw_ptr=dw0.copy(), cnt_ptr=cnt0.copy()),
+                   dict(n_tokens=n, D=D), ref, nbytes=8 * n + 2 * n * D + 8 * n * D, desc=f"n={n} V={V} D={D}")
+
+
+# x_fp8_block_matmul: C = bf16(sum_t (A_t @ B_t^T) * as[:, t] * bs[n // 128, t]) over 128-wide K tiles t, e5m2
+# A [M, K], weight B [N, K], power-of-two scales (exact products); the last tile may be partial (K % 128 != 0).
+# f32 accumulation (sm90: fp8 wgmma sums with ~14 mantissa bits, as x_matmul_fp8), one bf16 rounding.
+@spec("x_fp8_block_matmul", cases=[dict(M=64, N=128, K=128), dict(M=100, N=200, K=320), dict(M=1, N=16, K=64),
+                                   dict(M=257, N=384, K=512)], perf=dict(M=4096, N=4096, K=4096))
+def build_x_fp8_block_matmul(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    assert K % 16 == 0
+    kt, nb = cdiv(K, 128), cdiv(N, 128)
+    a, b = _e5m2_bytes(rng, M * K), _e5m2_bytes(rng, N * K)
+    as_ = np.exp2(rng.integers(-3, 4, M * kt)).astype(np.float32)
+    bs = np.exp2(rng.integers(-3, 4, nb * kt)).astype(np.float32)
+
+    def ref():
+        SA = np.repeat(as_.astype(np.float64).reshape(M, kt), 128, axis=1)[:, :K]
+        SB = np.repeat(np.repeat(bs.astype(np.float64).reshape(nb, kt), 128, axis=1)[:, :K], 128, axis=0)[:N]
+        A = e5m2_to_f64(a).reshape(M, K) * SA
+        B = (e5m2_to_f64(b).reshape(N, K) * SB).T
+        exact = A @ B
+        ulp = 2.0 ** -13 if _bundle_capability() >= 90 else 2.0 ** -24
+        tol = 128 * ulp * (np.abs(A) @ np.abs(B)) * 1.01 + np.abs(exact) * 2.0 ** -8 + 1e-30
+        return [("c_ptr", check_close_as(_bf16_dec, exact.reshape(-1), 0.0, tol.reshape(-1)))]
+    grid = cdiv(M, C["BM"]) * cdiv(N, C["BN"])
+    return Problem((grid,), dict(a_ptr=a, b_ptr=b, c_ptr=np.full(M * N, BF16_NAN, np.uint16), as_ptr=as_, bs_ptr=bs),
+                   dict(M=M, N=N, K=K), ref, nbytes=M * K + N * K + 2 * M * N, flops=2 * M * N * K,
+                   desc=f"M={M} N={N} K={K}")
+
+
+# x_gqa_attention: bf16 q [B, N, 8, 128], k/v [B, N, 2, 128] (query head h reads KV head h // 4); o = softmax(q k^T
+# * sm_scale) v (bf16) and lse = logsumexp / ln 2 (f32, [B, 8, N]).  P is rounded to bf16 before P @ V: o to
+# 2^-8 of (P @ |V|) plus one bf16 rounding.
+@spec("x_gqa_attention", cases=[dict(B=1, N=1), dict(B=1, N=64), dict(B=2, N=100), dict(B=1, N=300)],
+      perf=dict(B=4, N=4096))
+def build_x_gqa_attention(p, C, rng):
+    B, N = p["B"], p["N"]
+    HQ, HK, D = C["H_Q"], C["H_KV"], C["HEAD_DIM"]
+    q = f32_to_bf16(randn(rng, B * N * HQ * D))
+    k = f32_to_bf16(randn(rng, B * N * HK * D))
+    v = f32_to_bf16(randn(rng, B * N * HK * D))
+    sm = np.float32(1.0 / np.sqrt(D))
+
+    def ref():
+        Q = _bf16_dec(q).reshape(B, N, HQ, D)
+        Kk = _bf16_dec(k).reshape(B, N, HK, D)
+        Vv = _bf16_dec(v).reshape(B, N, HK, D)
+        O = np.zeros((B, N, HQ, D))
+        OT = np.zeros((B, N, HQ, D))
+        L = np.zeros((B, HQ, N))
+        for b_ in range(B):
+            for h in range(HQ):
+                kv = h // (HQ // HK)
+                S = Q[b_, :, h] @ Kk[b_, :, kv].T * float(sm)
+                mx = S.max(1, keepdims=True)
+                P = np.exp(S - mx)
+                l_ = P.sum(1, keepdims=True)
+                O[b_, :, h] = P @ Vv[b_, :, kv] / l_
+                OT[b_, :, h] = P @ np.abs(Vv[b_, :, kv]) / l_
+                L[b_, h] = (mx[:, 0] + np.log(l_[:, 0])) / np.log(2.0)
+        otol = 2.0 ** -8 * OT + 2.0 ** -8 * np.abs(O) + 1e-6
+        return [("o_ptr", check_close_as(_bf16_dec, O.reshape(-1), 0.0, otol.reshape(-1))),
+                ("lse_ptr", check_close(L.reshape(-1), 1e-5, 1e-4))]
+    return Problem((cdiv(N, C["BLOCK_M"]), B * HQ),
+                   dict(q_ptr=q, k_ptr=k, v_ptr=v, o_ptr=np.full(B * N * HQ * D, BF16_NAN, np.uint16),
+                        lse_ptr=nan_f32(B * HQ * N)),
+                   dict(sm_scale=sm, N_CTX=N), ref, flops=4 * B * HQ * N * N * D, desc=f"B={B} N={N}")
+
+
+# x_chunk_gla: per (batch, head), the gated linear-attention recurrence S_t = exp(g_t) S_{t-1} + k_t^T v_t,
+# o_t = q_t S_t (q, k, v f16 [B, T, H, 64], g f32 log decays in [-0.2, 0]) computed by 64-token chunks; o (f16)
+# and the final state ht (f32 [B*H, 64, 64]).  f16 roundings of the chunk's scores, q*exp(g), S and k*exp(.)
+# feed the dots: o to 2^-8 of the same recurrence on |q|, |k|, |v| plus one f16 rounding.
+@spec("x_chunk_gla", cases=[dict(B=1, T=1, H=1), dict(B=1, T=64, H=2), dict(B=2, T=100, H=3), dict(B=1, T=300, H=1)],
+      perf=dict(B=8, T=2048, H=16))
+def build_x_chunk_gla(p, C, rng):
+    B, T, H = p["B"], p["T"], p["H"]
+    DK, DV = C["DK"], C["DV"]
+    q = (rng.standard_normal(B * T * H * DK) / 8).astype(np.float16)
+    k = rng.standard_normal(B * T * H * DK).astype(np.float16)
+    v = rng.standard_normal(B * T * H * DV).astype(np.float16)
+    g = (-rng.random(B * T * H) * 0.2).astype(np.float32)
+
+    def ref():
+        Q = q.astype(np.float64).reshape(B, T, H, DK)
+        Kk = k.astype(np.float64).reshape(B, T, H, DK)
+        Vv = v.astype(np.float64).reshape(B, T, H, DV)
+        G = g.astype(np.float64).reshape(B, T, H)
+        O = np.zeros((B, T, H, DV))
+        OM = np.zeros((B, T, H, DV))
+        HT = np.zeros((B * H, DK, DV))
+        HM = np.zeros((B * H, DK, DV))
+        for b_ in range(B):
+            for h in range(H):
+                S = np.zeros((DK, DV))
+                SA = np.zeros((DK, DV))
+                for t in range(T):
+                    e = np.exp(G[b_, t, h])
+                    S = e * S + np.outer(Kk[b_, t, h], Vv[b_, t, h])
+                    SA = e * SA + np.outer(np.abs(Kk[b_, t, h]), np.abs(Vv[b_, t, h]))
+                    O[b_, t, h] = Q[b_, t, h] @ S
+                    OM[b_, t, h] = np.abs(Q[b_, t, h]) @ SA
+                HT[b_ * H + h] = S
+                HM[b_ * H + h] = SA
+        otol = 2.0 ** -8 * OM + 2.0 ** -10 * np.abs(O) + 1e-6
+        return [("o_ptr", check_close(O.reshape(-1), 0.0, otol.reshape(-1))),
+                ("ht_ptr", check_close(HT.reshape(-1), 0.0, (2.0 ** -8 * HM + 1e-6).reshape(-1)))]
+    return Problem((B * H,), dict(q_ptr=q, k_ptr=k, v_ptr=v, g_ptr=g, o_ptr=np.full(B * T * H * DV, np.nan, np.float16),
+                                  ht_ptr=nan_f32(B * H * DK * DV)),
+                   dict(T=T, H=H), ref, flops=B * H * T * (4 * 64 * DK + 4 * DK * DV), desc=f"B={B} T={T} H={H}")
+
+
+# x_layernorm_welford: per row of N bf16 values (rows `stride` apart, mean 3): mean and rstd = 1/sqrt(var + eps)
+# (f32, Welford over 1024-lane chunks), y = bf16((x - mean) * rstd * w + b); columns N..stride stay NaN.
+@spec("x_layernorm_welford", cases=[dict(M=1, N=1, s=16), dict(M=3, N=100, s=112), dict(M=4, N=1024, s=1024),
+                                    dict(M=5, N=3000, s=3008), dict(M=2, N=8192, s=8192)],
+      perf=dict(M=4096, N=8192, s=8192), membound=True)
+def build_x_layernorm_welford(p, C, rng):
+    M, N, s = p["M"], p["N"], p["s"]
+    eps = np.float32(1e-5)
+    x = f32_to_bf16((rng.standard_normal(M * s) * 2 + 3).astype(np.float32))
+    w = (rng.standard_normal(N) * 0.5 + 1).astype(np.float32)
+    bb = (rng.standard_normal(N) * 0.1).astype(np.float32)
+
+    def ref():
+        X = _bf16_dec(x).reshape(M, s)[:, :N]
+        mu = X.mean(1)
+        var = ((X - mu[:, None]) ** 2).mean(1)
+        rstd = 1.0 / np.sqrt(var + float(eps))
+        Xh = (X - mu[:, None]) * rstd[:, None]
+        Y = Xh * w.astype(np.float64) + bb.astype(np.float64)
+        ytol = 2.0 ** -8 * np.abs(Y) + 4e-5 * (np.abs(Xh) * np.abs(w) + 1.0) * (1 + np.abs(X).max(1, keepdims=True) / 8)
+        Yf = np.concatenate([Y, np.full((M, s - N), np.nan)], 1).reshape(-1)
+        Tf = np.concatenate([ytol, np.zeros((M, s - N))], 1).reshape(-1)
+        return [("mean_ptr", check_close(mu, 1e-5, 1e-6)), ("rstd_ptr", check_close(rstd, 4e-5, 0.0)),
+                ("y_ptr", check_close_as(_bf16_dec, Yf, 0.0, Tf))]
+    return Problem((M,), dict(x_ptr=x, w_ptr=w, b_ptr=bb, y_ptr=np.full(M * s, BF16_NAN, np.uint16), mean_ptr=nan_f32(M),
+                              rstd_ptr=nan_f32(M)),
+                   dict(stride=s, N=N, eps=eps), ref, nbytes=2 * 2 * M * N, desc=f"M={M} N={N} s={s}")
+
+
+# x_gemm_bias_gelu: C = bf16(gelu_tanh(A @ B + bias)), bf16 A [M, K] (row stride K), B [K, N] and C [M, N] with row
+# stride ru(N, 16) (padding columns of C stay NaN), bias bf16 [N]; K a multiple of 16 but not of BK.
+@spec("x_gemm_bias_gelu", cases=[dict(M=128, N=128, K=64), dict(M=100, N=200, K=80), dict(M=1, N=16, K=16),
+                                 dict(M=300, N=260, K=336)], perf=dict(M=4096, N=4096, K=4096))
+def build_x_gemm_bias_gelu(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    assert K % 16 == 0
+    sn = ru(N, 16)
+    a = f32_to_bf16(randn(rng, M * K, 0.5))
+    bm = np.full((K, sn), 0, np.uint16)
+    bm[:, :N] = f32_to_bf16(randn(rng, K * N, 0.5)).reshape(K, N)
+    bias = f32_to_bf16(randn(rng, N))
+
+    def ref():
+        A = _bf16_dec(a).reshape(M, K)
+        Bm = _bf16_dec(bm).reshape(K, sn)[:, :N]
+        X = A @ Bm + _bf16_dec(bias)[None, :]
+        Y = 0.5 * X * (1 + np.tanh(0.7978845608028654 * (X + 0.044715 * X ** 3)))
+        tol = 2.5 * (_dot_tol(A, Bm) * 1.01 + 1e-6 * np.abs(X)) + 2.0 ** -8 * np.abs(Y) + 1e-6
+        Yf = np.concatenate([Y, np.full((M, sn - N), np.nan)], 1).reshape(-1)
+        Tf = np.concatenate([tol, np.zeros((M, sn - N))], 1).reshape(-1)
+        return [("c_ptr", check_close_as(_bf16_dec, Yf, 0.0, Tf))]
+    grid = cdiv(M, C["BM"]) * cdiv(N, C["BN"])
+    return Problem((grid,), dict(a_ptr=a, b_ptr=bm.reshape(-1), bias_ptr=bias, c_ptr=np.full(M * sn, BF16_NAN, np.uint16)),
+                   dict(M=M, N=N, K=K, stride_am=K, stride_bk=sn, stride_cm=sn), ref,
+                   nbytes=2 * (M * K + K * N + M * N), flops=2 * M * N * K, desc=f"M={M} N={N} K={K}")
+
+
+# x_int8_matmul: C = f16(f32(A @ B^T) * as[m] * bs[n] + bias[n]), int8 A [M, K], weight B [N, K] (exact int32
+# accumulation), f32 scales, f16 bias; K a multiple of 16.  A few f32 roundings then one f16 rounding.
+@spec("x_int8_matmul", cases=[dict(M=64, N=64, K=64), dict(M=100, N=70, K=96), dict(M=1, N=3, K=16),
+                              dict(M=257, N=130, K=528)], perf=dict(M=4096, N=4096, K=4096))
+def build_x_int8_matmul(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    assert K % 16 == 0
+    a = rng.integers(-128, 128, M * K).astype(np.int8)
+    b = rng.integers(-128, 128, N * K).astype(np.int8)
+    as_ = (rng.random(M) * 0.02 + 0.001).astype(np.float32)
+    bs = (rng.random(N) * 0.02 + 0.001).astype(np.float32)
+    bias = randn(rng, N).astype(np.float16)
+
+    def ref():
+        acc = a.astype(np.int64).reshape(M, K) @ b.astype(np.int64).reshape(N, K).T
+        Cx = acc * as_.astype(np.float64)[:, None] * bs.astype(np.float64)[None, :] + bias.astype(np.float64)[None, :]
+        mag = np.abs(acc) * as_.astype(np.float64)[:, None] * bs.astype(np.float64)[None, :] + np.abs(bias.astype(np.float64))
+        return [("c_ptr", check_close(Cx.reshape(-1), 2.0 ** -10, (4 * 2.0 ** -24 * mag + 1e-7).reshape(-1)))]
+    return Problem((cdiv(M, C["BM"]), cdiv(N, C["BN"])),
+                   dict(a_ptr=a, b_ptr=b, as_ptr=as_, bs_ptr=bs, bias_ptr=bias, c_ptr=np.full(M * N, np.nan, np.float16)),
+                   dict(M=M, N=N, K=K), ref, nbytes=M * K + N * K + 2 * M * N, flops=2 * M * N * K,
+                   desc=f"M={M} N={N} K={K}")
+
+
+# x_dwconv2d: depthwise 3x3 conv, zero 'same' padding, on NHWC f16 x [B, H, W, C] with f32 w [3, 3, C] and bias [C];
+# y f16.  Nine f32 products summed, one f16 rounding.
+@spec("x_dwconv2d", cases=[dict(B=1, H=1, W=1, C=1), dict(B=1, H=8, W=8, C=32), dict(B=2, H=7, W=13, C=50),
+                           dict(B=1, H=33, W=20, C=96)], perf=dict(B=8, H=56, W=56, C=256), membound=True)
+def build_x_dwconv2d(p, C, rng):
+    B, H, W, Cc = p["B"], p["H"], p["W"], p["C"]
+    KS = C["KS"]
+    x = rng.standard_normal(B * H * W * Cc).astype(np.float16)
+    w = randn(rng, KS * KS * Cc, 0.5)
+    bias = randn(rng, Cc, 0.1)
+
+    def ref():
+        X = np.pad(x.astype(np.float64).reshape(B, H, W, Cc), ((0, 0), (1, 1), (1, 1), (0, 0)))
+        Wt = w.astype(np.float64).reshape(KS, KS, Cc)
+        Y = np.broadcast_to(bias.astype(np.float64), (B, H, W, Cc)).copy()
+        MAG = np.abs(Y).copy()
+        for kh in range(KS):
+            for kw in range(KS):
+                term = X[:, kh:kh + H, kw:kw + W, :] * Wt[kh, kw]
+                Y += term
+                MAG += np.abs(term)
+        return [("y_ptr", check_close(Y.reshape(-1), 2.0 ** -11, (1e-6 * MAG + 1e-7).reshape(-1)))]
+    grid0 = B * cdiv(H * W, C["BHW"])
+    return Problem((grid0, cdiv(Cc, C["BC"])), dict(x_ptr=x, w_ptr=w, bias_ptr=bias,
+                                                    y_ptr=np.full(B * H * W * Cc, np.nan, np.float16)),
+                   dict(H=H, W=W, C=Cc), ref, nbytes=4 * B * H * W * Cc, desc=f"B={B} H={H} W={W} C={Cc}")
+
+
+# x_gather_nan_math: x_src f32 [n_src] with NaN / +-inf injected, i64 indices in [-5, n_src + 5): out-of-range
+# ones read NaN.  g = max(x, -1) propagating NaN; xc = clamp(x with NaN -> 0, -8, 8); gelu = erf-GELU(xc);
+# sp = log2(1 + 2^xc) (approximate exp2/log2).  Outputs start at a sentinel (1234.5), so unwritten lanes show.
+@spec("x_gather_nan_math", cases=[dict(n=n) for n in (1, 511, 512, 513, 5000, 100003)], perf=dict(n=1 << 22),
+      membound=True)
+def build_x_gather_nan_math(p, C, rng):
+    n = p["n"]
+    ns = n // 2 + 7
+    xs = randn(rng, ns, 4.0)
+    xs[rng.random(ns) < 0.05] = np.nan
+    xs[rng.random(ns) < 0.02] = np.inf
+    xs[rng.random(ns) < 0.02] = -np.inf
+    idx = rng.integers(-5, ns + 5, n).astype(np.int64)
+
+    def ref():
+        ok = (idx >= 0) & (idx < ns)
+        x = np.where(ok, xs[np.clip(idx, 0, ns - 1)].astype(np.float64), np.nan)
+        with np.errstate(invalid="ignore"):
+            g = np.where(np.isnan(x), np.nan, np.maximum(x, -1.0))
+        xc = np.clip(np.where(np.isnan(x), 0.0, x), -8.0, 8.0)
+        from math import erf
+        gelu = 0.5 * xc * (1.0 + np.vectorize(erf)(xc * 0.7071067811865476))
+        sp = np.log2(1.0 + np.exp2(xc))
+        return [("g_ptr", check_exact(g.astype(np.float32))),
+                ("gelu_ptr", check_close(gelu, 4e-6, 1e-6)),
+                ("sp_ptr", check_close(sp, 4e-6, 2e-6))]
+    fill = lambda: np.full(n, 1234.5, np.float32)  # noqa: E731
+    return Problem((cdiv(n, C["BLOCK"]),), dict(x_ptr=xs, idx_ptr=idx, g_ptr=fill(), gelu_ptr=fill(), sp_ptr=fill()),
+                   dict(n=n, n_src=ns), ref, nbytes=8 * n + 4 * n + 12 * n, desc=f"n={n}")
+
+
+# x_sort_kv: per row of C=128 f32 keys (ties, +-0, no NaN): the keys sorted descending by their order-preserving
+# integer image (so -0 < +0), ties by lower column first; the column of each sorted key; the columns of the K=8
+# largest.  Exact.
+@spec("x_sort_kv", cases=[dict(G=1), dict(G=2), dict(G=9)], perf=dict(G=4096))
+def build_x_sort_kv(p, C, rng):
+    G, R, Cc, K = p["G"], C["R"], C["C"], C["K"]
+    x = _tied_f32(rng, G * R * Cc, 2)
+    x[rng.random(x.size) < 0.03] = 0.0
+    x[rng.random(x.size) < 0.03] = -0.0
+
+    def ref():
+        bits = x.view(np.int32).astype(np.int64).reshape(-1, Cc)
+        key = np.where(bits < 0, bits ^ 0x7FFFFFFF, bits)
+        col = np.broadcast_to(np.arange(Cc), key.shape)
+        order = np.lexsort((col, -key), axis=1)  # key descending, then column ascending
+        vals = np.take_along_axis(x.reshape(-1, Cc), order, 1)
+        return [("vals_ptr", check_fn(lambda g: None if np.array_equal(g.view(np.int32), vals.reshape(-1).view(np.int32))
+                                      else f"{np.count_nonzero(g.view(np.int32) != vals.reshape(-1).view(np.int32))} "
+                                           f"wrong (bitwise)")),
+                ("idx_ptr", check_exact(order.astype(np.int32).reshape(-1))),
+                ("topi_ptr", check_exact(order[:, :K].astype(np.int32).reshape(-1)))]
+    n = G * R * Cc
+    return Problem((G,), dict(x_ptr=x, vals_ptr=nan_f32(n), idx_ptr=sentinel_i32(n), topi_ptr=sentinel_i32(G * R * K)),
+                   {}, ref, desc=f"programs={G}")
+
+
 # ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================

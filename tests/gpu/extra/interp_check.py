@@ -42,10 +42,11 @@ for spec in K.KERNELS:
         for an, t in spec.signature.items():
             if t == "constexpr": continue
             if t.startswith("*"):
-                dt = tl.bfloat16 if t == "*bf16" else TL[bufs[an].dtype]
+                dt = {"*bf16": tl.bfloat16, "*fp8e5": tl.float8e5}.get(t) or TL[bufs[an].dtype]
                 args.append(T(bufs[an], dt))
             else:
-                args.append(prob.scalars[an])
+                sc = prob.scalars[an]
+                args.append(sc.item() if isinstance(sc, np.generic) else sc)
         try:
             spec.fn[prob.grid](*args, **C)
         except Exception as e:

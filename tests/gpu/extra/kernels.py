@@ -5,7 +5,9 @@ Each kernel exercises something the 12-kernel corpus lacks: scans, multi-operand
 div/rem/shift, a 3D grid with num_programs, returning atomics, join/split/reshape, sort/topk/flip/gather,
 and num_warps 1, 2, 4 and 8; attention forward (two dependent tl.dot in a pipelined loop); masked loads padded
 with a non-zero `other` in pipelined loops; host- and device-side tensor descriptors (pointers on sm80); Philox
-dropout.  No device_print.
+dropout; and (third batch) log-softmax backward, MoE top-k routing, atomic embedding backward, block-scaled fp8
+and int8 matmuls, grouped-query attention, FLA-style chunked linear attention, Welford layer norm, a GEMM with a
+GELU(tanh) epilogue, a depthwise conv2d, NaN-aware gathers and an i64 key-value sort.  No device_print.
 
 `generate.py` compiles every entry of KERNELS with Triton 3.9 for cuda:80 and writes
 tests/gpu/extra/cuda_sm80/K.{ttgir.mlir,ttgir_prellvm.mlir,ptx,meta.json}.  The references live in
@@ -1435,6 +1437,366 @@ def x_fused_moe(a_ptr, b_ptr, c_ptr, topk_w_ptr, sorted_ids_ptr, expert_ids_ptr,
 
 
 # ========================================================================================================
+# issue 23, third batch: kernels in the style of Liger / vLLM / FLA / FlashAttention / DeepSeek, each with a
+# construct the kernels above lack
+# ========================================================================================================
+@triton.jit
+def x_logsoftmax_fwd_bwd(x_ptr, dy_ptr, y_ptr, dx_ptr, N, stride, BLOCK: tl.constexpr):
+    # one row per program: an online log2-domain max/sum over column chunks kept per lane (vector state,
+    # -inf lanes guarded with tl.where), then y = log_softmax(x) (f32) and dx = dy - exp(y) * sum(dy) (f16)
+    row = tl.program_id(0).to(tl.int64)
+    cols = tl.arange(0, BLOCK)
+    m = tl.full([BLOCK], float("-inf"), tl.float32)
+    s = tl.zeros([BLOCK], tl.float32)
+    dsum = tl.zeros([BLOCK], tl.float32)
+    for k in tl.range(0, N, BLOCK, num_stages=2):
+        c = k + cols
+        msk = c < N
+        x = tl.load(x_ptr + row * stride + c, mask=msk, other=float("-inf")).to(tl.float32) * 1.4426950408889634
+        m_new = tl.maximum(m, x)
+        alpha = tl.where(m_new == float("-inf"), 0.0, tl.exp2(m - m_new))
+        s = s * alpha + tl.where(msk, tl.exp2(x - m_new), 0.0)
+        m = m_new
+        dsum += tl.load(dy_ptr + row * stride + c, mask=msk, other=0.0).to(tl.float32)
+    mx = tl.max(m, 0)
+    lse2 = mx + tl.log2(tl.sum(s * tl.exp2(m - mx), 0))
+    g = tl.sum(dsum, 0)
+    for k in tl.range(0, N, BLOCK, num_stages=2):
+        c = k + cols
+        msk = c < N
+        x = tl.load(x_ptr + row * stride + c, mask=msk, other=0.0).to(tl.float32)
+        y = (x * 1.4426950408889634 - lse2) * 0.6931471805599453
+        dy = tl.load(dy_ptr + row * stride + c, mask=msk, other=0.0).to(tl.float32)
+        tl.store(y_ptr + row * stride + c, y, mask=msk)
+        tl.store(dx_ptr + row * stride + c, (dy - tl.exp(y) * g).to(tl.float16), mask=msk)
+
+
+@triton.jit
+def x_moe_topk_gating(logits_ptr, w_ptr, ids_ptr, T, E, TOPK: tl.constexpr, BT: tl.constexpr, BE: tl.constexpr):
+    # MoE router: softmax over E (padded to BE) experts of bf16 logits, TOPK rounds of argmax in a
+    # tl.static_range that knock out the winner, the winners collected into [BT, TOPK] tiles, renormalized
+    rows = tl.program_id(0) * BT + tl.arange(0, BT)
+    cols = tl.arange(0, BE)
+    kk = tl.arange(0, TOPK)
+    rm = rows < T
+    msk = rm[:, None] & (cols[None, :] < E)
+    x = tl.load(logits_ptr + rows[:, None] * E + cols[None, :], mask=msk, other=float("-inf")).to(tl.float32)
+    mx = tl.max(x, 1)
+    p = tl.where(msk, tl.exp(x - mx[:, None]), 0.0)
+    p = p / tl.sum(p, 1)[:, None]
+    p = tl.where(msk, p, -1.0)
+    topw = tl.zeros([BT, TOPK], tl.float32)
+    topi = tl.zeros([BT, TOPK], tl.int32)
+    for j in tl.static_range(TOPK):
+        wj, ij = tl.max(p, 1, return_indices=True, return_indices_tie_break_left=True)
+        topw = tl.where(kk[None, :] == j, wj[:, None], topw)
+        topi = tl.where(kk[None, :] == j, ij[:, None], topi)
+        p = tl.where(cols[None, :] == ij[:, None], -1.0, p)
+    topw = topw / tl.sum(topw, 1)[:, None]
+    out = rows[:, None] * TOPK + kk[None, :]
+    tl.store(w_ptr + out, topw, mask=rm[:, None])
+    tl.store(ids_ptr + out, topi, mask=rm[:, None])
+
+
+@triton.jit
+def x_embedding_bwd(ids_ptr, dy_ptr, dw_ptr, cnt_ptr, n_tokens, D, BT: tl.constexpr, BD: tl.constexpr):
+    # embedding backward: dW[ids[t], :] += dy[t, :] with f32 atomics on a 2D tile of computed i64 addresses,
+    # padding ids (-1) skipped, and an int32 bincount of the ids (first column block only)
+    t = tl.program_id(0) * BT + tl.arange(0, BT)
+    d = tl.program_id(1) * BD + tl.arange(0, BD)
+    tm = t < n_tokens
+    ids = tl.load(ids_ptr + t, mask=tm, other=-1)
+    valid = tm & (ids >= 0)
+    dm = valid[:, None] & (d[None, :] < D)
+    g = tl.load(dy_ptr + t[:, None].to(tl.int64) * D + d[None, :], mask=dm, other=0.0).to(tl.float32)
+    tl.atomic_add(dw_ptr + ids[:, None] * D + d[None, :], g, mask=dm, sem="relaxed")
+    if tl.program_id(1) == 0:
+        tl.atomic_add(cnt_ptr + ids, tl.full([BT], 1, tl.int32), mask=valid, sem="relaxed")
+
+
+@triton.jit
+def x_fp8_block_matmul(a_ptr, b_ptr, c_ptr, as_ptr, bs_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                       BK: tl.constexpr, GROUP_M: tl.constexpr):
+    # DeepSeek-style w8a8 block matmul (as in vLLM's w8a8_block_fp8_matmul): A [M, K] with one scale per row
+    # and 128-wide K group, B stored as a weight [N, K] with one scale per 128x128 block; each K step's tl.dot
+    # is scaled in the loop; rows/cols wrapped with % instead of masked, ragged K masked; grouped ordering
+    pid = tl.program_id(0)
+    num_m = tl.cdiv(M, BM)
+    num_n = tl.cdiv(N, BN)
+    group = pid // (GROUP_M * num_n)
+    first_m = group * GROUP_M
+    gsize = min(num_m - first_m, GROUP_M)
+    pid_m = first_m + (pid % (GROUP_M * num_n)) % gsize
+    pid_n = (pid % (GROUP_M * num_n)) // gsize
+    rm = (pid_m * BM + tl.arange(0, BM)) % M
+    rn = (pid_n * BN + tl.arange(0, BN)) % N
+    rk = tl.arange(0, BK)
+    a_ptrs = a_ptr + rm[:, None] * K + rk[None, :]
+    b_ptrs = b_ptr + rn[None, :] * K + rk[:, None]
+    k_tiles = tl.cdiv(K, BK)
+    as_ptrs = as_ptr + rm * k_tiles
+    bs_ptrs = bs_ptr + (rn // BN) * k_tiles
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for ki in range(0, k_tiles):
+        a = tl.load(a_ptrs, mask=rk[None, :] < K - ki * BK, other=0.0)
+        b = tl.load(b_ptrs, mask=rk[:, None] < K - ki * BK, other=0.0)
+        a_s = tl.load(as_ptrs + ki)
+        b_s = tl.load(bs_ptrs + ki)
+        acc += tl.dot(a, b) * a_s[:, None] * b_s[None, :]
+        a_ptrs += BK
+        b_ptrs += BK
+    cm = pid_m * BM + tl.arange(0, BM)
+    cn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + cm[:, None] * N + cn[None, :], acc.to(tl.bfloat16), mask=(cm[:, None] < M) & (cn[None, :] < N))
+
+
+@triton.jit
+def x_gqa_attention(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, sm_scale, N_CTX, H_Q: tl.constexpr, H_KV: tl.constexpr,
+                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    # grouped-query attention forward on [B, N_CTX, H, D] (bshd) bf16 tensors: H_Q / H_KV query heads share
+    # one K/V head; ragged N_CTX (keys masked to -inf, rows masked on store); K loaded transposed; the
+    # log2-domain logsumexp stored per row
+    start_m = tl.program_id(0)
+    off_hz = tl.program_id(1)
+    b = off_hz // H_Q
+    h = off_hz % H_Q
+    kvh = h // (H_Q // H_KV)
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    q_base = q_ptr + (b * N_CTX).to(tl.int64) * (H_Q * HEAD_DIM) + h * HEAD_DIM
+    kv_off = (b * N_CTX).to(tl.int64) * (H_KV * HEAD_DIM) + kvh * HEAD_DIM
+    q = tl.load(q_base + offs_m[:, None] * (H_Q * HEAD_DIM) + offs_d[None, :], mask=offs_m[:, None] < N_CTX,
+                other=0.0)
+    k_ptrs = k_ptr + kv_off + offs_n[None, :] * (H_KV * HEAD_DIM) + offs_d[:, None]
+    v_ptrs = v_ptr + kv_off + offs_n[:, None] * (H_KV * HEAD_DIM) + offs_d[None, :]
+    m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_M], tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
+    qk_scale = sm_scale * 1.44269504
+    for start_n in tl.range(0, N_CTX, BLOCK_N, num_stages=3):
+        kmask = (start_n + offs_n) < N_CTX
+        k = tl.load(k_ptrs + start_n * (H_KV * HEAD_DIM), mask=kmask[None, :], other=0.0)
+        qk = tl.dot(q, k) * qk_scale
+        qk = tl.where(kmask[None, :], qk, float("-inf"))
+        m_ij = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_ij[:, None])
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(v_ptrs + start_n * (H_KV * HEAD_DIM), mask=kmask[:, None], other=0.0)
+        acc = tl.dot(p.to(tl.bfloat16), v, acc * alpha[:, None])
+        m_i = m_ij
+    acc = acc / l_i[:, None]
+    rmask = offs_m < N_CTX
+    tl.store(o_ptr + (b * N_CTX).to(tl.int64) * (H_Q * HEAD_DIM) + h * HEAD_DIM + offs_m[:, None] * (H_Q * HEAD_DIM)
+             + offs_d[None, :], acc.to(tl.bfloat16), mask=rmask[:, None])
+    tl.store(lse_ptr + off_hz * N_CTX + offs_m, m_i + tl.math.log2(l_i), mask=rmask)
+
+
+@triton.jit
+def x_chunk_gla(q_ptr, k_ptr, v_ptr, g_ptr, o_ptr, ht_ptr, T, H, BT: tl.constexpr, DK: tl.constexpr,
+                DV: tl.constexpr):
+    # FLA-style chunked linear attention with a scalar per-step log decay g (simple GLA): per (batch, head),
+    # a loop over BT-token chunks with the decay's tl.cumsum, an intra-chunk causal dot(q, k^T) * exp(gi-gj),
+    # the inter-chunk term through the f32 state S [DK, DV] (cast to f16 for tl.dot), and the state update
+    # S = S * exp(g_last) + dot(trans(k * exp(g_last - g)), v); the final state is stored
+    i_bh = tl.program_id(0)
+    b = i_bh // H
+    h = i_bh % H
+    t0 = tl.arange(0, BT)
+    ck = tl.arange(0, DK)
+    cv = tl.arange(0, DV)
+    S = tl.zeros([DK, DV], tl.float32)
+    for i_t in range(0, tl.cdiv(T, BT)):
+        t = i_t * BT + t0
+        tm = t < T
+        row = ((b * T + t) * H + h).to(tl.int64)
+        q = tl.load(q_ptr + row[:, None] * DK + ck[None, :], mask=tm[:, None], other=0.0)
+        k = tl.load(k_ptr + row[:, None] * DK + ck[None, :], mask=tm[:, None], other=0.0)
+        v = tl.load(v_ptr + row[:, None] * DV + cv[None, :], mask=tm[:, None], other=0.0)
+        g = tl.load(g_ptr + row, mask=tm, other=0.0)
+        gc = tl.cumsum(g, axis=0)
+        g_last = tl.sum(g, axis=0)
+        s = tl.dot(q, tl.trans(k))
+        s = tl.where(t0[:, None] >= t0[None, :], s * tl.exp(gc[:, None] - gc[None, :]), 0.0)
+        o = tl.dot(s.to(tl.float16), v)
+        o = tl.dot((q * tl.exp(gc)[:, None]).to(tl.float16), S.to(tl.float16), o)
+        tl.store(o_ptr + row[:, None] * DV + cv[None, :], o.to(tl.float16), mask=tm[:, None])
+        kd = (k * tl.exp(g_last - gc)[:, None]).to(tl.float16)
+        S = S * tl.exp(g_last) + tl.dot(tl.trans(kd), v)
+    tl.store(ht_ptr + i_bh * DK * DV + ck[:, None] * DV + cv[None, :], S)
+
+
+@triton.jit
+def _welford_combine(m1, v1, c1, m2, v2, c2):
+    c = c1 + c2
+    w2 = tl.where(c == 0.0, 0.0, c2 / c)
+    d = m2 - m1
+    return m1 + d * w2, v1 + v2 + d * d * c1 * w2, c
+
+
+@triton.jit
+def x_layernorm_welford(x_ptr, w_ptr, b_ptr, y_ptr, mean_ptr, rstd_ptr, stride, N, eps, BLOCK: tl.constexpr):
+    # layer norm forward over long rows: per-lane Welford (mean, M2, count) over a column-chunk loop, combined
+    # across lanes with a three-operand tl.reduce, tl.rsqrt, then a second loop normalizing bf16 -> bf16
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mean = tl.zeros([BLOCK], tl.float32)
+    m2 = tl.zeros([BLOCK], tl.float32)
+    cnt = tl.zeros([BLOCK], tl.float32)
+    for off in tl.range(0, N, BLOCK):
+        c = off + cols
+        msk = c < N
+        x = tl.load(x_ptr + row * stride + c, mask=msk, other=0.0).to(tl.float32)
+        cnt_new = cnt + msk.to(tl.float32)
+        d = x - mean
+        mean = tl.where(msk, mean + d / cnt_new, mean)
+        m2 = tl.where(msk, m2 + d * (x - mean), m2)
+        cnt = cnt_new
+    mu, var_sum, n = tl.reduce((mean, m2, cnt), 0, _welford_combine)
+    rstd = tl.rsqrt(var_sum / n + eps)
+    tl.store(mean_ptr + row, mu)
+    tl.store(rstd_ptr + row, rstd)
+    for off in tl.range(0, N, BLOCK):
+        c = off + cols
+        msk = c < N
+        x = tl.load(x_ptr + row * stride + c, mask=msk, other=0.0).to(tl.float32)
+        w = tl.load(w_ptr + c, mask=msk, other=0.0)
+        bb = tl.load(b_ptr + c, mask=msk, other=0.0)
+        tl.store(y_ptr + row * stride + c, ((x - mu) * rstd * w + bb).to(tl.bfloat16), mask=msk)
+
+
+@triton.jit
+def x_gemm_bias_gelu(a_ptr, b_ptr, bias_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, BM: tl.constexpr,
+                     BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
+    # bf16 GEMM with a bias + GELU(tanh) epilogue (libdevice.tanh), tl.range(num_stages=3) K loop, tl.assume
+    # facts on sizes and strides, grouped program ordering, bf16 result
+    tl.assume(M > 0)
+    tl.assume(N > 0)
+    tl.assume(K > 0)
+    tl.assume(stride_am > 0)
+    tl.assume(stride_bk > 0)
+    tl.assume(stride_cm > 0)
+    pid = tl.program_id(0)
+    num_m = tl.cdiv(M, BM)
+    num_n = tl.cdiv(N, BN)
+    group = pid // (GROUP_M * num_n)
+    first_m = group * GROUP_M
+    gsize = min(num_m - first_m, GROUP_M)
+    pid_m = first_m + (pid % (GROUP_M * num_n)) % gsize
+    pid_n = (pid % (GROUP_M * num_n)) // gsize
+    tl.assume(pid_m >= 0)
+    tl.assume(pid_n >= 0)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :]
+    b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :]
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for ki in tl.range(0, tl.cdiv(K, BK), num_stages=3):
+        kr = K - ki * BK
+        a = tl.load(a_ptrs, mask=(rm[:, None] < M) & (rk[None, :] < kr), other=0.0)
+        b = tl.load(b_ptrs, mask=(rk[:, None] < kr) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BK
+        b_ptrs += BK * stride_bk
+    bias = tl.load(bias_ptr + rn, mask=rn < N, other=0.0).to(tl.float32)
+    x = acc + bias[None, :]
+    y = 0.5 * x * (1.0 + libdevice.tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)))
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :], y.to(tl.bfloat16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def x_int8_matmul(a_ptr, b_ptr, as_ptr, bs_ptr, bias_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                  BK: tl.constexpr):
+    # int8 x int8 -> int32 tl.dot in a masked K loop (A [M, K], weight B [N, K], both K-contiguous), then the
+    # per-row x per-column f32 dequantization + f16 bias epilogue (as in SmoothQuant / bitsandbytes int8 GEMMs)
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a_ptrs = a_ptr + rm[:, None] * K + rk[None, :]
+    b_ptrs = b_ptr + rn[None, :] * K + rk[:, None]
+    acc = tl.zeros((BM, BN), dtype=tl.int32)
+    for k0 in range(0, K, BK):
+        a = tl.load(a_ptrs, mask=(rm[:, None] < M) & (rk[None, :] < K - k0), other=0)
+        b = tl.load(b_ptrs, mask=(rk[:, None] < K - k0) & (rn[None, :] < N), other=0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BK
+        b_ptrs += BK
+    a_s = tl.load(as_ptr + rm, mask=rm < M, other=0.0)
+    b_s = tl.load(bs_ptr + rn, mask=rn < N, other=0.0)
+    bias = tl.load(bias_ptr + rn, mask=rn < N, other=0.0)
+    c = acc.to(tl.float32) * a_s[:, None] * b_s[None, :] + bias[None, :].to(tl.float32)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def x_dwconv2d(x_ptr, w_ptr, bias_ptr, y_ptr, H, W, C, KS: tl.constexpr, BHW: tl.constexpr, BC: tl.constexpr):
+    # depthwise KSxKS conv2d (stride 1, 'same' zero padding) on NHWC f16 with f32 weights [KS, KS, C]:
+    # (b, spatial tile) flattened into program_id(0), h/w by division, nested tl.static_range taps with
+    # negative / past-the-edge coordinates masked
+    pid = tl.program_id(0)
+    tiles = tl.cdiv(H * W, BHW)
+    b = pid // tiles
+    hw = (pid % tiles) * BHW + tl.arange(0, BHW)
+    h = hw // W
+    w = hw % W
+    c = tl.program_id(1) * BC + tl.arange(0, BC)
+    cm = c < C
+    acc = tl.zeros([BHW, BC], tl.float32) + tl.load(bias_ptr + c, mask=cm, other=0.0)[None, :]
+    for kh in tl.static_range(KS):
+        for kw in tl.static_range(KS):
+            ih = h + (kh - KS // 2)
+            iw = w + (kw - KS // 2)
+            ok = (hw < H * W) & (ih >= 0) & (ih < H) & (iw >= 0) & (iw < W)
+            src = ((b * H + ih) * W + iw).to(tl.int64) * C
+            x = tl.load(x_ptr + src[:, None] + c[None, :], mask=ok[:, None] & cm[None, :], other=0.0)
+            wt = tl.load(w_ptr + (kh * KS + kw) * C + c, mask=cm, other=0.0)
+            acc += x.to(tl.float32) * wt[None, :]
+    dst = (b * H * W + hw).to(tl.int64) * C
+    tl.store(y_ptr + dst[:, None] + c[None, :], acc.to(tl.float16), mask=(hw < H * W)[:, None] & cm[None, :])
+
+
+@triton.jit
+def x_gather_nan_math(x_ptr, idx_ptr, g_ptr, gelu_ptr, sp_ptr, n, n_src, BLOCK: tl.constexpr):
+    # gather through loaded i64 indices (negative / past-the-end ones masked, NaN padding), NaN -> 0 with
+    # x != x, tl.clamp, erf-GELU, base-2 softplus with exp2/log2, a NaN-propagating maximum
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    idx = tl.load(idx_ptr + offs, mask=m, other=0)
+    ok = m & (idx >= 0) & (idx < n_src)
+    x = tl.load(x_ptr + idx, mask=ok, other=float("nan"))
+    tl.store(g_ptr + offs, tl.maximum(x, -1.0, propagate_nan=tl.PropagateNan.ALL), mask=m)
+    xc = tl.clamp(tl.where(x != x, 0.0, x), -8.0, 8.0)
+    tl.store(gelu_ptr + offs, 0.5 * xc * (1.0 + tl.erf(xc * 0.7071067811865476)), mask=m)
+    tl.store(sp_ptr + offs, tl.log2(1.0 + tl.exp2(xc)), mask=m)
+
+
+@triton.jit
+def x_sort_kv(x_ptr, vals_ptr, idx_ptr, topi_ptr, R: tl.constexpr, C: tl.constexpr, K: tl.constexpr):
+    # key-value sort by packing: f32 keys made order-preserving as i32 (bitcast, flip the magnitude bits of
+    # negatives), shifted into the high half of an i64 whose low half is the reversed column, one descending
+    # tl.sort of the i64 row (ties: lower column first), unpacked back to values and indices; tl.topk on i64
+    rows = tl.program_id(0) * R + tl.arange(0, R)
+    cols = tl.arange(0, C)
+    off = rows[:, None] * C + cols[None, :]
+    x = tl.load(x_ptr + off)
+    bits = x.to(tl.int32, bitcast=True)
+    key = tl.where(bits < 0, bits ^ 0x7FFFFFFF, bits)
+    packed = (key.to(tl.int64) << 32) | (C - 1 - cols).to(tl.int64)[None, :]
+    srt = tl.sort(packed, dim=1, descending=True)
+    sk = (srt >> 32).to(tl.int32)
+    sv = tl.where(sk < 0, sk ^ 0x7FFFFFFF, sk).to(tl.float32, bitcast=True)
+    tl.store(vals_ptr + off, sv)
+    tl.store(idx_ptr + off, (C - 1) - (srt & 0xFFFFFFFF).to(tl.int32))
+    top = tl.topk(packed, K, dim=1)
+    tk = tl.arange(0, K)
+    tl.store(topi_ptr + rows[:, None] * K + tk[None, :], (C - 1) - (top & 0xFFFFFFFF).to(tl.int32))
+
+
+# ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
 @dataclass
@@ -1707,5 +2069,66 @@ KERNELS = [
           {"TOPK": 2, "BM": 64, "BN": 64, "BK": 32}, num_warps=4, num_stages=3,
           divisible=("a_ptr", "b_ptr", "c_ptr", "topk_w_ptr", "sorted_ids_ptr", "expert_ids_ptr", "N", "K"),
           note="fused MoE matmul: gathered A rows, per-block expert weights, routing-weight scale, scattered store"),
+    _spec("x_logsoftmax_fwd_bwd", x_logsoftmax_fwd_bwd, dict(x_ptr=F16P, dy_ptr=F16P, y_ptr=F32P, dx_ptr=F16P, N="i32",
+                                                             stride="i32"),
+          {"BLOCK": 1024}, num_warps=8, divisible=("x_ptr", "dy_ptr", "y_ptr", "dx_ptr", "stride"),
+          note="log-softmax forward + backward per row: per-lane online exp2/log2 state with -inf guards, "
+               "tl.range(num_stages=2) column loops"),
+    _spec("x_moe_topk_gating", x_moe_topk_gating, dict(logits_ptr=BF16P, w_ptr=F32P, ids_ptr=I32P, T="i32", E="i32"),
+          {"TOPK": 4, "BT": 16, "BE": 64}, num_warps=4,
+          note="MoE router: padded softmax over 60 experts, top-4 by repeated argmax in tl.static_range, "
+               "winners gathered into [BT, TOPK] tiles, renormalized"),
+    _spec("x_embedding_bwd", x_embedding_bwd, dict(ids_ptr=I64P, dy_ptr=F16P, dw_ptr=F32P, cnt_ptr=I32P,
+                                                   n_tokens="i32", D="i32"),
+          {"BT": 32, "BD": 128}, num_warps=4,
+          note="embedding backward: 2D f32 atomic scatter-add through i64 ids, -1 ids skipped, i32 bincount"),
+    _spec("x_fp8_block_matmul", x_fp8_block_matmul, dict(a_ptr="*fp8e5", b_ptr="*fp8e5", c_ptr=BF16P, as_ptr=F32P,
+                                                         bs_ptr=F32P, M="i32", N="i32", K="i32"),
+          {"BM": 64, "BN": 128, "BK": 128, "GROUP_M": 8}, num_warps=4, num_stages=3,
+          divisible=("a_ptr", "b_ptr", "c_ptr", "as_ptr", "bs_ptr", "K"),
+          note="DeepSeek-style block-scaled e5m2 matmul: per-(row, 128 K) and per-128x128 scales applied to each "
+               "K step's tl.dot, B as a K-contiguous weight, % wrapped rows/cols, ragged K, bf16 out"),
+    _spec("x_gqa_attention", x_gqa_attention, dict(q_ptr=BF16P, k_ptr=BF16P, v_ptr=BF16P, o_ptr=BF16P, lse_ptr=F32P,
+                                                   sm_scale="fp32", N_CTX="i32"),
+          {"H_Q": 8, "H_KV": 2, "BLOCK_M": 64, "BLOCK_N": 64, "HEAD_DIM": 128}, num_warps=4, num_stages=3,
+          note="grouped-query attention forward, bf16 bshd layout, 4 query heads per KV head, ragged N_CTX "
+               "(masked keys in a tl.range(num_stages=3) loop), log2 lse"),
+    _spec("x_chunk_gla", x_chunk_gla, dict(q_ptr=F16P, k_ptr=F16P, v_ptr=F16P, g_ptr=F32P, o_ptr=F16P, ht_ptr=F32P,
+                                           T="i32", H="i32"),
+          {"BT": 64, "DK": 64, "DV": 64}, num_warps=4,
+          note="FLA-style chunked gated linear attention: tl.cumsum of the decay, three tl.dot per chunk "
+               "(one on tl.trans), f32 state carried across chunks and cast to f16 for the dot"),
+    _spec("x_layernorm_welford", x_layernorm_welford, dict(x_ptr=BF16P, w_ptr=F32P, b_ptr=F32P, y_ptr=BF16P,
+                                                           mean_ptr=F32P, rstd_ptr=F32P, stride="i32", N="i32",
+                                                           eps="fp32"),
+          {"BLOCK": 1024}, num_warps=8,
+          divisible=("x_ptr", "w_ptr", "b_ptr", "y_ptr", "mean_ptr", "rstd_ptr", "stride"),
+          note="layer norm forward: per-lane Welford in a column loop, 3-operand tl.reduce combine, tl.rsqrt, bf16"),
+    _spec("x_gemm_bias_gelu", x_gemm_bias_gelu, dict(a_ptr=BF16P, b_ptr=BF16P, bias_ptr=BF16P, c_ptr=BF16P, M="i32",
+                                                     N="i32", K="i32", stride_am="i32", stride_bk="i32",
+                                                     stride_cm="i32"),
+          {"BM": 128, "BN": 128, "BK": 64, "GROUP_M": 8}, num_warps=8, num_stages=3,
+          divisible=("a_ptr", "b_ptr", "bias_ptr", "c_ptr", "K", "stride_am", "stride_bk", "stride_cm"),
+          note="bf16 GEMM + bias + GELU(tanh) epilogue, tl.range(num_stages=3), tl.assume, ragged M/N, K % BK != 0, 8 warps"),
+    _spec("x_int8_matmul", x_int8_matmul, dict(a_ptr=I8P, b_ptr=I8P, as_ptr=F32P, bs_ptr=F32P, bias_ptr=F16P,
+                                               c_ptr=F16P, M="i32", N="i32", K="i32"),
+          {"BM": 64, "BN": 64, "BK": 64}, num_warps=4, num_stages=3,
+          divisible=("a_ptr", "b_ptr", "as_ptr", "bs_ptr", "bias_ptr", "c_ptr", "K"),
+          note="int8 x int8 -> int32 tl.dot in a masked K loop (K-contiguous weight), per-row/per-column "
+               "dequant + f16 bias"),
+    _spec("x_dwconv2d", x_dwconv2d, dict(x_ptr=F16P, w_ptr=F32P, bias_ptr=F32P, y_ptr=F16P, H="i32", W="i32",
+                                         C="i32"),
+          {"KS": 3, "BHW": 64, "BC": 32}, num_warps=4,
+          note="depthwise 3x3 conv2d on NHWC: flattened (batch, tile) grid, h/w by div/rem, nested static_range "
+               "taps with edge masks"),
+    _spec("x_gather_nan_math", x_gather_nan_math, dict(x_ptr=F32P, idx_ptr=I64P, g_ptr=F32P, gelu_ptr=F32P,
+                                                       sp_ptr=F32P, n="i32", n_src="i32"),
+          {"BLOCK": 512}, num_warps=4,
+          note="gather through i64 indices (out-of-range masked, NaN padded), NaN-propagating maximum, x != x, "
+               "tl.clamp, tl.erf, exp2/log2"),
+    _spec("x_sort_kv", x_sort_kv, dict(x_ptr=F32P, vals_ptr=F32P, idx_ptr=I32P, topi_ptr=I32P),
+          {"R": 4, "C": 128, "K": 8}, num_warps=4,
+          note="key-value sort: f32 keys bitcast to order-preserving i32, packed with the column into i64, "
+               "descending tl.sort / tl.topk of i64, unpacked"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
