@@ -2512,6 +2512,74 @@ def build_x_sort_kv(p, C, rng):
                    {}, ref, desc=f"programs={G}")
 
 
+
+# x_f64_bits: f32 div_rn / sqrt_rn (correctly rounded: exact) and fma (one rounding), f64 x*d + y (fused or not:
+# 2^-52 of the terms), sqrt(|d|) / (1 + x*x), exp(d / 4) (libdevice, 1e-15), f64(i64(d * 1000)) + 0.5 (exact),
+# umulhi, popc and clz on u32 / i32 (exact).  Outputs interleaved per element; masked lanes never written.
+@spec("x_f64_bits", cases=[dict(n=n) for n in (1, 255, 256, 257, 3000)], perf=dict(n=1 << 22), membound=True)
+def build_x_f64_bits(p, C, rng):
+    n = p["n"]
+    x = randn(rng, n, 3.0)
+    y = (np.where(rng.random(n) < 0.5, -1, 1) * (rng.random(n) * 4 + 0.1)).astype(np.float32)
+    d = rng.standard_normal(n) * 3.0
+    u = rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+    v = rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+    u[:min(n, 3)] = np.array([0, 1, 0xFFFFFFFF], np.uint32)[:min(n, 3)]
+
+    def ref():
+        L = np.longdouble
+        of = np.stack([x / y, np.sqrt(np.abs(x)),
+                       (x.astype(L) * y.astype(L) + d.astype(np.float32).astype(L)).astype(np.float32)], 1)
+        ofe = np.stack([np.zeros(n), np.zeros(n), np.abs(of[:, 2]).astype(np.float64) * 2.0 ** -23], 1)
+        xd = x.astype(np.float64)
+        od = np.stack([(xd.astype(L) * d.astype(L) + y.astype(L)).astype(np.float64), np.sqrt(np.abs(d)) / (1.0 + xd * xd),
+                       np.exp(d * 0.25), np.trunc(d * 1000.0) + 0.5], 1)
+        ode = np.stack([(np.abs(xd * d) + np.abs(y)) * 2.0 ** -52, np.abs(od[:, 1]) * 2.0 ** -51,
+                        np.abs(od[:, 2]) * 1e-15, np.zeros(n)], 1)
+        pu = np.array([bin(int(t)).count("1") for t in u], np.int32)
+        cz = np.array([32 - int(t).bit_length() for t in u], np.int32)
+        hi = ((u.astype(np.uint64) * v.astype(np.uint64)) >> np.uint64(32)).astype(np.uint32).view(np.int32)
+        oi = np.stack([hi, pu, cz], 1)
+        return [("of_ptr", check_close(of.reshape(-1), 0.0, ofe.reshape(-1))),
+                ("od_ptr", check_close(od.reshape(-1), 0.0, ode.reshape(-1))),
+                ("oi_ptr", check_exact(oi.reshape(-1)))]
+    return Problem((cdiv(n, C["BLOCK"]),), dict(x_ptr=x, y_ptr=y, d_ptr=d, u_ptr=u, v_ptr=v, of_ptr=nan_f32(3 * n),
+                                                od_ptr=np.full(4 * n, np.nan), oi_ptr=sentinel_i32(3 * n)),
+                   dict(n=n), ref, nbytes=24 * n + 12 * n + 32 * n + 12 * n, desc=f"n={n}")
+
+
+# x_batched_dot3d: G independent C_g = A_g @ B_g (f16 [32, 32] each, f32 accumulation) as one 3D tl.dot over 4
+# problems per program; the last program's extra problems are masked.
+@spec("x_batched_dot3d", cases=[dict(G=1), dict(G=4), dict(G=7), dict(G=33)], perf=dict(G=1 << 16))
+def build_x_batched_dot3d(p, C, rng):
+    G, M, N, K = p["G"], C["M"], C["N"], C["K"]
+    a = rng.standard_normal(G * M * K).astype(np.float16)
+    b = rng.standard_normal(G * K * N).astype(np.float16)
+
+    def ref():
+        A = a.astype(np.float64).reshape(G, M, K)
+        B = b.astype(np.float64).reshape(G, K, N)
+        tol = K * 2.0 ** -24 * (np.abs(A) @ np.abs(B)) * 1.01 + 1e-30
+        return [("c_ptr", check_close((A @ B).reshape(-1), 0.0, tol.reshape(-1)))]
+    return Problem((cdiv(G, C["BB"]),), dict(a_ptr=a, b_ptr=b, c_ptr=nan_f32(G * M * N)), dict(G=G), ref,
+                   nbytes=2 * G * (M * K + K * N) + 4 * G * M * N, flops=2 * G * M * N * K, desc=f"G={G}")
+
+
+# x_dot_ieee: C = A @ B in f32 with input_precision="ieee" (exact products, f32 sums), ragged M, N, K.
+@spec("x_dot_ieee", cases=[dict(M=32, N=32, K=16), dict(M=50, N=70, K=33), dict(M=1, N=3, K=5), dict(M=129, N=64, K=100)],
+      perf=dict(M=1024, N=1024, K=1024))
+def build_x_dot_ieee(p, C, rng):
+    M, N, K = p["M"], p["N"], p["K"]
+    a, b = randn(rng, M * K), randn(rng, K * N)
+
+    def ref():
+        A, B = a.astype(np.float64).reshape(M, K), b.astype(np.float64).reshape(K, N)
+        return [("c_ptr", check_close((A @ B).reshape(-1), 0.0, (_dot_tol(A, B) * 1.01).reshape(-1)))]
+    return Problem((cdiv(M, C["BM"]), cdiv(N, C["BN"])), dict(a_ptr=a, b_ptr=b, c_ptr=nan_f32(M * N)),
+                   dict(M=M, N=N, K=K), ref, nbytes=4 * (M * K + K * N + M * N), flops=2 * M * N * K,
+                   desc=f"M={M} N={N} K={K}")
+
+
 # ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================

@@ -20,7 +20,8 @@ import run_gpu as R
 I.GridExecutor._init_args_hst = lambda self, a, k: (list(a), dict(k))
 I.GridExecutor._restore_args_dev = lambda self, *a: None
 TL = {np.dtype(np.float32): tl.float32, np.dtype(np.float16): tl.float16, np.dtype(np.int32): tl.int32,
-      np.dtype(np.int64): tl.int64, np.dtype(np.int8): tl.int8, np.dtype(np.uint32): tl.uint32}
+      np.dtype(np.int64): tl.int64, np.dtype(np.int8): tl.int8, np.dtype(np.uint32): tl.uint32,
+      np.dtype(np.float64): tl.float64}
 
 class T:
     def __init__(self, a, dt): self.a, self.dtype = a, dt

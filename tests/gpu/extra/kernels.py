@@ -7,7 +7,8 @@ and num_warps 1, 2, 4 and 8; attention forward (two dependent tl.dot in a pipeli
 with a non-zero `other` in pipelined loops; host- and device-side tensor descriptors (pointers on sm80); Philox
 dropout; and (third batch) log-softmax backward, MoE top-k routing, atomic embedding backward, block-scaled fp8
 and int8 matmuls, grouped-query attention, FLA-style chunked linear attention, Welford layer norm, a GEMM with a
-GELU(tanh) epilogue, a depthwise conv2d, NaN-aware gathers and an i64 key-value sort.  No device_print.
+GELU(tanh) epilogue, a depthwise conv2d, NaN-aware gathers, an i64 key-value sort, f64 and correctly rounded
+f32 math, a 3D (batched) tl.dot and an f32 "ieee" (FMA) tl.dot.  No device_print.
 
 `generate.py` compiles every entry of KERNELS with Triton 3.9 for cuda:80 and writes
 tests/gpu/extra/cuda_sm80/K.{ttgir.mlir,ttgir_prellvm.mlir,ptx,meta.json}.  The references live in
@@ -1796,6 +1797,64 @@ def x_sort_kv(x_ptr, vals_ptr, idx_ptr, topi_ptr, R: tl.constexpr, C: tl.constex
     tl.store(topi_ptr + rows[:, None] * K + tk[None, :], (C - 1) - (top & 0xFFFFFFFF).to(tl.int32))
 
 
+@triton.jit
+def x_f64_bits(x_ptr, y_ptr, d_ptr, u_ptr, v_ptr, of_ptr, od_ptr, oi_ptr, n, BLOCK: tl.constexpr):
+    # f64 data (loads, mul/add, sqrt, exp, division, casts to/from f32 and i64), the correctly rounded f32
+    # forms tl.math.div_rn / sqrt_rn / tl.fma, tl.umulhi on u32, libdevice popc / clz on i32
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.0)
+    y = tl.load(y_ptr + offs, mask=m, other=1.0)
+    d = tl.load(d_ptr + offs, mask=m, other=1.0)
+    u = tl.load(u_ptr + offs, mask=m, other=1)
+    v = tl.load(v_ptr + offs, mask=m, other=1)
+    tl.store(of_ptr + offs * 3, tl.math.div_rn(x, y), mask=m)
+    tl.store(of_ptr + offs * 3 + 1, tl.math.sqrt_rn(tl.abs(x)), mask=m)
+    tl.store(of_ptr + offs * 3 + 2, tl.fma(x, y, d.to(tl.float32)), mask=m)
+    xd = x.to(tl.float64)
+    tl.store(od_ptr + offs * 4, xd * d + y.to(tl.float64), mask=m)
+    tl.store(od_ptr + offs * 4 + 1, tl.sqrt(tl.abs(d)) / (1.0 + xd * xd), mask=m)
+    tl.store(od_ptr + offs * 4 + 2, tl.exp(d * 0.25), mask=m)
+    tl.store(od_ptr + offs * 4 + 3, (d * 1000.0).to(tl.int64).to(tl.float64) + 0.5, mask=m)
+    tl.store(oi_ptr + offs * 3, tl.umulhi(u, v).to(tl.int32, bitcast=True), mask=m)
+    ui = u.to(tl.int32, bitcast=True)
+    tl.store(oi_ptr + offs * 3 + 1, libdevice.popc(ui), mask=m)
+    tl.store(oi_ptr + offs * 3 + 2, libdevice.clz(ui), mask=m)
+
+
+@triton.jit
+def x_batched_dot3d(a_ptr, b_ptr, c_ptr, G, BB: tl.constexpr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    # batched small GEMMs as one 3D tl.dot: [BB, M, K] x [BB, K, N] f16 tiles (BB problems per program, the
+    # last program's batch rows masked), f32 result plus a reduction over the batch axis
+    g = tl.program_id(0) * BB + tl.arange(0, BB)
+    gm = g < G
+    im = tl.arange(0, M)
+    ik = tl.arange(0, K)
+    jn = tl.arange(0, N)
+    a = tl.load(a_ptr + g[:, None, None] * (M * K) + im[None, :, None] * K + ik[None, None, :],
+                mask=gm[:, None, None], other=0.0)
+    b = tl.load(b_ptr + g[:, None, None] * (K * N) + ik[None, :, None] * N + jn[None, None, :],
+                mask=gm[:, None, None], other=0.0)
+    c = tl.dot(a, b)
+    tl.store(c_ptr + g[:, None, None] * (M * N) + im[None, :, None] * N + jn[None, None, :], c, mask=gm[:, None, None])
+
+
+@triton.jit
+def x_dot_ieee(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # f32 x f32 tl.dot with input_precision="ieee" (no tensor cores: the FMA dot) in a masked K loop
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :], mask=(rm[:, None] < M) & ((k + rk)[None, :] < K),
+                    other=0.0)
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :], mask=((k + rk)[:, None] < K) & (rn[None, :] < N),
+                    other=0.0)
+        acc = tl.dot(a, b, acc, input_precision="ieee")
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -2130,5 +2189,14 @@ KERNELS = [
           {"R": 4, "C": 128, "K": 8}, num_warps=4,
           note="key-value sort: f32 keys bitcast to order-preserving i32, packed with the column into i64, "
                "descending tl.sort / tl.topk of i64, unpacked"),
+    _spec("x_f64_bits", x_f64_bits, dict(x_ptr=F32P, y_ptr=F32P, d_ptr="*fp64", u_ptr=U32P, v_ptr=U32P, of_ptr=F32P,
+                                         od_ptr="*fp64", oi_ptr=I32P, n="i32"), {"BLOCK": 256}, num_warps=4,
+          note="f64 arithmetic / sqrt / exp / casts, f32 div_rn / sqrt_rn / fma, umulhi, popc, clz"),
+    _spec("x_batched_dot3d", x_batched_dot3d, dict(a_ptr=F16P, b_ptr=F16P, c_ptr=F32P, G="i32"),
+          {"BB": 4, "M": 32, "N": 32, "K": 32}, num_warps=4,
+          note="3D tl.dot: [4, 32, 32] x [4, 32, 32] f16 batches per program, masked batch rows"),
+    _spec("x_dot_ieee", x_dot_ieee, dict(a_ptr=F32P, b_ptr=F32P, c_ptr=F32P, M="i32", N="i32", K="i32"),
+          {"BM": 32, "BN": 32, "BK": 16}, num_warps=4,
+          note="f32 tl.dot with input_precision='ieee' (FMA dot) in a masked K loop"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
