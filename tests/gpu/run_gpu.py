@@ -2580,6 +2580,100 @@ def build_x_dot_ieee(p, C, rng):
                    desc=f"M={M} N={N} K={K}")
 
 
+
+# x_top_p_filter: per row of V logits (multiples of 1/64: equal or well apart), softmax probabilities sorted
+# descending; an entry survives when its probability is >= the k-th largest, where k is the first sorted index at
+# which the sum of the larger ones reaches p; p sits halfway between two such prefix sums (no rounding-sensitive
+# decisions).  Others become -inf.  Exact.
+@spec("x_top_p_filter", cases=[dict(R=1, V=1), dict(R=3, V=100), dict(R=8, V=256), dict(R=5, V=200)],
+      perf=dict(R=16384, V=256), membound=True)
+def build_x_top_p_filter(p, C, rng):
+    R, V = p["R"], p["V"]
+    x = (np.round(rng.standard_normal(R * V) * 128) / 64).astype(np.float32)
+    X = x.astype(np.float64).reshape(R, V)
+    P = np.exp(X - X.max(1, keepdims=True))
+    P /= P.sum(1, keepdims=True)
+    S = -np.sort(-P, axis=1)
+    before = np.cumsum(S, 1) - S
+    ks = rng.integers(0, max(1, V // 5), R)
+    nxt = np.concatenate([before[:, 1:], np.ones((R, 1))], 1)
+    top_p = ((before[np.arange(R), ks] + nxt[np.arange(R), ks]) / 2).astype(np.float32)
+
+    def ref():
+        thr = S[np.arange(R), ks]
+        out = np.where(P >= thr[:, None], X, -np.inf)
+        return [("out_ptr", check_exact(out.astype(np.float32).reshape(-1)))]
+    return Problem((R,), dict(logits_ptr=x, p_ptr=top_p, out_ptr=nan_f32(R * V)), dict(V=V), ref, nbytes=8 * R * V,
+                   desc=f"R={R} V={V}")
+
+
+# x_segment_sum: x (multiples of 1/4: exact sums) with sorted segment ids (runs of 1..40, one long run of 700 in the
+# larger cases): out = inclusive sum within each segment restarted at every 512-element block; tot[s] (starting
+# non-zero) += the segment's total.  Exact.
+@spec("x_segment_sum", cases=[dict(n=n) for n in (1, 511, 512, 513, 5000, 100003)], perf=dict(n=1 << 22))
+def build_x_segment_sum(p, C, rng):
+    n, B = p["n"], C["BLOCK"]
+    lens = list(rng.integers(1, 41, n))
+    if n > 1000:
+        lens.insert(3, 700)
+    seg = np.repeat(np.arange(len(lens)), lens)[:n].astype(np.int32)
+    ns = int(seg[-1]) + 1
+    x = (rng.integers(-40, 41, n) / 4).astype(np.float32)
+    tot0 = (rng.integers(-4, 5, ns) / 2).astype(np.float32)
+
+    def ref():
+        out = np.zeros(n)
+        for i in range(n):
+            restart = i % B == 0 or seg[i] != seg[i - 1]
+            out[i] = x[i] if restart else out[i - 1] + x[i]
+        tot = tot0.astype(np.float64) + np.bincount(seg, weights=x.astype(np.float64), minlength=ns)
+        return [("out_ptr", check_exact(out.astype(np.float32))), ("tot_ptr", check_exact(tot.astype(np.float32)))]
+    return Problem((cdiv(n, B),), dict(x_ptr=x, seg_ptr=seg, out_ptr=nan_f32(n), tot_ptr=tot0.copy()), dict(n=n), ref,
+                   nbytes=12 * n, desc=f"n={n} segments={ns}")
+
+
+# x_unscale_found_inf: g *= inv_scale in place (f32, exact as NumPy's f32 product); found = 1 when any product is
+# inf / NaN (else it stays 0), count = how many.  Cases: clean, injected NaN / inf, overflow by the scale.
+@spec("x_unscale_found_inf", cases=[dict(n=1000), dict(n=1000, bad=3), dict(n=100003, bad=50), dict(n=1, bad=1),
+                                    dict(n=5000, overflow=True)], perf=dict(n=1 << 24), membound=True)
+def build_x_unscale_found_inf(p, C, rng):
+    n = p["n"]
+    g = randn(rng, n, 100.0)
+    inv = np.array([1.0 / 1024], np.float32)
+    if p.get("bad"):
+        at = rng.choice(n, p["bad"], replace=False)
+        g[at] = np.where(np.arange(p["bad"]) % 2 == 0, np.inf, np.nan).astype(np.float32)
+    if p.get("overflow"):
+        inv[0] = np.float32(2.0 ** 120)
+    g0 = g.copy()
+
+    def ref():
+        with np.errstate(over="ignore", invalid="ignore"):
+            g2 = (g0 * inv[0]).astype(np.float32)
+        nb = int(np.count_nonzero(~np.isfinite(g2)))
+        return [("g_ptr", check_exact(g2)), ("found_ptr", check_exact(np.array([1 if nb else 0], np.int32))),
+                ("count_ptr", check_exact(np.array([nb], np.int32)))]
+    return Problem((cdiv(n, C["BLOCK"]),), dict(g_ptr=g, inv_scale_ptr=inv, found_ptr=np.zeros(1, np.int32),
+                                                count_ptr=np.zeros(1, np.int32)),
+                   dict(n=n), ref, nbytes=8 * n, desc=f"n={n}{' bad=%d' % p['bad'] if p.get('bad') else ''}"
+                   f"{' overflow' if p.get('overflow') else ''}")
+
+
+# x_col_softmax: y = softmax of each column of x [M, N] (M <= 128), f32; approximate exp: 1e-5 relative.
+@spec("x_col_softmax", cases=[dict(M=1, N=1), dict(M=128, N=16), dict(M=100, N=37), dict(M=7, N=300)],
+      perf=dict(M=128, N=1 << 16), membound=True)
+def build_x_col_softmax(p, C, rng):
+    M, N = p["M"], p["N"]
+    x = randn(rng, M * N, 3.0)
+
+    def ref():
+        X = x.astype(np.float64).reshape(M, N)
+        E = np.exp(X - X.max(0, keepdims=True))
+        return [("y_ptr", check_close((E / E.sum(0, keepdims=True)).reshape(-1), 1e-5, 1e-9))]
+    return Problem((cdiv(N, C["BN"]),), dict(x_ptr=x, y_ptr=nan_f32(M * N)), dict(M=M, N=N), ref, nbytes=8 * M * N,
+                   desc=f"M={M} N={N}")
+
+
 # ============================================================================================================
 # PTX / metadata handling
 # ============================================================================================================

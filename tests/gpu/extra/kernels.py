@@ -8,7 +8,8 @@ with a non-zero `other` in pipelined loops; host- and device-side tensor descrip
 dropout; and (third batch) log-softmax backward, MoE top-k routing, atomic embedding backward, block-scaled fp8
 and int8 matmuls, grouped-query attention, FLA-style chunked linear attention, Welford layer norm, a GEMM with a
 GELU(tanh) epilogue, a depthwise conv2d, NaN-aware gathers, an i64 key-value sort, f64 and correctly rounded
-f32 math, a 3D (batched) tl.dot and an f32 "ieee" (FMA) tl.dot.  No device_print.
+f32 math, a 3D (batched) tl.dot, an f32 "ieee" (FMA) tl.dot, top-p filtering (1D sort + cumsum), a segmented
+scan with an i1 operand, an i1 or-reduction guarding atomics, and a column softmax.  No device_print.
 
 `generate.py` compiles every entry of KERNELS with Triton 3.9 for cuda:80 and writes
 tests/gpu/extra/cuda_sm80/K.{ttgir.mlir,ttgir_prellvm.mlir,ptx,meta.json}.  The references live in
@@ -1855,6 +1856,78 @@ def x_dot_ieee(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+@triton.jit
+def x_top_p_filter(logits_ptr, p_ptr, out_ptr, V, BV: tl.constexpr):
+    # nucleus (top-p) filtering as in samplers: softmax of a row, 1D descending tl.sort of the probabilities,
+    # tl.cumsum of the sorted ones, the smallest kept probability as a masked min, logits below it set to -inf
+    row = tl.program_id(0)
+    cols = tl.arange(0, BV)
+    m = cols < V
+    x = tl.load(logits_ptr + row * V + cols, mask=m, other=float("-inf"))
+    e = tl.where(m, tl.exp(x - tl.max(x, 0)), 0.0)
+    prob = e / tl.sum(e, 0)
+    srt = tl.sort(prob, descending=True)
+    before = tl.cumsum(srt, 0) - srt
+    top_p = tl.load(p_ptr + row)
+    thresh = tl.min(tl.where(before < top_p, srt, float("inf")), 0)
+    tl.store(out_ptr + row * V + cols, tl.where(prob >= thresh, x, float("-inf")), mask=m)
+
+
+@triton.jit
+def _seg_combine(v1, f1, v2, f2):
+    return tl.where(f2, v2, v1 + v2), f1 | f2
+
+
+@triton.jit
+def x_segment_sum(x_ptr, seg_ptr, out_ptr, tot_ptr, n, BLOCK: tl.constexpr):
+    # segmented inclusive scan over sorted segment ids (a (value, head flag) associative_scan with an i1
+    # operand), and each segment's block-partial total added at its last element with a float atomic
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    lane = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    s = tl.load(seg_ptr + offs, mask=m, other=-1)
+    s_prev = tl.load(seg_ptr + offs - 1, mask=m & (lane > 0), other=-1)
+    head = (s != s_prev) | (lane == 0)
+    v, _ = tl.associative_scan((x, head), 0, _seg_combine)
+    tl.store(out_ptr + offs, v, mask=m)
+    s_next = tl.load(seg_ptr + offs + 1, mask=(offs + 1 < n) & (lane < BLOCK - 1), other=-1)
+    tail = m & ((s != s_next) | (lane == BLOCK - 1))
+    tl.atomic_add(tot_ptr + s, v, mask=tail, sem="relaxed")
+
+
+@triton.jit
+def _or_combine(a, b):
+    return a | b
+
+
+@triton.jit
+def x_unscale_found_inf(g_ptr, inv_scale_ptr, found_ptr, count_ptr, n, BLOCK: tl.constexpr):
+    # AMP gradient unscale: g *= 1/scale in place, an i1 tl.reduce with a custom or-combiner for "any
+    # non-finite", and a scalar if that raises the flag (atomic_max) and counts them (atomic_add)
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    g = tl.load(g_ptr + offs, mask=m, other=0.0)
+    g = g * tl.load(inv_scale_ptr)
+    tl.store(g_ptr + offs, g, mask=m)
+    bad = m & ((g != g) | (tl.abs(g) == float("inf")))
+    if tl.reduce(bad, 0, _or_combine):
+        tl.atomic_max(found_ptr, 1)
+        tl.atomic_add(count_ptr, tl.sum(bad.to(tl.int32), 0))
+
+
+@triton.jit
+def x_col_softmax(x_ptr, y_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # softmax down each column of a [M, N] f32 matrix (M <= BM rows in one tile): max/sum along axis 0,
+    # broadcast back along rows, narrow BN-column strips per program
+    cols = tl.program_id(0) * BN + tl.arange(0, BN)
+    rows = tl.arange(0, BM)
+    msk = (rows[:, None] < M) & (cols[None, :] < N)
+    x = tl.load(x_ptr + rows[:, None] * N + cols[None, :], mask=msk, other=float("-inf"))
+    e = tl.where(msk, tl.exp(x - tl.max(x, 0)[None, :]), 0.0)
+    tl.store(y_ptr + rows[:, None] * N + cols[None, :], e / tl.sum(e, 0)[None, :], mask=msk)
+
+
 # ========================================================================================================
 # compile specs (the same shape as the corpus' kernels.py)
 # ========================================================================================================
@@ -2198,5 +2271,15 @@ KERNELS = [
     _spec("x_dot_ieee", x_dot_ieee, dict(a_ptr=F32P, b_ptr=F32P, c_ptr=F32P, M="i32", N="i32", K="i32"),
           {"BM": 32, "BN": 32, "BK": 16}, num_warps=4,
           note="f32 tl.dot with input_precision='ieee' (FMA dot) in a masked K loop"),
+    _spec("x_top_p_filter", x_top_p_filter, dict(logits_ptr=F32P, p_ptr=F32P, out_ptr=F32P, V="i32"), {"BV": 256},
+          num_warps=4, note="top-p filtering: softmax, 1D descending tl.sort, tl.cumsum of the sorted row, masked min"),
+    _spec("x_segment_sum", x_segment_sum, dict(x_ptr=F32P, seg_ptr=I32P, out_ptr=F32P, tot_ptr=F32P, n="i32"),
+          {"BLOCK": 512}, num_warps=4,
+          note="segmented scan: associative_scan over (f32, i1 head flag), segment totals by float atomics"),
+    _spec("x_unscale_found_inf", x_unscale_found_inf, dict(g_ptr=F32P, inv_scale_ptr=F32P, found_ptr=I32P,
+                                                           count_ptr=I32P, n="i32"), {"BLOCK": 1024}, num_warps=4,
+          note="AMP unscale: in-place scale, i1 tl.reduce with an or-combiner, scalar if with atomic_max/atomic_add"),
+    _spec("x_col_softmax", x_col_softmax, dict(x_ptr=F32P, y_ptr=F32P, M="i32", N="i32"), {"BM": 128, "BN": 16},
+          num_warps=4, note="softmax along axis 0 of a [128, 16] strip (cross-warp column reductions)"),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
