@@ -556,9 +556,17 @@ tt.func @dot_accumulator_shape(%a: tensor<16x32xf16>, %b: tensor<32x16xf16>, %c:
 
 // -----
 
-tt.func @dot_int_and_float(%a: tensor<16x32xf16>, %b: tensor<32x16xi8>, %c: tensor<16x16xf32>) {
-  // expected-error @+1 {{'tt.dot' op operand element types must be both integer or both floating-point, got f16 and i8}}
+tt.func @dot_bit_widths(%a: tensor<16x32xf16>, %b: tensor<32x16xi8>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tt.dot' op element types of operands A and B must have same bit width}}
   %0 = tt.dot %a, %b, %c : tensor<16x32xf16> * tensor<32x16xi8> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_int_and_float(%a: tensor<16x32xf16>, %b: tensor<32x16xi16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'tt.dot' op operand element types must be both integer or both floating-point, got f16 and i16}}
+  %0 = tt.dot %a, %b, %c : tensor<16x32xf16> * tensor<32x16xi16> -> tensor<16x16xf32>
   tt.return
 }
 

@@ -66,6 +66,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // that buffer; from a mutable one it stays. Chained subslices add their offsets.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 2, maxPhase = 8, order = [1, 0]}>
+// Unswizzled: a swizzled tile may not be sliced (Triton's subslice verifier).
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32} {
   // CHECK-LABEL: tt.func @local_alloc_of_local_load
@@ -87,10 +89,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32} {
   // CHECK-NEXT: %[[A:.*]] = ttg.local_alloc
   // CHECK-NEXT: %[[S:.*]] = ttg.memdesc_subslice %[[A]][24, 48]
   // CHECK-NEXT: tt.return %[[S]]
-  tt.func @subslice_of_subslice() -> !ttg.memdesc<8x16xf16, #shared, #smem, mutable, 32x64> {
-    %a = ttg.local_alloc : () -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable>
-    %s = ttg.memdesc_subslice %a[16, 32] : !ttg.memdesc<32x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<16x32xf16, #shared, #smem, mutable, 32x64>
-    %t = ttg.memdesc_subslice %s[8, 16] : !ttg.memdesc<16x32xf16, #shared, #smem, mutable, 32x64> -> !ttg.memdesc<8x16xf16, #shared, #smem, mutable, 32x64>
-    tt.return %t : !ttg.memdesc<8x16xf16, #shared, #smem, mutable, 32x64>
+  tt.func @subslice_of_subslice() -> !ttg.memdesc<8x16xf16, #plain, #smem, mutable, 32x64> {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<32x64xf16, #plain, #smem, mutable>
+    %s = ttg.memdesc_subslice %a[16, 32] : !ttg.memdesc<32x64xf16, #plain, #smem, mutable> -> !ttg.memdesc<16x32xf16, #plain, #smem, mutable, 32x64>
+    %t = ttg.memdesc_subslice %s[8, 16] : !ttg.memdesc<16x32xf16, #plain, #smem, mutable, 32x64> -> !ttg.memdesc<8x16xf16, #plain, #smem, mutable, 32x64>
+    tt.return %t : !ttg.memdesc<8x16xf16, #plain, #smem, mutable, 32x64>
   }
 }

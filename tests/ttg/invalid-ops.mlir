@@ -641,3 +641,43 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return %0 : tensor<2048x2xi8, #high>
   }
 }
+
+// -----
+
+// memdesc_reinterpret (Triton's footprint rules): the result may not need more
+// bytes than the source's stages hold; from a view, no more than the bytes
+// the view owns contiguously from its start.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @reinterpret_wider(%m: !ttg.memdesc<8x16xf16, #shared, #smem>) {
+  // expected-error @+1 {{result shared-memory footprint (512 bytes) exceeds the source view (256 bytes)}}
+  %0 = ttg.memdesc_reinterpret %m : !ttg.memdesc<8x16xf16, #shared, #smem> -> !ttg.memdesc<8x16xf32, #shared, #smem>
+  tt.return
+}
+tt.func @reinterpret_view_gap(%m: !ttg.memdesc<7x16x16xf16, #shared, #smem, mutable>) {
+  %v = ttg.memdesc_subslice %m [3, 8, 0] : !ttg.memdesc<7x16x16xf16, #shared, #smem, mutable> -> !ttg.memdesc<2x8x16xf16, #shared, #smem, mutable, 7x16x16>
+  // expected-error @+1 {{result shared-memory footprint includes offsets not owned by the source subview (512 bytes requested; 256 contiguous bytes available)}}
+  %0 = ttg.memdesc_reinterpret %v : !ttg.memdesc<2x8x16xf16, #shared, #smem, mutable, 7x16x16> -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable>
+  tt.return
+}
+tt.func @reinterpret_view_rows(%m: !ttg.memdesc<7x16x16xf16, #shared, #smem, mutable>) -> !ttg.memdesc<8x16xf16, #shared, #smem, mutable> {
+  %v = ttg.memdesc_subslice %m [3, 8, 0] : !ttg.memdesc<7x16x16xf16, #shared, #smem, mutable> -> !ttg.memdesc<2x8x16xf16, #shared, #smem, mutable, 7x16x16>
+  %0 = ttg.memdesc_reinterpret %v : !ttg.memdesc<2x8x16xf16, #shared, #smem, mutable, 7x16x16> -> !ttg.memdesc<8x16xf16, #shared, #smem, mutable>
+  tt.return %0 : !ttg.memdesc<8x16xf16, #shared, #smem, mutable>
+}
+
+// -----
+
+// memdesc_subslice may not cut a swizzled tile (the slice's start would not
+// be one offset of the allocation); a stage of a pipelined buffer may be cut.
+#swizzled = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 16, order = [0, 1]}>
+#smem = #ttg.shared_memory
+tt.func @subslice_swizzle(%m: !ttg.memdesc<8x16xf32, #swizzled, #smem>) {
+  // expected-error @+1 {{We don't support splitting along the swizzling pattern}}
+  %0 = ttg.memdesc_subslice %m [0, 0] : !ttg.memdesc<8x16xf32, #swizzled, #smem> -> !ttg.memdesc<8x4xf32, #swizzled, #smem, 8x16>
+  tt.return
+}
+tt.func @subslice_stage(%m: !ttg.memdesc<4x8x16xf32, #swizzled, #smem>) -> !ttg.memdesc<2x8x16xf32, #swizzled, #smem, 4x8x16> {
+  %0 = ttg.memdesc_subslice %m [2, 0, 0] : !ttg.memdesc<4x8x16xf32, #swizzled, #smem> -> !ttg.memdesc<2x8x16xf32, #swizzled, #smem, 4x8x16>
+  tt.return %0 : !ttg.memdesc<2x8x16xf32, #swizzled, #smem, 4x8x16>
+}

@@ -232,6 +232,11 @@ fn dot(op: Op) -> Verdict {
         "expected the output shape to be the concatenation of the first operand's leading dimensions and the last dimension of the second operand",
     )?;
     let (ea, eb) = (a.element(), b.element());
+    let numeric = |t: Ty| t.is_integer() || t.is_float();
+    ensure(
+        !(numeric(ea) && numeric(eb)) || ea.bit_width() == eb.bit_width(),
+        "element types of operands A and B must have same bit width",
+    )?;
     ensure_with(
         ea.is_integer() == eb.is_integer(),
         || format!("operand element types must be both integer or both floating-point, got {ea} and {eb}"),

@@ -3,6 +3,7 @@
 use super::bridge::{self, EncodingDesc, MemDesc};
 use super::encoding::Encoding;
 use super::infer;
+use super::linear_layout::LinearLayout;
 use super::to_linear::to_linear_layout;
 use crate::ir::{Attr, Op, Ty, Val};
 use mlir_sys::*;
@@ -286,6 +287,143 @@ fn alloc_shape(m: &MemDesc) -> Vec<i64> {
     if m.alloc_shape.is_empty() { m.shape.clone() } else { m.alloc_shape.clone() }
 }
 
+/// Triton's `dropPipeliningDim`: the last `rank` dimensions of `shape`, the
+/// ones a layout of that rank describes (those before are pipeline stages).
+fn layout_suffix(shape: &[i64], rank: usize) -> &[i64] {
+    &shape[shape.len() - rank.min(shape.len())..]
+}
+
+/// Triton's `LinearLayout::pseudoinvert`: the map from the outputs of `ll`
+/// back to its inputs, taking the preimage whose free variables are zero.
+fn pseudoinvert(ll: &LinearLayout) -> Option<LinearLayout> {
+    let mut identity = LinearLayout::empty();
+    for (name, size) in ll.out_dims() {
+        identity = identity.multiply(&LinearLayout::identity_1d(*size, name, name).ok()?).ok()?;
+    }
+    identity.invert_and_compose(ll).ok()
+}
+
+/// The layout rules of Triton's `MemDescSubsliceOp::verify` (after the shape
+/// and offset checks): a padded layout of lower rank than the memdesc is not
+/// sliced, and each step of a split layout dimension (the slice size, twice
+/// it, ... up to the source size) must start at offset 0 or a power of two
+/// of the allocation, else the slice would cut through the swizzle.
+fn check_subslice_layout(src: &MemDesc, dst: &MemDesc, prefix_rank: usize) -> Result<(), String> {
+    let split: Vec<usize> = (0..src.shape.len()).filter(|&d| src.shape[d] != dst.shape[d]).collect();
+    if split.is_empty() {
+        return Ok(());
+    }
+    let Some(Ok(enc)) = bridge::encoding_of(src.encoding) else { return Ok(()) };
+    if matches!(enc, Encoding::PaddedShared { .. }) && enc.rank() < src.shape.len() {
+        return Err("SubSlice of low rank PaddedSharedEncoding from higher rank tensors is not supported yet".into());
+    }
+    let alloc = alloc_shape(src);
+    let Ok(ll) = to_linear_layout(&enc, layout_suffix(&alloc, enc.rank())) else { return Ok(()) };
+    let Some(inverse) = pseudoinvert(&ll) else { return Ok(()) };
+    let dims: Vec<String> = ll.get_out_dim_names().iter().map(|d| d.to_string()).collect();
+    for d in split.into_iter().filter(|&d| d >= prefix_rank) {
+        let mut size = dst.shape[d];
+        while size > 0 && size < src.shape[d] {
+            let mut point: Vec<(&str, i32)> = dims.iter().map(|n| (n.as_str(), 0)).collect();
+            if let Some(p) = point.get_mut(d - prefix_rank) {
+                p.1 = size as i32;
+            }
+            // The first input of the shared layout is its element offset.
+            if let Some(&(_, offset)) = inverse.apply(&point).ok().as_ref().and_then(|o| o.first()) {
+                if offset != 0 && !(offset as u32).is_power_of_two() {
+                    return Err("We don't support splitting along the swizzling pattern".into());
+                }
+            }
+            size *= 2;
+        }
+    }
+    Ok(())
+}
+
+/// The footprint rules of Triton's `MemDescReinterpretOp::verify` for shared
+/// memory: the result (every stage of it) must fit in the bytes of the
+/// source's stages, and when the source is a layout subview, in the run of
+/// contiguous bytes from its start that the view owns. The view owns the
+/// offsets of its own coordinates plus those the allocation's layout never
+/// addresses (zero bases), which belong to the allocation anyway.
+fn check_reinterpret_footprint(
+    src: &MemDesc,
+    src_enc: &Encoding,
+    dst: &MemDesc,
+    dst_enc: &Encoding,
+    src_is_view: bool,
+) -> Result<(), String> {
+    use super::linear_layout::gf2;
+    use super::to_linear::OFFSET;
+    if !matches!(bridge::encoding_of(src.memory_space), Some(Ok(Encoding::SharedMemory))) {
+        return Ok(());
+    }
+    let (src_bits, dst_bits) = (u64::from(src.element.bit_width()), u64::from(dst.element.bit_width()));
+    let (src_alloc, dst_alloc) = (alloc_shape(src), alloc_shape(dst));
+    let (Ok(src_ll), Ok(dst_ll)) = (
+        to_linear_layout(src_enc, layout_suffix(&src_alloc, src_enc.rank())),
+        to_linear_layout(dst_enc, layout_suffix(&dst_alloc, dst_enc.rank())),
+    ) else {
+        return Ok(());
+    };
+    let (Some(src_elems), Some(dst_elems)) = (src_ll.in_dim_size(OFFSET), dst_ll.in_dim_size(OFFSET)) else {
+        return Ok(());
+    };
+    if src_bits == 0 || dst_bits == 0 {
+        return Ok(());
+    }
+    let src_elems = src_elems as u64;
+    let src_stride = (src_elems * src_bits).div_ceil(8);
+    let dst_stride = (dst_elems as u64 * dst_bits).div_ceil(8);
+    let stages = |m: &MemDesc, enc: &Encoding| -> u64 {
+        let prefix = m.shape.len() - layout_suffix(&m.shape, enc.rank()).len();
+        m.shape[..prefix].iter().map(|&s| s.max(0) as u64).product()
+    };
+    let requested = dst_stride * stages(dst, dst_enc);
+    let available = src_stride * stages(src, src_enc);
+    if requested > available {
+        return Err(format!(
+            "result shared-memory footprint ({requested} bytes) exceeds the source view ({available} bytes)"
+        ));
+    }
+    if !src_is_view {
+        return Ok(());
+    }
+    let Some(inverse) = pseudoinvert(&src_ll) else { return Ok(()) };
+    let Some(offset_out) = inverse.get_out_dim_names().iter().position(|&n| n == OFFSET) else { return Ok(()) };
+    // The offsets the view's coordinates reach: the inverse's bases within
+    // the view's (power-of-two) extent along each dimension.
+    let view = layout_suffix(&src.shape, src_enc.rank());
+    let mut owned: Vec<u64> = Vec::new();
+    for ((_, bases), &extent) in inverse.bases().iter().zip(view) {
+        let bits = extent.max(1).ilog2() as usize;
+        owned.extend(bases.iter().take(bits).map(|b| b[offset_out] as u64));
+    }
+    // The offset bits the allocation maps to no coordinate.
+    for (bit, basis) in src_ll.bases().iter().filter(|(n, _)| n == OFFSET).flat_map(|(_, b)| b.iter().enumerate()) {
+        if basis.iter().all(|&v| v == 0) {
+            owned.push(1u64 << bit);
+        }
+    }
+    // Contiguous from offset 0: up to the first offset bit outside the span.
+    let rank = gf2::rank(&owned);
+    let spans = |bit: u32| {
+        let mut with = owned.clone();
+        with.push(1u64 << bit);
+        gf2::rank(&with) == rank
+    };
+    let contiguous = (0..src_elems.ilog2()).find(|&b| !spans(b)).map_or(src_elems, |b| 1u64 << b);
+    let contiguous_bytes =
+        if contiguous == src_elems { available } else { (contiguous * src_bits).div_ceil(8) };
+    if requested > contiguous_bytes {
+        return Err(format!(
+            "result shared-memory footprint includes offsets not owned by the source subview ({requested} bytes \
+             requested; {contiguous_bytes} contiguous bytes available)"
+        ));
+    }
+    Ok(())
+}
+
 /// Whether converting a tensor from `src`'s layout to `dst`'s moves elements
 /// between warps (or CTAs): each warp must hold the same elements under both,
 /// i.e. the registers and lanes span the same coordinates and the warp and
@@ -503,7 +641,8 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
             if alloc_shape(&src) != alloc_shape(&dst) {
                 return Err("source and result must have the same allocation shape".into());
             }
-            same_elements(src.element, dst.element, "element types must match")
+            same_elements(src.element, dst.element, "element types must match")?;
+            check_subslice_layout(&src, &dst, prefix_rank)
         }
         "ttg.memdesc_trans" => {
             let (src, dst) = (memdesc(op.operand(0), "source")?, memdesc(op.result(0), "result")?);
@@ -531,15 +670,24 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
             if src.mutable != dst.mutable {
                 return Err("source and result must have the same mutability".into());
             }
-            let is_view = |m: &MemDesc| m.shape[..] != m.alloc_shape[m.alloc_shape.len() - m.shape.len()..];
-            if is_view(&dst) {
-                return Err("result must not be a subview".into());
-            }
             let (Some(Ok(src_enc)), Some(Ok(dst_enc))) =
                 (bridge::encoding_of(src.encoding), bridge::encoding_of(dst.encoding))
             else {
+                let is_view = |m: &MemDesc| m.shape != layout_suffix(&alloc_shape(m), m.shape.len());
+                if is_view(&dst) {
+                    return Err("result must not be a subview".into());
+                }
                 return Ok(());
             };
+            // Triton's isLayoutSubview: the view cuts a dimension of the
+            // layout (slicing pipeline stages only is no layout subview).
+            let is_view = |m: &MemDesc, enc: &Encoding| {
+                layout_suffix(&m.shape, enc.rank()) != layout_suffix(&alloc_shape(m), enc.rank())
+            };
+            if is_view(&dst, &dst_enc) {
+                return Err("result must not be a subview".into());
+            }
+            let src_is_view = is_view(&src, &src_enc);
             if matches!(src_enc, Encoding::PartitionedShared { .. }) || matches!(dst_enc, Encoding::PartitionedShared { .. }) {
                 return Err("cannot reinterpret partitioned shared layouts".into());
             }
@@ -552,12 +700,13 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
                     return Err("cannot reinterpret between padded and non-padded layouts".into());
                 }
                 (Some(a), Some(b)) if a != b => return Err("cannot reinterpret with different padding pattern".into()),
-                (Some(_), Some(_)) if is_view(&src) => return Err("cannot reinterpret a padded source subview".into()),
+                (Some(_), Some(_)) if src_is_view => return Err("cannot reinterpret a padded source subview".into()),
                 _ => {}
             }
             // A view cut along a dimension the CTAs split.
-            if is_view(&src) {
-                let alloc = &src.alloc_shape[src.alloc_shape.len() - src.shape.len()..];
+            if src_is_view {
+                let src_alloc = alloc_shape(&src);
+                let alloc = layout_suffix(&src_alloc, src.shape.len());
                 let cga = match &src_enc {
                     Encoding::SwizzledShared { cga, .. }
                     | Encoding::NvmmaShared { cga, .. }
@@ -573,7 +722,7 @@ pub fn verify_op(name: &str, op: Op) -> Result<(), String> {
                     return Err("cannot reinterpret a source subview sliced across CTAs".into());
                 }
             }
-            Ok(())
+            check_reinterpret_footprint(&src, &src_enc, &dst, &dst_enc, src_is_view)
         }
         "ttg.fp4_to_fp" => {
             let (src, dst) = (tensor_shape(op.operand(0)), tensor_shape(op.result(0)));
