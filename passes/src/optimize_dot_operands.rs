@@ -153,7 +153,9 @@ impl RewritePattern for SwizzleTransposedOperand {
         let alloc = rewriter.create(trans, "ttg.local_alloc", &[trans_src], &[alloc_ty], &[]);
         let view = rewriter.create(trans, "ttg.memdesc_trans", &[alloc.result(0)], &[view_ty], &[("order", order_attr.0)]);
         let load = rewriter.create(trans, "ttg.local_load", &[view.result(0)], &[load_ty], &[]);
-        rewriter.replace(trans, &[load.result(0)]);
+        // Only the conversion reads the shared copy (as Triton): other users
+        // of the transposition keep it.
+        rewriter.modify_in_place(cvt, || cvt.set_operand(0, load.result(0)));
         true
     }
 }

@@ -112,3 +112,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// Another user of the transposition keeps it: only the conversion feeding the
+// dot reads the shared copy (Triton 3.9 output).
+// CHECK-LABEL: tt.func @trans_other_user
+// CHECK: %[[A:.*]] = ttg.local_alloc %arg0
+// CHECK-NEXT: %[[V:.*]] = ttg.memdesc_trans %[[A]]
+// CHECK-NEXT: %[[L:.*]] = ttg.local_load %[[V]]
+// CHECK-NEXT: %[[T:.*]] = tt.trans %arg0
+// CHECK-NEXT: tt.dot %[[L]]
+// CHECK-NEXT: arith.extf %[[T]]
+#blocked = #ttg.blocked<{sizePerThread = [16, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.target" = "cuda:80", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @trans_other_user(%t: tensor<32x128xf16, #blocked1>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<128x64xf32, #mma>) -> (tensor<128x64xf32, #mma>, tensor<128x32xf32, #blocked>) {
+    %a = tt.trans %t {order = array<i32: 1, 0>} : tensor<32x128xf16, #blocked1> -> tensor<128x32xf16, #blocked>
+    %cv = ttg.convert_layout %a : tensor<128x32xf16, #blocked> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %r = tt.dot %cv, %b, %c : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x64xf32, #mma>
+    %e = arith.extf %a : tensor<128x32xf16, #blocked> to tensor<128x32xf32, #blocked>
+    tt.return %r, %e : tensor<128x64xf32, #mma>, tensor<128x32xf32, #blocked>
+  }
+}
