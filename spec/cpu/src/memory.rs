@@ -75,33 +75,92 @@ pub fn load(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     let buf = cx.alloca(elem, n);
     let out = Tensor::new(shape.clone(), elem, Kind::Buf(buf));
     let o = out.clone();
-    let one = |cx: &mut Cx<'_>, c: &[Val]| -> Result<(), String> {
-        let p = element(cx, &ptr, c)?;
+    let one = |cx: &mut Cx<'_>, ptr: &Value, mask: &Option<Value>, other: &Option<Value>, c: &[Val]| -> Result<(), String> {
+        let p = element(cx, ptr, c)?;
         let m = mask.as_ref().map(|m| element(cx, m, c)).transpose()?;
-        let d = if m.is_some() { default_value(cx, &other, c, elem)? } else { cx.e.zero(elem) };
+        let d = if m.is_some() { default_value(cx, other, c, elem)? } else { cx.e.zero(elem) };
         let v = load_one(cx, p, elem, m, d)?;
         let a = cx.element_ptr(buf, &o, c);
         cx.e.store(v, a);
         Ok(())
     };
     // The minor dimension is a loop LLVM vectorizes (masked vector loads).
+    // What the address, mask and `other` compute per row (not varying along
+    // the minor dimension) is evaluated once per row, before that loop.
     let (outer, minor) = shape.split_at(shape.len() - 1);
     let w = minor[0];
     cx.for_each(outer, &mut |cx, oc| {
         if w == 1 {
             let mut c = oc.to_vec();
             c.push(cx.c64(0));
-            return one(cx, &c);
+            return one(cx, &ptr, &mask, &other, &c);
         }
+        let ptr = hoist_row(cx, &ptr, oc)?;
+        let mask = mask.as_ref().map(|m| hoist_row(cx, m, oc)).transpose()?;
+        let other = other.as_ref().map(|o| hoist_row(cx, o, oc)).transpose()?;
         cx.for_range_vectorized(w, &mut |cx, j, _| {
             let mut c = oc.to_vec();
             c.push(j);
-            one(cx, &c)?;
+            one(cx, &ptr, &mask, &other, &c)?;
             Ok(Vec::new())
         })
     })?;
     cx.set(op.result(0), Value::Tensor(out));
     Ok(())
+}
+
+/// Whether an element of `t` depends on its minor (last) coordinate; `false`
+/// only where that is sure (a splat, a size-1 minor dimension broadcast or
+/// inserted by `tt.expand_dims`, elementwise ops of such tensors).
+fn varies_along_minor(t: &Tensor) -> bool {
+    let r = t.shape.len();
+    if r == 0 || t.shape[r - 1] == 1 {
+        return false;
+    }
+    match &t.kind {
+        Kind::Splat(_) => false,
+        Kind::Broadcast(s) => s.shape[r - 1] != 1 && varies_along_minor(s),
+        Kind::ExpandDims(s, axis) => *axis != r - 1 && varies_along_minor(s),
+        Kind::Map(_, args) => args.iter().any(|a| matches!(a, Value::Tensor(x) if varies_along_minor(x))),
+        Kind::Cast(s, _) | Kind::Offset(s, _) => varies_along_minor(s),
+        _ => true,
+    }
+}
+
+/// `v` for the elements of one row (`row`: the coordinates before the minor
+/// one): each part of it that does not vary along the minor dimension is
+/// evaluated here, once, and becomes a splat. A load's row of addresses
+/// `base[i] + j` then stays `splat(b) + j` inside the vectorized loop: LLVM
+/// sees consecutive addresses even when `base[i]` is costly (`(m0 + i) % M`
+/// in Triton's matmul tutorial), where an integer division left inside a
+/// masked access is executed per element under its mask and turns the load
+/// into a gather.
+fn hoist_row(cx: &mut Cx<'_>, v: &Value, row: &[Val]) -> Result<Value, String> {
+    match v {
+        Value::Scalar(_) => Ok(v.clone()),
+        Value::Tensor(t) => Ok(Value::Tensor(hoist_tensor_row(cx, t, row)?)),
+    }
+}
+
+fn hoist_tensor_row(cx: &mut Cx<'_>, t: &Rc<Tensor>, row: &[Val]) -> Result<Rc<Tensor>, String> {
+    if !varies_along_minor(t) {
+        if matches!(t.kind, Kind::Splat(_) | Kind::Buf(_)) {
+            return Ok(t.clone());
+        }
+        let mut c = row.to_vec();
+        c.push(cx.c64(0));
+        let x = cx.eval(t, &c)?;
+        return Ok(Tensor::new(t.shape.clone(), t.elem, Kind::Splat(x)));
+    }
+    Ok(match &t.kind {
+        Kind::Map(op, args) => {
+            let args = args.iter().map(|a| hoist_row(cx, a, row)).collect::<Result<Vec<_>, _>>()?;
+            Tensor::new(t.shape.clone(), t.elem, Kind::Map(*op, args))
+        }
+        Kind::Cast(s, name) => Tensor::new(t.shape.clone(), t.elem, Kind::Cast(hoist_tensor_row(cx, s, row)?, name)),
+        Kind::Offset(s, off) => Tensor::new(t.shape.clone(), t.elem, Kind::Offset(hoist_tensor_row(cx, s, row)?, *off)),
+        _ => t.clone(),
+    })
 }
 
 /// `cpu.tt.store`.

@@ -98,7 +98,7 @@ const MAX_LAZY_COST: usize = 64;
 
 /// Whether the lazy result of `op` should be computed into a buffer now:
 /// it is big, or expensive and used more than once or in another block
-/// (e.g. inside a loop).
+/// (e.g. inside a loop), directly or through the ops computed from it.
 fn should_materialize(op: Op, t: &Tensor) -> bool {
     if t.cost > MAX_LAZY_COST {
         return true;
@@ -106,7 +106,35 @@ fn should_materialize(op: Op, t: &Tensor) -> bool {
     let users = op.result(0).users();
     let elsewhere = users.iter().any(|u| u.block().map(|b| b.ptr) != op.block().map(|b| b.ptr));
     let expensive = scalar::is_expensive(op.name());
-    (expensive && (users.len() > 1 || elsewhere)) || (elsewhere && t.cost > 8)
+    (expensive && (users.len() > 1 || elsewhere || feeds_other_block(op))) || (elsewhere && t.cost > 8)
+}
+
+/// Ops looked at by [`feeds_other_block`].
+const FEED_SEARCH_LIMIT: usize = 64;
+
+/// Whether a value computed from `op`'s result in its block (through the
+/// results of the ops that use it, up to [`FEED_SEARCH_LIMIT`] ops) is used
+/// in another block or passed to one by a branch. Triton's matmul computes
+/// `(m0 + arange) % M` before its K loop and the loop's loads use it through
+/// `expand_dims`, `broadcast`, `addptr` and the loop's carried pointers: kept
+/// lazy, each iteration would divide again per element.
+fn feeds_other_block(op: Op) -> bool {
+    let home = op.block().map(|b| b.ptr);
+    let mut work = vec![op.result(0)];
+    let mut seen = 0;
+    while let Some(v) = work.pop() {
+        for u in v.users() {
+            if u.block().map(|b| b.ptr) != home || u.name().starts_with("cf.") {
+                return true;
+            }
+            seen += 1;
+            if seen > FEED_SEARCH_LIMIT {
+                return false;
+            }
+            work.extend(u.results());
+        }
+    }
+    false
 }
 
 fn elementwise(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
