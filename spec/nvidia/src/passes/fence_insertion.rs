@@ -6,10 +6,11 @@
 //! 1. for each `ttng.warp_group_dot` with an MMA v3 result, find the generic
 //!    writes its A and B buffers depend on: following memdesc views, loop
 //!    iteration arguments (initial value and yielded value) back to the
-//!    allocation, a `ttg.local_alloc` with a source is such a write, one
-//!    without is written by the `ttg.async_copy_global_to_local` ops into it
-//!    (or into a view of it); a memdesc coming from anywhere else counts as
-//!    written;
+//!    allocation, a `ttg.local_alloc` with a source is such a write, and so
+//!    is the first user of the allocation (in use-list order, through chains
+//!    of single-use views) that writes shared memory through the generic
+//!    proxy (`ttg.local_store`, `ttg.async_copy_global_to_local`, ...); a
+//!    memdesc coming from anywhere else counts as written;
 //! 2. with no such write, nothing; otherwise a fence just before the dot,
 //!    hoisted out of each enclosing loop that holds none of the writes;
 //! 3. a fence right after another one is dropped.
@@ -19,6 +20,22 @@ use tritium_dialects::rewrite::Rewriter;
 use tritium_dialects::ttg::bridge::is_memdesc;
 
 const FENCE: &str = "ttng.fence_async_shared";
+
+/// The memdesc views (Triton's `MemDescViewTrait`).
+const VIEWS: &[&str] =
+    &["ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_reinterpret"];
+
+/// The ops writing shared memory through the generic proxy (Triton's
+/// `GenericSharedWrite` effects).
+const GENERIC_WRITES: &[&str] = &[
+    "ttg.local_store",
+    "ttg.async_copy_global_to_local",
+    "ttg.local_scatter",
+    "ttg.local_atomic_scatter_rmw",
+    "ttng.init_barrier",
+    "ttng.inval_barrier",
+    "ttng.async_shared_store",
+];
 
 /// The pass.
 pub struct FenceInsertion;
@@ -63,8 +80,23 @@ fn generic_writes(v: Val, visited: &mut Vec<Val>, writes: &mut Vec<Write>) {
         if def.name() == "ttg.local_alloc" {
             if def.num_operands() > 0 {
                 writes.push(Some(def));
-            } else {
-                async_copies_into(def.result(0), &mut Vec::new(), writes);
+            }
+            // The first user (in use-list order, through chains of
+            // single-use views) that writes shared memory through the
+            // generic proxy.
+            for user in def.result(0).users() {
+                let mut user = user;
+                while user.num_results() == 1 && VIEWS.contains(&user.name()) {
+                    let next = user.result(0).users();
+                    if next.len() != 1 {
+                        break;
+                    }
+                    user = next[0];
+                }
+                if GENERIC_WRITES.contains(&user.name()) {
+                    writes.push(Some(user));
+                    return;
+                }
             }
             return;
         }
@@ -95,31 +127,6 @@ fn generic_writes(v: Val, visited: &mut Vec<Val>, writes: &mut Vec<Write>) {
     let terminator = unsafe { mlir_sys::mlirBlockGetTerminator(block) };
     if !terminator.ptr.is_null() {
         generic_writes(Op(terminator).operand(index - 1), visited, writes);
-    }
-}
-
-/// The `ttg.async_copy_global_to_local` ops writing into `buffer` or a view
-/// of it.
-fn async_copies_into(buffer: Val, seen: &mut Vec<Val>, writes: &mut Vec<Write>) {
-    if seen.iter().any(|x| x.same(buffer)) || seen.len() > 10_000 {
-        return;
-    }
-    seen.push(buffer);
-    for (user, index) in buffer.uses() {
-        match user.name() {
-            "ttg.async_copy_global_to_local" if index == 1 => {
-                if !writes.iter().any(|w| w.is_some_and(|o| o.same(user))) {
-                    writes.push(Some(user));
-                }
-            }
-            "ttg.memdesc_index" | "ttg.memdesc_subslice" | "ttg.memdesc_trans" | "ttg.memdesc_reshape"
-            | "ttg.memdesc_reinterpret"
-                if index == 0 =>
-            {
-                async_copies_into(user.result(0), seen, writes)
-            }
-            _ => {}
-        }
     }
 }
 
