@@ -267,20 +267,111 @@ pub unsafe fn run_default_pipeline(
     machine: llvm_sys::target_machine::LLVMTargetMachineRef,
     vectorize: bool,
 ) -> Result<(), String> {
-    let pipeline = format!("default<O{}>\0", opt_level.min(3));
+    run_default_pipeline_with(module, opt_level, machine, vectorize, std::ptr::null_mut())
+}
+
+/// [`run_default_pipeline`], where a non-null `slp_machine` moves SLP
+/// vectorization out of the pipeline and runs it afterwards
+/// (`slp-vectorizer,instcombine<no-verify-fixpoint>`; a fixpoint check
+/// would abort the process where one round leaves work, as the pipeline's
+/// own instcombine runs do not check) with that target machine's cost model.
+///
+/// This is how GPU modules are optimized: without a target machine, as
+/// Triton does, except for SLP. LLVM 22's SLP vectorizer, unlike the one
+/// of Triton's pinned LLVM, bundles whatever it can when no cost model
+/// refuses, e.g. a row's independent `max`/`select` chains into `<4 x
+/// float>` vectors that the GPU keeps in more registers (x_argmax: 91
+/// registers against Triton's 80). With the target's cost model it keeps
+/// only what pays off there.
+///
+/// LLVM 22's `default<On>` runs SLP whatever the tuning options say (its
+/// `SLPVectorization` flag no longer removes the pass), so the pipeline
+/// runs with `noimplicitfloat` on every defined function, which the SLP
+/// (and loop) vectorizer respect and code generation for these targets
+/// ignores; the attribute is taken off again before SLP runs on its own.
+///
+/// # Safety
+/// As [`run_default_pipeline`]; `slp_machine` null or a live target machine.
+pub unsafe fn run_default_pipeline_with(
+    module: llvm_sys::prelude::LLVMModuleRef,
+    opt_level: u32,
+    machine: llvm_sys::target_machine::LLVMTargetMachineRef,
+    vectorize: bool,
+    slp_machine: llvm_sys::target_machine::LLVMTargetMachineRef,
+) -> Result<(), String> {
+    let level = opt_level.min(3);
+    let separate_slp = vectorize && level > 0 && !slp_machine.is_null();
     let options = PassBuilderOptions::create();
     options.set_loop_unrolling(true);
     options.set_loop_interleaving(true);
     options.set_loop_vectorization(vectorize);
-    options.set_loop_slp_vectorization(vectorize);
-    let error = llvm_sys::transforms::pass_builder::LLVMRunPasses(module, pipeline.as_ptr() as *const _, machine, options.as_mut_ptr());
+    options.set_loop_slp_vectorization(vectorize && !separate_slp);
+    let marked = if separate_slp { mark_no_implicit_float(module) } else { Vec::new() };
+    let outcome = run_passes(module, &format!("default<O{level}>"), machine, &options);
+    unmark_no_implicit_float(module, &marked);
+    outcome?;
+    if separate_slp {
+        run_passes(module, "slp-vectorizer,instcombine<no-verify-fixpoint>", slp_machine, &PassBuilderOptions::create())?;
+    }
+    Ok(())
+}
+
+const NO_IMPLICIT_FLOAT: &str = "noimplicitfloat";
+
+/// Adds `noimplicitfloat` to each function `module` defines that lacks it;
+/// returns their names (functions may be deleted or renamed by the
+/// pipeline, so they are found again by name).
+unsafe fn mark_no_implicit_float(module: llvm_sys::prelude::LLVMModuleRef) -> Vec<std::ffi::CString> {
+    use llvm_sys::core::*;
+    let context = LLVMGetModuleContext(module);
+    let kind = LLVMGetEnumAttributeKindForName(NO_IMPLICIT_FLOAT.as_ptr() as *const _, NO_IMPLICIT_FLOAT.len());
+    let attribute = LLVMCreateEnumAttribute(context, kind, 0);
+    let mut marked = Vec::new();
+    let mut function = LLVMGetFirstFunction(module);
+    while !function.is_null() {
+        let index = llvm_sys::LLVMAttributeFunctionIndex;
+        if LLVMCountBasicBlocks(function) > 0 && LLVMGetEnumAttributeAtIndex(function, index, kind).is_null() {
+            LLVMAddAttributeAtIndex(function, index, attribute);
+            let mut length = 0;
+            let name = LLVMGetValueName2(function, &mut length);
+            marked.push(std::ffi::CStr::from_ptr(name).to_owned());
+        }
+        function = LLVMGetNextFunction(function);
+    }
+    marked
+}
+
+/// Takes `noimplicitfloat` off the functions [`mark_no_implicit_float`] marked.
+unsafe fn unmark_no_implicit_float(module: llvm_sys::prelude::LLVMModuleRef, marked: &[std::ffi::CString]) {
+    use llvm_sys::core::*;
+    let kind = LLVMGetEnumAttributeKindForName(NO_IMPLICIT_FLOAT.as_ptr() as *const _, NO_IMPLICIT_FLOAT.len());
+    for name in marked {
+        let function = LLVMGetNamedFunction(module, name.as_ptr());
+        if !function.is_null() {
+            LLVMRemoveEnumAttributeAtIndex(function, llvm_sys::LLVMAttributeFunctionIndex, kind);
+        }
+    }
+}
+
+/// Runs the textual new-pass-manager `pipeline` on `module`.
+///
+/// # Safety
+/// `module` must be a live module and `machine` null or a live target machine.
+unsafe fn run_passes(
+    module: llvm_sys::prelude::LLVMModuleRef,
+    pipeline: &str,
+    machine: llvm_sys::target_machine::LLVMTargetMachineRef,
+    options: &PassBuilderOptions,
+) -> Result<(), String> {
+    let text = std::ffi::CString::new(pipeline).map_err(|_| format!("bad pipeline text '{pipeline}'"))?;
+    let error = llvm_sys::transforms::pass_builder::LLVMRunPasses(module, text.as_ptr(), machine, options.as_mut_ptr());
     if error.is_null() {
         return Ok(());
     }
     let raw = llvm_sys::error::LLVMGetErrorMessage(error);
     let message = std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned();
     llvm_sys::error::LLVMDisposeErrorMessage(raw);
-    Err(format!("LLVM pipeline '{}' failed: {message}", pipeline.trim_end_matches('\0')))
+    Err(format!("LLVM pipeline '{pipeline}' failed: {message}"))
 }
 
 /// Basic blocks with more instructions than this get their GEPs split before
@@ -357,6 +448,7 @@ pub unsafe fn optimize_verified(
     module: llvm_sys::prelude::LLVMModuleRef,
     opt_level: u32,
     machine: llvm_sys::target_machine::LLVMTargetMachineRef,
+    slp_machine: llvm_sys::target_machine::LLVMTargetMachineRef,
 ) -> Result<llvm_sys::prelude::LLVMModuleRef, String> {
     use llvm_sys::core::{LLVMCloneModule, LLVMDisposeModule};
     let original = LLVMCloneModule(module);
@@ -367,7 +459,7 @@ pub unsafe fn optimize_verified(
         if k > 0 {
             current = LLVMCloneModule(original);
         }
-        let outcome = run_default_pipeline(current, level, machine, vectorize).and_then(|()| verify_raw(current));
+        let outcome = run_default_pipeline_with(current, level, machine, vectorize, slp_machine).and_then(|()| verify_raw(current));
         match outcome {
             Ok(()) => {
                 LLVMDisposeModule(original);
@@ -476,12 +568,22 @@ pub fn generate(module: MlirOperation, target: &CodegenTarget, options: &Codegen
     // LLVM 22's loop vectorizer can leave an invalid module behind (a use
     // not dominated by its definition, seen on the CPU on a two-operand
     // reverse scan): optimize_verified checks and redoes it without.
-    let machine_ptr = if options.optimize_with_target { machine.as_mut_ptr() } else { std::ptr::null_mut() };
+    // Without the target machine, SLP still gets its cost model
+    // (see [`run_default_pipeline_with`]). TRITIUM_SLP_NO_TARGET (set to
+    // anything) restores SLP inside the pipeline without it, as Tritium did
+    // before: for measuring the two against each other.
+    let (machine_ptr, slp_machine) = if options.optimize_with_target {
+        (machine.as_mut_ptr(), std::ptr::null_mut())
+    } else if std::env::var_os("TRITIUM_SLP_NO_TARGET").is_some() {
+        (std::ptr::null_mut(), std::ptr::null_mut())
+    } else {
+        (std::ptr::null_mut(), machine.as_mut_ptr())
+    };
     let raw = llvm_module.as_mut_ptr();
     std::mem::forget(llvm_module);
     // SAFETY: `raw` is the live module just released from `llvm_module`; the
     // one returned belongs to `context` and is owned by the new wrapper.
-    let llvm_module = unsafe { Module::new(optimize_verified(raw, options.opt_level, machine_ptr)?) };
+    let llvm_module = unsafe { Module::new(optimize_verified(raw, options.opt_level, machine_ptr, slp_machine)?) };
     if options.fp_fusion {
         allow_contraction(&llvm_module);
     }
@@ -539,6 +641,28 @@ mod tests {
         let text = module.print_to_string().to_string();
         assert_eq!(text.matches("icmp slt i64").count(), 2, "{text}");
         assert_eq!(text.matches("icmp slt <2 x i64>").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn no_implicit_float_is_taken_off_only_where_it_was_put() {
+        let ir = "define void @plain() {\n  ret void\n}\n\
+                  define void @own() #0 {\n  ret void\n}\n\
+                  declare void @external()\n\
+                  attributes #0 = { noimplicitfloat }\n";
+        let context = Context::create();
+        let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(ir.as_bytes(), "marks");
+        let module = context.create_module_from_ir(buffer).expect("valid IR");
+        let has = |name: &str| {
+            let f = module.get_function(name).expect("declared");
+            let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(NO_IMPLICIT_FLOAT);
+            f.get_enum_attribute(inkwell::attributes::AttributeLoc::Function, kind).is_some()
+        };
+        // SAFETY: the module is live for both calls.
+        let marked = unsafe { mark_no_implicit_float(module.as_mut_ptr()) };
+        assert_eq!(marked.len(), 1, "only @plain lacks it among the defined functions");
+        assert!(has("plain") && has("own") && !has("external"));
+        unsafe { unmark_no_implicit_float(module.as_mut_ptr(), &marked) };
+        assert!(!has("plain") && has("own") && !has("external"));
     }
 
     #[test]

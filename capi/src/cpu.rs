@@ -242,7 +242,7 @@ fn prepare(module: Op, options: KernelOptions) -> Result<Prepared, String> {
         if !message.is_null() {
             LLVMDisposeMessage(message);
         }
-        let llvm = match codegen::optimize_verified(llvm, options.opt_level.clamp(0, 3) as u32, tm.as_mut_ptr()) {
+        let llvm = match codegen::optimize_verified(llvm, options.opt_level.clamp(0, 3) as u32, tm.as_mut_ptr(), std::ptr::null_mut()) {
             Ok(m) => m,
             Err(e) => {
                 LLVMContextDispose(ctx);

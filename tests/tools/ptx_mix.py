@@ -58,9 +58,9 @@ def mix(ptx_text):
     return counts
 
 
-def tritium_and_triton_ptx(folders, compiler, stage, tmp):
+def tritium_and_triton_ptx(folders, compiler, stage, tmp, target="cuda:80"):
     """For every kernel K of `folders` with Triton's K.ptx and a K.<stage>.mlir: (K, path of Triton's PTX,
-    path of Tritium's PTX compiled for cuda:80 into `tmp`, or None and tritium-compile's error text)."""
+    path of Tritium's PTX compiled for `target` into `tmp`, or None and tritium-compile's error text)."""
     for folder in folders:
         for f in sorted(os.listdir(folder)):
             if not f.endswith(".ptx"):
@@ -70,7 +70,7 @@ def tritium_and_triton_ptx(folders, compiler, stage, tmp):
             if not os.path.isfile(src):
                 continue
             out = os.path.join(tmp, f"{k}.ptx")
-            r = subprocess.run([compiler, src, "--target", "cuda:80", "-o", out], capture_output=True, text=True)
+            r = subprocess.run([compiler, src, "--target", target, "-o", out], capture_output=True, text=True)
             yield k, os.path.join(folder, f), (out if r.returncode == 0 else None), r.stderr.strip()
 
 
