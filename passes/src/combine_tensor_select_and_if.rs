@@ -4,6 +4,9 @@
 //! value by the else-branch).
 //!
 //! Algorithm (Triton's `CombineTensorSelectAndIf`):
+//! 0. a user of any `arith.select` nested in an `scf.if` on the select's
+//!    condition reads the select's true value in the then-branch and its
+//!    false value in the else-branch;
 //! 1. for each `arith.select` of a tensor (scalar selects are left alone, as
 //!    in Triton 3.9; in walk order), the first user of its
 //!    condition (in block order) that is an `scf.if` in the select's block,
@@ -26,6 +29,7 @@ impl Pass for CombineTensorSelectAndIf {
         "tritongpu-combine-tensor-select-and-if"
     }
     fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        select_users_in_if(op);
         let mut groups: Vec<(Op, Vec<Op>)> = Vec::new();
         let tensor_selects = op.nested_ops().into_iter().filter(|o| o.name() == "arith.select" && o.result(0).ty().is_tensor());
         // Each block's op positions, computed once per block that has a
@@ -72,6 +76,50 @@ impl Pass for CombineTensorSelectAndIf {
             merge(if_op, &selects);
         }
         Ok(())
+    }
+}
+
+/// Step 0 (Triton's `canonicalizeSelectUsersInSCFIf`): the users are found
+/// for every select first, then rewired, in the order found.
+fn select_users_in_if(op: Op) {
+    // (select result, replacement, users), one entry per pair.
+    let mut rewires: Vec<(Val, Val, Vec<Op>)> = Vec::new();
+    for select in op.nested_ops().into_iter().filter(|o| o.name() == "arith.select") {
+        let (result, cond) = (select.result(0), select.operand(0));
+        for if_op in cond.users().into_iter().filter(|u| u.name() == "scf.if") {
+            let then_region = if_op.region(0);
+            for user in result.users() {
+                // The ancestor of `user` directly inside `if_op`, if any.
+                let mut child = user;
+                let inside = loop {
+                    match child.parent() {
+                        Some(p) if p.same(if_op) => break true,
+                        Some(p) => child = p,
+                        None => break false,
+                    }
+                };
+                if !inside {
+                    continue;
+                }
+                let in_then = child
+                    .block()
+                    .is_some_and(|b| unsafe { mlirBlockGetParentRegion(b) }.ptr == then_region.ptr);
+                let value = select.operand(if in_then { 1 } else { 2 });
+                match rewires.iter_mut().find(|(r, v, _)| r.same(result) && v.same(value)) {
+                    Some((_, _, users)) => users.push(user),
+                    None => rewires.push((result, value, vec![user])),
+                }
+            }
+        }
+    }
+    for (result, value, users) in rewires {
+        for user in users {
+            for (i, operand) in user.operands().into_iter().enumerate() {
+                if operand.same(result) {
+                    user.set_operand(i, value);
+                }
+            }
+        }
     }
 }
 

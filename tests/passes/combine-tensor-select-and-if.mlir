@@ -39,3 +39,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %s : i32
   }
 }
+
+// Users of a select inside the if on its condition read the select's true
+// value (then-branch) or false value (else-branch), a scalar select too; the
+// tensor select then merges into the if (Triton 3.9 output).
+// CHECK-LABEL: tt.func @select_users_in_if
+// CHECK-NOT: arith.select %arg0, %arg1
+// CHECK: %[[S:.*]] = arith.select %arg0, %arg3, %arg4 : i32
+// CHECK: %[[R:.*]]:2 = scf.if %arg0 -> (tensor<64xi32>, tensor<64xi32>) {
+// CHECK-NEXT:   %[[M:.*]] = arith.muli %arg1, %arg2 : tensor<64xi32>
+// CHECK-NEXT:   %[[X:.*]] = arith.addi %arg3, %arg3 : i32
+// CHECK-NEXT:   scf.yield %[[M]], %arg1 : tensor<64xi32>, tensor<64xi32>
+// CHECK-NEXT: } else {
+// CHECK-NEXT:   %[[Y:.*]] = arith.subi %arg4, %arg4 : i32
+// CHECK-NEXT:   scf.yield %arg2, %arg2 : tensor<64xi32>, tensor<64xi32>
+// CHECK-NEXT: }
+// CHECK-NEXT: tt.return %[[R]]#1, %[[R]]#0, %[[S]]
+tt.func @select_users_in_if(%arg0: i1, %arg1: tensor<64xi32>, %arg2: tensor<64xi32>, %arg3: i32, %arg4: i32) -> (tensor<64xi32>, tensor<64xi32>, i32) {
+  %0 = arith.select %arg0, %arg1, %arg2 : tensor<64xi32>
+  %1 = arith.select %arg0, %arg3, %arg4 : i32
+  %2 = scf.if %arg0 -> (tensor<64xi32>) {
+    %3 = arith.muli %0, %arg2 : tensor<64xi32>
+    %4 = arith.addi %1, %1 : i32
+    scf.yield %3 : tensor<64xi32>
+  } else {
+    %3 = arith.subi %1, %1 : i32
+    scf.yield %0 : tensor<64xi32>
+  }
+  tt.return %0, %2, %1 : tensor<64xi32>, tensor<64xi32>, i32
+}
