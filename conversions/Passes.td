@@ -22,7 +22,7 @@ def ConvertTritonToTritonGPU : Pass<"convert-triton-to-tritongpu", "mlir::Module
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"\"",
-           "the GPU target, e.g. cuda:80 or hip:gfx942 (required)">,
+           "the target, as the backend serving it names it (required)">,
     Option<"numWarps", "num-warps", "int32_t", /*default=*/"4",
            "number of warps">,
     Option<"threadsPerWarp", "threads-per-warp", "int32_t", /*default=*/"32",

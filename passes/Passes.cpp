@@ -263,14 +263,14 @@ namespace tritium {
 namespace {
 struct MakeTTIROptions : public PassPipelineOptions<MakeTTIROptions> {
   Option<std::string> target{*this, "target",
-                             llvm::cl::desc("the GPU target, e.g. cuda:80 or hip:gfx942 "
+                             llvm::cl::desc("the target, as the backend serving it names it "
                                             "(required); selects the target-dependent passes"),
                              llvm::cl::init("")};
 };
 
 struct MakeTTGIROptions : public PassPipelineOptions<MakeTTGIROptions> {
   Option<std::string> target{*this, "target",
-                             llvm::cl::desc("the GPU target, e.g. cuda:80 (required)"),
+                             llvm::cl::desc("the target, as the backend serving it names it (required)"),
                              llvm::cl::init("")};
   Option<int32_t> numWarps{*this, "num-warps", llvm::cl::desc("number of warps"),
                            llvm::cl::init(4)};
@@ -287,20 +287,18 @@ struct MakeTTGIROptions : public PassPipelineOptions<MakeTTGIROptions> {
 
 struct MakeLLIROptions : public PassPipelineOptions<MakeLLIROptions> {
   Option<std::string> target{*this, "target",
-                             llvm::cl::desc("the GPU target, e.g. cuda:80 (required)"),
+                             llvm::cl::desc("the target, as the backend serving it names it (required)"),
                              llvm::cl::init("")};
   Option<int32_t> ptxVersion{*this, "ptx-version",
                              llvm::cl::desc("the PTX ISA version (0: the backend's default)"),
                              llvm::cl::init(0)};
 };
 
-/// The one check of a `target` option (conversions/src/target.rs), reported
-/// through `onError` as "<pipeline>: <message>"; an empty target is missing.
+/// The one check of a `target` option (conversions/src/target.rs: the forms
+/// the backends declare), reported through `onError` as "<pipeline>:
+/// <message>"; an empty target is missing.
 LogicalResult checkTarget(StringRef pipeline, StringRef target,
                           function_ref<LogicalResult(const Twine &)> onError) {
-  if (target.empty())
-    return onError(pipeline + ": the 'target' option is required (e.g. target=cuda:80 "
-                              "or target=hip:gfx942)");
   std::string message;
   auto collect = [](void *userData, MlirStringRef text) {
     static_cast<std::string *>(userData)->append(text.data, text.length);
@@ -634,9 +632,10 @@ void tritium::registerProjectPasses() {
       [](function_ref<void(const detail::PassOptions &)> handler) { handler(MakeLLIROptions()); });
   registerPassPipeline(
       "tritium-make-ttgir",
-      "Triton's make_ttgir stage, as the backend serving the target builds it (cuda:8x: "
-      "exactly Triton's pipeline: coalesce, layout-conversion removal, mma, software "
-      "pipelining, ...); other targets are refused with a diagnostic naming what is missing",
+      "Triton's make_ttgir stage, as the backend serving the target builds it (where it "
+      "has Triton's pipeline, exactly that: coalesce, layout-conversion removal, mma, "
+      "software pipelining, ...); other targets are refused with a diagnostic naming what "
+      "is missing",
       [](OpPassManager &pm, StringRef text, function_ref<LogicalResult(const Twine &)> onError) {
         MakeTTGIROptions options;
         if (failed(options.parseFromString(text)))

@@ -20,8 +20,6 @@ use tritium_dialects::spec;
 /// The registered pipeline that lowers a TTGIR module to the LLVM dialect
 /// (Triton's `make_llir` before translation); it takes a `target` option.
 pub const MAKE_LLIR_PIPELINE: &str = "tritium-make-llir";
-/// The option of the stage pipelines that carries the assembly version.
-const ASM_VERSION_OPTION: &str = "ptx-version";
 
 /// Mirror of `TritiumCompileOptions` in `Compile.h`.
 #[repr(C)]
@@ -32,7 +30,7 @@ pub struct CompileOptions {
     pub ptx_version: i32,
     /// 0 to 3.
     pub opt_level: i32,
-    /// Bitcode libraries linked before optimization (e.g. libdevice).
+    /// Bitcode libraries linked before optimization (e.g. a device library).
     pub extern_libs: *const MlirStringRef,
     /// The number of `extern_libs`.
     pub num_extern_libs: isize,
@@ -46,10 +44,10 @@ pub struct CompileOptions {
 }
 
 /// Mirror of `TritiumCompileEmit` in `Compile.h`.
-const EMIT_LLVM_IR: i32 = 0;
-const EMIT_ASSEMBLY: i32 = 1;
-const EMIT_PTX: i32 = 2;
-const EMIT_OBJECT: i32 = 3;
+pub const EMIT_LLVM_IR: i32 = 0;
+pub const EMIT_ASSEMBLY: i32 = 1;
+pub const EMIT_PTX: i32 = 2;
+pub const EMIT_OBJECT: i32 = 3;
 
 /// A resolved compilation target: Triton's name for it, LLVM's description,
 /// and for CUDA the PTX ISA version.
@@ -210,16 +208,23 @@ pub fn is_ttir(module: Op) -> bool {
 
 /// Runs make_llir on `module` (in place), preceded by make_ttgir
 /// (`num_warps`, `num_stages`) when the module is still TTIR. `asm_version`
-/// is the assembly version the code will be emitted in, when the target
+/// is the pipeline option (named by the backend's [`spec::DeviceCodegen`])
+/// and the assembly version the code will be emitted in, when the target
 /// has one: the lowering chooses instructions by it (as Triton hands its
 /// own to make_llir), so it must be the output's.
-fn run_make_llir(module: Op, target: &str, num_warps: u32, num_stages: u32, asm_version: Option<u32>) -> Result<(), String> {
+fn run_make_llir(
+    module: Op,
+    target: &str,
+    num_warps: u32,
+    num_stages: u32,
+    asm_version: Option<(&str, u32)>,
+) -> Result<(), String> {
     let make_ttgir = if is_ttir(module) {
         format!("tritium-make-ttgir{{target={target} num-warps={num_warps} num-stages={num_stages}}},")
     } else {
         String::new()
     };
-    let version = asm_version.map(|v| format!(" {ASM_VERSION_OPTION}={v}")).unwrap_or_default();
+    let version = asm_version.map(|(option, v)| format!(" {option}={v}")).unwrap_or_default();
     let pipeline = format!("builtin.module({make_ttgir}{MAKE_LLIR_PIPELINE}{{target={target}{version}}})");
     unsafe {
         let pm = mlirPassManagerCreate(module.context());
@@ -273,7 +278,10 @@ fn lowered_clone(module: Op, target: &str, options: &Options) -> Result<Option<O
         return Ok(Some(clone));
     }
     let resolved = resolve_target(target, options.ptx_version)?;
-    run_make_llir(Op(clone.0), target, options.num_warps, options.num_stages, resolved.ptx_version)?;
+    let asm_version = resolved
+        .ptx_version
+        .and_then(|version| spec::device_codegen(target).map(|device| (device.asm_version_option, version)));
+    run_make_llir(Op(clone.0), target, options.num_warps, options.num_stages, asm_version)?;
     Ok(Some(clone))
 }
 
@@ -318,28 +326,30 @@ fn deliver(callback: MlirStringCallback, user_data: *mut c_void, bytes: &[u8]) {
 fn compile(module: Op, options: &Options, emit: i32) -> Result<Vec<u8>, String> {
     check_single_kernel(module)?;
     let target = resolve_target(&target_name(module, &options.target)?, options.ptx_version)?;
+    // How the backend serving the target optimizes, links and emits it.
+    let device = spec::device_codegen(&target.name);
     let kind = match emit {
         EMIT_LLVM_IR => Emit::LlvmIr,
         EMIT_ASSEMBLY => Emit::Assembly,
-        EMIT_PTX if target.codegen.is_nvptx() => Emit::Assembly,
+        EMIT_PTX if device.is_some_and(|d| d.driver_assembly) => Emit::Assembly,
         EMIT_PTX => return Err(format!("target '{}' has no PTX; emit assembly or an object file", target.name)),
         EMIT_OBJECT => Emit::Object,
         other => return Err(format!("unknown emission kind {other}")),
     };
     codegen::check_emit(&target.codegen, kind)?;
     let mut codegen_options = options.codegen.clone();
-    // As Triton: NVPTX modules are optimized without the target machine.
-    codegen_options.optimize_with_target = !target.codegen.is_nvptx();
-    if target.codegen.is_nvptx() {
-        // libdevice flushes denormals to zero, as in Triton.
-        codegen_options.module_flags.push(("nvvm-reflect-ftz".into(), 1));
+    codegen_options.optimize_with_target = device.is_none_or(|d| d.optimize_with_target);
+    if let Some(device) = device {
+        codegen_options.module_flags.extend(device.module_flags.iter().map(|&(key, value)| (key.to_string(), value)));
     }
     let lowered = lowered_clone(module, &target.name, options)?;
     let llvm_dialect = lowered.as_ref().map_or(module.0, |clone| clone.0);
-    if target.codegen.is_nvptx() && options.codegen.extern_libs.is_empty() {
-        // As Triton: a kernel that calls libdevice gets libdevice linked.
-        if calls_libdevice(Op(llvm_dialect))? {
-            codegen_options.extern_libs.push(default_libdevice()?);
+    if options.codegen.extern_libs.is_empty() {
+        // The library the backend links by default, when the kernel needs it.
+        if let Some(default_library) = device.and_then(|d| d.default_library) {
+            if let Some(library) = default_library(Op(llvm_dialect))? {
+                codegen_options.extern_libs.push(library);
+            }
         }
     }
     let bytes = {
@@ -384,65 +394,6 @@ impl Drop for QuietTritonAttributes {
     fn drop(&mut self) {
         unsafe { mlirContextDetachDiagnosticHandler(self.context, self.id) }
     }
-}
-
-/// Functions the CUDA driver provides to every kernel (PTX system calls).
-const DRIVER_FUNCTIONS: &[&str] = &["vprintf", "__assertfail", "malloc", "free"];
-
-/// A GPU kernel cannot call a function nobody defines: refuses an LLVM-dialect
-/// module that declares non-intrinsic functions when no library is linked.
-/// The driver's system calls are always there, and libdevice's `__nv_*`
-/// functions (linked by default): the result says whether any is called.
-fn calls_libdevice(module: Op) -> Result<bool, String> {
-    let external: Vec<String> = module
-        .nested_ops()
-        .into_iter()
-        .filter(|op| op.name() == "llvm.func" && op.num_regions() > 0 && op.entry_block(0).is_none())
-        .filter_map(|op| op.attr("sym_name").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string()))
-        .filter(|name| !name.starts_with("llvm.") && !DRIVER_FUNCTIONS.contains(&name.as_str()))
-        .collect();
-    let (nv, other): (Vec<&String>, Vec<&String>) = external.iter().partition(|n| n.starts_with("__nv_"));
-    if other.is_empty() {
-        Ok(!nv.is_empty())
-    } else {
-        Err(format!(
-            "the kernel calls external function(s) {}; link the library that defines them \
-             (TritiumCompileOptions.externLibs, tritium-compile --link)",
-            other.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
-        ))
-    }
-}
-
-/// The libdevice Triton links by default: `$TRITIUM_LIBDEVICE`, else the one
-/// in the Triton wheel that `make deps` installs
-/// (`~/.cache/tritium/triton-3.9.0`, or `$TRITIUM_TRITON_VENV`).
-fn default_libdevice() -> Result<String, String> {
-    if let Some(path) = std::env::var_os("TRITIUM_LIBDEVICE") {
-        let path = std::path::PathBuf::from(path);
-        return if path.is_file() {
-            Ok(path.to_string_lossy().into_owned())
-        } else {
-            Err(format!("TRITIUM_LIBDEVICE names '{}', which is not a file", path.display()))
-        };
-    }
-    let venv = std::env::var_os("TRITIUM_TRITON_VENV")
-        .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cache/tritium/triton-3.9.0")));
-    if let Some(venv) = &venv {
-        if let Ok(entries) = std::fs::read_dir(venv.join("lib")) {
-            for entry in entries.flatten() {
-                let candidate = entry.path().join("site-packages/triton/backends/nvidia/lib/libdevice.10.bc");
-                if candidate.is_file() {
-                    return Ok(candidate.to_string_lossy().into_owned());
-                }
-            }
-        }
-    }
-    Err(format!(
-        "the kernel calls libdevice, and no libdevice.10.bc was found (set TRITIUM_LIBDEVICE, pass \
-         tritium-compile --link, or install Triton 3.9.0 with `make deps`{})",
-        venv.map(|v| format!("; looked in {}", v.display())).unwrap_or_default()
-    ))
 }
 
 /// See `tritiumLowerToLLVMDialect` in `Compile.h`.
@@ -718,155 +669,14 @@ pub fn kernel_metadata_json(module: Op, lowered: Option<Op>, target: &str, ptx_v
 mod tests {
     use super::*;
 
-    #[test]
-    fn cuda_targets_follow_triton() {
-        let t = resolve_target("cuda:80", 0).unwrap();
-        assert_eq!(t.codegen, CodegenTarget { triple: "nvptx64-nvidia-cuda".into(), cpu: "sm_80".into(), features: "+ptx88".into() });
-        assert_eq!(t.ptx_version, Some(88));
-        let t = resolve_target("cuda:90", 94).unwrap();
-        assert_eq!((t.codegen.cpu.as_str(), t.codegen.features.as_str(), t.ptx_version), ("sm_90a", "+ptx90", Some(94)));
-        assert_eq!(resolve_target("cuda:80", 70).unwrap().codegen.features, "+ptx70");
-    }
+    // The targets, kernels and metadata of the built-in backends are tested
+    // by each backend through this API (spec/*/tests/capi.rs): this crate's
+    // unit tests have no backend built in.
 
     #[test]
-    fn host_targets_resolve_through_the_registry() {
-        // The host backend (spec/<name>'s register(): HostCodegen and
-        // DirectLowering), found by asking the registry, not by its name.
-        crate::passes::install_builtin_backends();
-        let hosts = spec::host_targets();
-        assert!(!hosts.is_empty());
-        for name in &hosts {
-            let host = spec::host_codegen(name).unwrap();
-            assert!(spec::direct_lowering(name).is_some(), "{name}");
-            if inkwell::targets::TargetMachine::get_default_triple().as_str().to_string_lossy().starts_with(host.arch) {
-                let t = resolve_target(name, 0).unwrap();
-                assert_eq!((t.codegen.cpu.as_str(), t.codegen.features.as_str()), (host.cpu, ""));
-            }
-        }
+    fn unknown_targets_are_errors() {
         let error = resolve_target("tpu", 0).unwrap_err();
-        assert!(error.ends_with(&format!(" or {}", hosts.last().unwrap())), "{error}");
-    }
-
-    #[test]
-    fn bad_targets_are_errors() {
-        for (name, ptx, message) in [
-            ("cuda:81", 0, "unknown target 'cuda:81'"),
-            ("cuda:x", 0, "must be a number"),
-            ("hip:gfx942", 0, "not supported"),
-            ("tpu", 0, "unknown target 'tpu'"),
-            ("cuda:90", 78, "sm_90a needs PTX ISA 8.0"),
-            ("cuda:80", 89, "PTX ISA 8.9 does not exist"),
-        ] {
-            let error = resolve_target(name, ptx).unwrap_err();
-            assert!(error.contains(message), "{name}: {error}");
-        }
-    }
-
-    const KERNEL: &str = r#"
-        module attributes {"ttg.num-warps" = 2 : i32, ttg.target = "cuda:80"} {
-          llvm.func @k(%p: !llvm.ptr<1> {tt.divisibility = 16 : i32}) attributes {nvvm.kernel = 1 : ui1} {
-            %t = nvvm.read.ptx.sreg.tid.x : i32
-            llvm.store %t, %p : i32, !llvm.ptr<1>
-            llvm.return
-          }
-        }"#;
-
-    const NEEDS_LOWERING: &str = r#"
-        module {
-          func.func public @k() {
-            return
-          }
-        }"#;
-
-    /// Collects the messages of every diagnostic of a context.
-    unsafe extern "C" fn collect(diagnostic: MlirDiagnostic, user_data: *mut c_void) -> MlirLogicalResult {
-        mlirDiagnosticPrint(diagnostic, Some(append_text), user_data);
-        (*(user_data as *mut String)).push('\n');
-        MlirLogicalResult { value: 1 }
-    }
-
-    /// Parses `text` in a context with the llvm, nvvm and func dialects, and
-    /// runs `body` on it with the collected diagnostics.
-    fn with_module(text: &str, body: impl FnOnce(MlirModule, &mut String)) {
-        unsafe {
-            let context = mlirContextCreate();
-            for handle in [mlirGetDialectHandle__llvm__(), mlirGetDialectHandle__nvvm__(), mlirGetDialectHandle__func__()] {
-                mlirDialectHandleLoadDialect(handle, context);
-            }
-            let mut diagnostics = Box::new(String::new());
-            let id = mlirContextAttachDiagnosticHandler(context, Some(collect), &mut *diagnostics as *mut String as *mut c_void, None);
-            let module = mlirModuleCreateParse(context, string_ref(text));
-            assert!(!module.ptr.is_null(), "{diagnostics}");
-            body(module, &mut diagnostics);
-            mlirModuleDestroy(module);
-            mlirContextDetachDiagnosticHandler(context, id);
-            mlirContextDestroy(context);
-        }
-    }
-
-    fn options(target: &str) -> CompileOptions {
-        CompileOptions {
-            target: string_ref(target),
-            ptx_version: 0,
-            opt_level: 3,
-            extern_libs: std::ptr::null(),
-            num_extern_libs: 0,
-            enable_fp_fusion: true,
-            num_warps: 0,
-            num_stages: 0,
-        }
-    }
-
-    fn module_text(module: MlirModule) -> String {
-        let mut text = String::new();
-        unsafe { mlirOperationPrint(mlirModuleGetOperation(module), Some(append_text), &mut text as *mut String as *mut c_void) };
-        text
-    }
-
-    #[test]
-    fn an_llvm_dialect_kernel_becomes_ptx() {
-        with_module(KERNEL, |module, diagnostics| {
-            let before = module_text(module);
-            let mut ptx = String::new();
-            let ok = unsafe { tritium_compile(module, &options(""), EMIT_PTX, Some(append_text), &mut ptx as *mut String as *mut c_void) };
-            assert!(ok, "{diagnostics}");
-            for expected in [".version 8.8", ".target sm_80", ".visible .entry k(", "mov.u32"] {
-                assert!(ptx.contains(expected), "{expected} in\n{ptx}");
-            }
-            // NVPTX object code is refused with a diagnostic; nothing changed.
-            let ok = unsafe { tritium_compile(module, &options("cuda:80"), EMIT_OBJECT, None, std::ptr::null_mut()) };
-            assert!(!ok);
-            assert!(diagnostics.contains("emits no object code"), "{diagnostics}");
-            assert_eq!(module_text(module), before);
-        });
-    }
-
-    #[test]
-    fn metadata_of_an_llvm_dialect_kernel() {
-        with_module(KERNEL, |module, diagnostics| {
-            let mut json = String::new();
-            let null = MlirModule { ptr: std::ptr::null_mut() };
-            let ok = unsafe { tritium_kernel_metadata_json(module, null, &options(""), Some(append_text), &mut json as *mut String as *mut c_void) };
-            assert!(ok, "{diagnostics}");
-            assert!(json.contains("\"name\": \"k\""), "{json}");
-            assert!(json.contains("\"num_warps\": 2"), "{json}");
-            assert!(json.contains("{\"name\": \"arg0\", \"type\": \"!llvm.ptr<1>\", \"divisibility\": 16}"), "{json}");
-            assert!(json.contains("\"name\": \"profile_scratch\""), "{json}");
-        });
-    }
-
-    #[test]
-    fn a_module_that_needs_lowering_fails_cleanly_without_the_pipeline() {
-        // The Rust test binary registers no passes: the pipeline is missing.
-        with_module(NEEDS_LOWERING, |module, diagnostics| {
-            assert!(tritium_module_needs_lowering(module));
-            let before = module_text(module);
-            let ok = unsafe { tritium_compile(module, &options("cuda:80"), EMIT_PTX, None, std::ptr::null_mut()) };
-            assert!(!ok);
-            assert!(diagnostics.contains("pipeline 'tritium-make-llir' is not registered"), "{diagnostics}");
-            assert!(!unsafe { tritium_lower_to_llvm_dialect(module, &options("cuda:80")) });
-            assert_eq!(module_text(module), before);
-        });
+        assert!(error.contains("unknown target 'tpu'"), "{error}");
     }
 
     #[test]

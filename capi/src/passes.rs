@@ -58,7 +58,7 @@ pub(crate) fn install_in_tree_backends() {
 pub(crate) fn install_builtin_backends() {
     static SETUP: std::sync::Once = std::sync::Once::new();
     SETUP.call_once(|| {
-        for builtin in BUILTIN_BACKENDS {
+        for builtin in builtin_backends() {
             let mut builder = tritium_dialects::spec::SpecBuilder::default();
             (builtin.register)(&mut builder);
             if let Some(setup) = builder.setup() {
@@ -66,16 +66,33 @@ pub(crate) fn install_builtin_backends() {
             }
         }
     });
-    for builtin in BUILTIN_BACKENDS {
+    for builtin in builtin_backends() {
         crate::spec::install_builtin_backend(builtin.manifest, builtin.manifest_path, builtin.register);
     }
 }
 
 /// The backends built into this library, each as its crate describes itself
-/// (`spec/<name>/spec.toml` and `register`): the one list of in-tree backends
-/// the C API has; everything else it asks the registry.
-const BUILTIN_BACKENDS: [tritium_dialects::spec::BuiltinBackend; 3] =
-    [tritium_spec_nvidia::BUILTIN, tritium_spec_amd::BUILTIN, tritium_spec_cpu::BUILTIN];
+/// (`spec/<name>/spec.toml` and its `register`). The C API names none of
+/// them: the library's build generates the crate that links this one with
+/// every `spec/*/` whose `spec.toml` says `builtin = true`, and that crate
+/// defines `tritium_builtin_backends` (`_tritium_write_rust_crate` in
+/// `cmake/TritiumBackend.cmake`, for the default library and for a vendor's).
+#[cfg(not(test))]
+fn builtin_backends() -> &'static [tritium_dialects::spec::BuiltinBackend] {
+    extern "Rust" {
+        fn tritium_builtin_backends() -> &'static [tritium_dialects::spec::BuiltinBackend];
+    }
+    // SAFETY: defined (as a safe `fn` with this signature) by the generated
+    // crate every Tritium library is linked from.
+    unsafe { tritium_builtin_backends() }
+}
+
+/// In this crate's unit tests no backend is built in (the backends test
+/// themselves through the C API: `spec/*/tests/`).
+#[cfg(test)]
+fn builtin_backends() -> &'static [tritium_dialects::spec::BuiltinBackend] {
+    &[]
+}
 
 /// The lowering slots the built-in backends declare in `register()`
 /// (`SpecBuilder::add_lowering_slot`), in backend order: read from fresh
@@ -83,7 +100,7 @@ const BUILTIN_BACKENDS: [tritium_dialects::spec::BuiltinBackend; 3] =
 /// are installed yet.
 pub(crate) fn builtin_lowering_slots() -> Vec<(&'static str, &'static str, String)> {
     let mut slots = Vec::new();
-    for builtin in BUILTIN_BACKENDS {
+    for builtin in builtin_backends() {
         let mut builder = tritium_dialects::spec::SpecBuilder::default();
         (builtin.register)(&mut builder);
         slots.extend(builder.lowering_slots().iter().cloned());

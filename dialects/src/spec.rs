@@ -52,6 +52,8 @@ pub struct SpecBuilder {
     pub(crate) op_roles: Vec<(&'static str, OpRole)>,
     pub(crate) codegen_target: Option<CodegenTargetHook>,
     pub(crate) assembly_postprocess: Option<AssemblyHook>,
+    pub(crate) device_codegen: Option<DeviceCodegen>,
+    pub(crate) target_form: Option<TargetForm>,
     pub(crate) mma_rewrite: Option<(&'static [u32], MmaRewriteHook)>,
     pub(crate) pipelined_loop: Option<PipelinedLoopHook>,
     pub(crate) descriptor_copies: Option<DescriptorCopyHooks>,
@@ -190,6 +192,44 @@ pub type CodegenTargetHook = fn(target: &str, asm_version: u32) -> Result<Machin
 /// resolved [`MachineTarget::asm_version`].
 pub type AssemblyHook = fn(assembly: &str, asm_version: u32) -> String;
 
+/// How the C API generates code for a backend's device targets, besides
+/// the [`MachineTarget`] its [`CodegenTargetHook`] resolves
+/// (`SpecBuilder::set_device_codegen`; without one: the LLVM module is
+/// optimized with the target machine, no flags or library are added and the
+/// target has no driver assembly).
+#[derive(Clone, Copy)]
+pub struct DeviceCodegen {
+    /// The stage pipelines' option that carries [`MachineTarget::asm_version`]
+    /// (the lowering chooses instructions by it, so it must be the output's).
+    pub asm_version_option: &'static str,
+    /// Whether the assembly LLVM generates is what the driver loads
+    /// (the C API's driver-assembly emission kind; others are refused it).
+    pub driver_assembly: bool,
+    /// Whether LLVM's optimization pipeline runs with the target machine
+    /// (`false` as Triton does for its GPU modules).
+    pub optimize_with_target: bool,
+    /// Integer module flags added before linking and optimizing.
+    pub module_flags: &'static [(&'static str, u64)],
+    /// The bitcode library a kernel gets linked when the caller names none:
+    /// given the LLVM-dialect module, `Ok(None)` when it needs none, an error
+    /// when it calls a function nobody defines.
+    pub default_library: Option<fn(module: Op) -> Result<Option<String>, String>>,
+}
+
+/// How a backend's target names are written after its prefix (the
+/// manifest's `target`), checked by every pass and pipeline that takes a
+/// `target` option (`SpecBuilder::set_target_form`). A backend without one
+/// accepts its prefix alone and `<prefix>:<anything>`.
+#[derive(Clone, Copy)]
+pub struct TargetForm {
+    /// The form for messages, e.g. `<prefix>:<arch>, e.g. <prefix>:1`.
+    pub form: &'static str,
+    /// One valid target name, for messages.
+    pub example: &'static str,
+    /// Whether `arch`, the text after `<prefix>:`, names one of its targets.
+    pub accepts: fn(arch: &str) -> bool,
+}
+
 /// What a backend op is to the core passes (Triton's op interfaces and
 /// traits the core asks about), so that the core needs no backend op names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -288,6 +328,15 @@ impl SpecBuilder {
     /// Post-processes the assembly generated for the backend's targets.
     pub fn set_assembly_postprocess(&mut self, hook: AssemblyHook) {
         self.assembly_postprocess = Some(hook);
+    }
+    /// How the C API optimizes, links and emits the backend's targets.
+    pub fn set_device_codegen(&mut self, codegen: DeviceCodegen) {
+        self.device_codegen = Some(codegen);
+    }
+    /// Declares how the backend's target names are written (see
+    /// [`TargetForm`]).
+    pub fn set_target_form(&mut self, form: TargetForm) {
+        self.target_form = Some(form);
     }
     /// Builds the MMA `versions` the core leaves to the backend (see
     /// [`MmaRewriteHook`]).
@@ -591,6 +640,22 @@ pub fn op_verifier(hook: &str) -> Option<OpVerifierHook> {
 /// The targets of the backends that compile for the host.
 pub fn host_targets() -> Vec<String> {
     backends().into_iter().filter(|s| s.builder.host_codegen.is_some()).map(|s| s.target.clone()).collect()
+}
+
+/// The device code generation of the backend serving `target`, if it
+/// registered one.
+pub fn device_codegen(target: &str) -> Option<DeviceCodegen> {
+    backends().into_iter().filter(|s| serves(&s.target, target)).find_map(|s| s.builder.device_codegen)
+}
+
+/// The target prefixes whose backends declare a [`TargetForm`], with it, in
+/// prefix order.
+pub fn target_forms() -> Vec<(String, TargetForm)> {
+    let mut forms: Vec<(String, TargetForm)> =
+        backends().into_iter().filter_map(|s| s.builder.target_form.map(|f| (s.target.clone(), f))).collect();
+    forms.sort_by(|a, b| a.0.cmp(&b.0));
+    forms.dedup_by(|a, b| a.0 == b.0);
+    forms
 }
 
 /// The target prefixes of the backends that generate code.

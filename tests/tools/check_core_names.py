@@ -22,9 +22,14 @@ every pattern below are counted, comments included (a grep, not a parser):
                  NVGPUWarpSpecialization, AllocateSharedMemoryNv, TritonTensorMemoryAllocation,
                  allocate_shared_memory_nv, tensor_memory_allocation, nvidia_gpu_membar, nvidia_ttgir)
   amd-pass       AMD-only passes: tritonamdgpu-*, TritonAMDGPU*
-  backend-crate  spec/nvidia, spec-amd, tritium_spec_cpu, ...: a direct use of an in-tree backend (in
-                 capi/src only the one list of built-in backends, capi/src/passes.rs BUILTIN_BACKENDS,
-                 may name them; everything else asks the registry, tritium_dialects::spec)
+  backend-crate  spec/nvidia, spec-amd, tritium_spec_cpu, ...: a direct use of an in-tree backend (none:
+                 the build finds the built-in backends as it finds a vendor's, every spec/*/ whose
+                 spec.toml says `builtin = true`, and generates the crate that links them,
+                 cmake/TritiumBackend.cmake; everything else asks the registry, tritium_dialects::spec)
+  builtin-list   a hand-kept list of built-in backends: BUILTIN_BACKENDS, a spec crate's ::BUILTIN
+                 const, a fixed-size array of BuiltinBackend (the list is generated, see backend-crate)
+  libdevice      the NVIDIA device library and its linking: libdevice, nvvm-reflect, __nv_* (the
+                 C API asks the backend's DeviceCodegen: default_library, module_flags)
   cpu-backend    the CPU backend's own pieces and its target name: make_cpu, CpuOptions, CpuPattern,
                  tritium-make-cpu, __tritium_cpu_*, and the string literal "cpu" (the compile and JIT
                  C APIs reach it through its register(): DirectLowering, HostCodegen, kernel ABI
@@ -78,6 +83,8 @@ PATTERNS = {
     "amd-pass": r"tritonamdgpu-|TritonAMDGPU",
     "backend-crate": r"spec[/_-](?:nvidia|amd|cpu)\b",
     "cpu-backend": r'\bmake_cpu\b|CpuOptions|CpuPattern|tritium-make-cpu|__tritium_cpu|"cpu"',
+    "builtin-list": r"\bBUILTIN_BACKENDS\b|_spec_\w+::BUILTIN\b|BuiltinBackend\s*;\s*\d",
+    "libdevice": r"(?i)libdevice|nvvm-reflect|\b__nv_",
 }
 COMPILED = {name: re.compile(rx) for name, rx in PATTERNS.items()}
 

@@ -66,14 +66,6 @@ pub trait CpuPattern: Sync {
 /// The target name the CPU backend serves.
 pub const TARGET: &str = "cpu";
 
-/// The backend as libtritium.so builds it in: its manifest (`spec.toml`,
-/// `builtin = true`, target [`TARGET`]) and [`register`].
-pub const BUILTIN: tritium_dialects::spec::BuiltinBackend = tritium_dialects::spec::BuiltinBackend {
-    manifest: include_str!("../spec.toml"),
-    manifest_path: "spec/cpu/spec.toml",
-    register,
-};
-
 /// The backend's registrations, the entry point a vendor spec has too; the
 /// library installs it for the target `cpu`:
 /// - its lowering ([`make_cpu`], straight from TTIR, no stage pipelines) with

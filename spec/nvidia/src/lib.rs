@@ -28,14 +28,6 @@ pub mod tma;
 pub mod ttng;
 pub mod wgmma;
 
-/// The backend as libtritium.so builds it in: its manifest (`spec.toml`,
-/// `builtin = true`) and [`register`].
-pub const BUILTIN: tritium_dialects::spec::BuiltinBackend = tritium_dialects::spec::BuiltinBackend {
-    manifest: include_str!("../spec.toml"),
-    manifest_path: "spec/nvidia/spec.toml",
-    register,
-};
-
 /// The backend's registrations (passes, stage pipelines, the roles of its
 /// ops), the entry point a vendor spec has too; the library installs it for
 /// the prefix `cuda`.
@@ -43,6 +35,12 @@ pub fn register(spec: &mut tritium_dialects::spec::SpecBuilder) {
     // The TargetInfo of the ttg->LLVM lowering and the `cuda:*`
     // canonicalization patterns, in place before the slot inventory.
     spec.set_setup(install);
+    // The `target` options the passes and pipelines take: cuda:<cc>.
+    spec.set_target_form(tritium_dialects::spec::TargetForm {
+        form: "cuda:<compute capability>, e.g. cuda:80",
+        example: "cuda:80",
+        accepts: is_compute_capability,
+    });
     passes::register(spec);
     ptx::register(spec);
     spec.set_kernel_metadata(kernel_metadata);
@@ -62,6 +60,22 @@ fn kernel_metadata(kernel: Op, lowered: Option<Op>) -> Result<Vec<(String, Strin
 pub fn install() {
     register_target(&Nvidia);
     tritium_dialects::target_patterns::register("cuda", canonicalize::PATTERNS);
+}
+
+/// Whether `cc` (of `cuda:<cc>`) is a compute capability: a positive decimal
+/// number.
+fn is_compute_capability(cc: &str) -> bool {
+    !cc.is_empty() && cc.bytes().all(|b| b.is_ascii_digit()) && cc.parse::<u32>().is_ok_and(|cc| cc > 0)
+}
+
+#[test]
+fn cuda_target_form() {
+    for ok in ["80", "90", "100"] {
+        assert!(is_compute_capability(ok), "{ok}");
+    }
+    for bad in ["", "-1", "0", "8x", "+80"] {
+        assert!(!is_compute_capability(bad), "{bad}");
+    }
 }
 
 /// The compute capability of a `cuda:<cc>` target.

@@ -1,13 +1,99 @@
 //! PTX code generation for `cuda:<cc>` targets: the architecture and PTX
 //! ISA version a target and an optional requested version resolve to (as
 //! Triton picks them), and Triton's post-processing of the PTX LLVM emits.
-//! Registered as the backend's codegen hooks ([`register`]).
-use tritium_dialects::spec::{MachineTarget, SpecBuilder};
+//! How the C API optimizes and links a `cuda:` kernel (Triton's way:
+//! without the target machine, libdevice linked when called, flushing
+//! denormals). Registered as the backend's codegen hooks ([`register`]).
+use mlir_sys::mlirStringAttrGetValue;
+use tritium_dialects::ir::{str_of, Op};
+use tritium_dialects::spec::{DeviceCodegen, MachineTarget, SpecBuilder};
 
 /// Registers the codegen hooks.
 pub fn register(spec: &mut SpecBuilder) {
     spec.set_codegen_target(codegen_target);
     spec.set_assembly_postprocess(postprocess_ptx);
+    spec.set_device_codegen(DeviceCodegen {
+        // make_llir's option (spec/nvidia/src/passes: the lowering picks
+        // instructions by the PTX ISA, as Triton's make_llir does).
+        asm_version_option: "ptx-version",
+        // tritiumCompileToPTX.
+        driver_assembly: true,
+        // As Triton: NVPTX modules are optimized without the target machine.
+        optimize_with_target: false,
+        // libdevice flushes denormals to zero, as in Triton.
+        module_flags: &[("nvvm-reflect-ftz", 1)],
+        // As Triton: a kernel that calls libdevice gets libdevice linked.
+        default_library: Some(default_library),
+    });
+}
+
+/// The library a kernel is linked with when the caller names none:
+/// libdevice when the kernel calls it (see [`calls_libdevice`]).
+fn default_library(module: Op) -> Result<Option<String>, String> {
+    if calls_libdevice(module)? {
+        default_libdevice().map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// Functions the CUDA driver provides to every kernel (PTX system calls).
+const DRIVER_FUNCTIONS: &[&str] = &["vprintf", "__assertfail", "malloc", "free"];
+
+/// A GPU kernel cannot call a function nobody defines: refuses an LLVM-dialect
+/// module that declares non-intrinsic functions when no library is linked.
+/// The driver's system calls are always there, and libdevice's `__nv_*`
+/// functions (linked by default): the result says whether any is called.
+fn calls_libdevice(module: Op) -> Result<bool, String> {
+    let external: Vec<String> = module
+        .nested_ops()
+        .into_iter()
+        .filter(|op| op.name() == "llvm.func" && op.num_regions() > 0 && op.entry_block(0).is_none())
+        .filter_map(|op| op.attr("sym_name").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string()))
+        .filter(|name| !name.starts_with("llvm.") && !DRIVER_FUNCTIONS.contains(&name.as_str()))
+        .collect();
+    let (nv, other): (Vec<&String>, Vec<&String>) = external.iter().partition(|n| n.starts_with("__nv_"));
+    if other.is_empty() {
+        Ok(!nv.is_empty())
+    } else {
+        Err(format!(
+            "the kernel calls external function(s) {}; link the library that defines them \
+             (TritiumCompileOptions.externLibs, tritium-compile --link)",
+            other.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+        ))
+    }
+}
+
+/// The libdevice Triton links by default: `$TRITIUM_LIBDEVICE`, else the one
+/// in the Triton wheel that `make deps` installs
+/// (`~/.cache/tritium/triton-3.9.0`, or `$TRITIUM_TRITON_VENV`).
+fn default_libdevice() -> Result<String, String> {
+    if let Some(path) = std::env::var_os("TRITIUM_LIBDEVICE") {
+        let path = std::path::PathBuf::from(path);
+        return if path.is_file() {
+            Ok(path.to_string_lossy().into_owned())
+        } else {
+            Err(format!("TRITIUM_LIBDEVICE names '{}', which is not a file", path.display()))
+        };
+    }
+    let venv = std::env::var_os("TRITIUM_TRITON_VENV")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cache/tritium/triton-3.9.0")));
+    if let Some(venv) = &venv {
+        if let Ok(entries) = std::fs::read_dir(venv.join("lib")) {
+            for entry in entries.flatten() {
+                let candidate = entry.path().join("site-packages/triton/backends/nvidia/lib/libdevice.10.bc");
+                if candidate.is_file() {
+                    return Ok(candidate.to_string_lossy().into_owned());
+                }
+            }
+        }
+    }
+    Err(format!(
+        "the kernel calls libdevice, and no libdevice.10.bc was found (set TRITIUM_LIBDEVICE, pass \
+         tritium-compile --link, or install Triton 3.9.0 with `make deps`{})",
+        venv.map(|v| format!("; looked in {}", v.display())).unwrap_or_default()
+    ))
 }
 
 /// The PTX ISA version used when the options give none (8.8: what the
