@@ -225,7 +225,15 @@ fn hoist_dot_operand_once(r: &mut Remat, cvt: Op, dots_by_parent: &mut DotsByPar
         }
         pending.push((d, d.result(0)));
     }
-    if inner.is_empty() {
+    // A leaf load already converted to its target layout by a dominating
+    // conversion is read through that conversion (below), which makes the
+    // hoist worth doing even with nothing else to move (Triton 3.9 then
+    // replaces a second conversion of a dot operand by the first).
+    let reused = |res: Val| {
+        res.ty().is_tensor()
+            && layout.get(&vkey(res)).is_some_and(|&e| matches!(existing.get(&(vkey(res), akey(e))), Some(Some(_))))
+    };
+    if inner.is_empty() && !pending.iter().any(|&(_, res)| reused(res)) {
         return false;
     }
     for (load, res) in pending {
@@ -233,6 +241,13 @@ fn hoist_dot_operand_once(r: &mut Remat, cvt: Op, dots_by_parent: &mut DotsByPar
             continue;
         }
         let Some(&e) = layout.get(&vkey(res)) else { continue };
+        // A load already converted to `e` by a conversion that dominates
+        // this use (one this hoist left in place) is read through it, as
+        // Triton 3.9 does, instead of through a second conversion.
+        if let Some(Some(r)) = existing.get(&(vkey(res), akey(e))) {
+            mapping.insert(vkey(res), *r);
+            continue;
+        }
         let c = new_convert(cvt.location(), res, e);
         super::propagation::insert_after_value(res, c);
         let _ = load;
