@@ -31,6 +31,20 @@ from numerics import (FLOATS, FMT, FP8, MEM_NP, WIDTH, bits_to_float, eps, float
                       int_range, int_to_float, is_float, is_int, max_finite, min_normal, round_fmt, to_u, wrap)
 
 
+# Ops that only move values between elements and registers: a product passed through them still
+# reaches an addf as the product itself, which LLVM may contract into an fma.
+MOVES = ("join", "split", "proj", "reshape", "trans", "expand", "bcast", "cat")
+
+
+def holds_product(node):
+    """Whether `node` is an f32/f16 product (mulf), or only moves one (join, split, reshape, ...):
+    an addf of it may be computed as an fma (Triton's enable_fp_fusion; program 1154 of seed 57
+    joined a product with a load, added, and split)."""
+    if node.op == "bin":
+        return node.attrs.get("fn") == "mulf"
+    return node.op in MOVES and any(holds_product(a) for a in node.args)
+
+
 class Invalid(Exception):
     """A precondition does not hold on the data: the node is not emitted."""
 
@@ -609,7 +623,7 @@ def eval_bin(fn, t, X, Y, args):
             r = x + y if fn == "addf" else (x - y if fn == "subf" else x * y)
             v = round_fmt(r, t)
             e = None
-            fused = fn in ("addf", "subf") and any(a.op == "bin" and a.attrs["fn"] == "mulf" for a in args)
+            fused = fn in ("addf", "subf") and any(holds_product(a) for a in args)
             if ex is not None or ey is not None or fused:
                 ex0 = 0 if ex is None else ex
                 ey0 = 0 if ey is None else ey
@@ -619,7 +633,7 @@ def eval_bin(fn, t, X, Y, args):
                     e = ex0 + ey0
                     if fused:  # a*b+c may be contracted into an fma (Triton's enable_fp_fusion)
                         for a_, (pv, _) in zip(args, (X, Y)):
-                            if a_.op == "bin" and a_.attrs["fn"] == "mulf":
+                            if holds_product(a_):
                                 e = e + ulp_bound(pv, t)
                 e = e * (1 + 4 * eps(t)) + 2 * ulp_bound(v, t)
                 e = np.where(np.isnan(e), np.inf, e)
