@@ -75,8 +75,13 @@ pub fn load(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     let buf = cx.alloca(elem, n);
     let out = Tensor::new(shape.clone(), elem, Kind::Buf(buf));
     let o = out.clone();
-    let one = |cx: &mut Cx<'_>, ptr: &Value, mask: &Option<Value>, other: &Option<Value>, c: &[Val]| -> Result<(), String> {
-        let p = element(cx, ptr, c)?;
+    // `base`: the row's first address, when its addresses are known to be
+    // consecutive.
+    let one = |cx: &mut Cx<'_>, ptr: &Value, base: Option<Val>, mask: &Option<Value>, other: &Option<Value>, c: &[Val]| -> Result<(), String> {
+        let p = match base {
+            Some(p0) => cx.e.gep(p0, elem, *c.last().expect("a tensor load has coordinates")),
+            None => element(cx, ptr, c)?,
+        };
         let m = mask.as_ref().map(|m| element(cx, m, c)).transpose()?;
         let d = if m.is_some() { default_value(cx, other, c, elem)? } else { cx.e.zero(elem) };
         let v = load_one(cx, p, elem, m, d)?;
@@ -93,17 +98,52 @@ pub fn load(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
         if w == 1 {
             let mut c = oc.to_vec();
             c.push(cx.c64(0));
-            return one(cx, &ptr, &mask, &other, &c);
+            return one(cx, &ptr, None, &mask, &other, &c);
         }
         let ptr = hoist_row(cx, &ptr, oc)?;
         let mask = mask.as_ref().map(|m| hoist_row(cx, m, oc)).transpose()?;
         let other = other.as_ref().map(|o| hoist_row(cx, o, oc)).transpose()?;
-        cx.for_range_vectorized(w, &mut |cx, j, _| {
+        let row = |cx: &mut Cx<'_>, base: Option<Val>| {
+            cx.for_range_vectorized(w, &mut |cx, j, _| {
+                let mut c = oc.to_vec();
+                c.push(j);
+                one(cx, &ptr, base, &mask, &other, &c)?;
+                Ok(Vec::new())
+            })
+        };
+        let gathered = matches!(&ptr, Value::Tensor(t) if !affine_along_minor(t));
+        if !gathered {
+            return row(cx, None);
+        }
+        // Addresses LLVM cannot see are consecutive (read from a buffer,
+        // computed by a division, ...): checked at run time, the row is
+        // loaded from its first address when they are, else gathered.
+        let at = |cx: &mut Cx<'_>, j: Val| {
             let mut c = oc.to_vec();
             c.push(j);
-            one(cx, &ptr, &mask, &other, &c)?;
-            Ok(Vec::new())
-        })
+            element(cx, &ptr, &c)
+        };
+        let z = cx.c64(0);
+        let p0 = at(cx, z)?;
+        let yes = cx.e.const_int(cx.e.i1(), 1);
+        let consecutive = cx.for_range(w, &[yes], &mut |cx, j, acc| {
+            let p = at(cx, j)?;
+            let want = cx.e.gep(p0, elem, j);
+            let same = cx.e.icmp(ICmp::Eq, p, want);
+            Ok(vec![cx.e.and(acc[0], same)])
+        })?[0];
+        let fast = cx.new_block(&[]);
+        let slow = cx.new_block(&[]);
+        let done = cx.new_block(&[]);
+        cx.e.cond_br(consecutive, fast, &[], slow, &[]);
+        cx.e.set_block(fast);
+        row(cx, Some(p0))?;
+        cx.e.br(done, &[]);
+        cx.e.set_block(slow);
+        row(cx, None)?;
+        cx.e.br(done, &[]);
+        cx.e.set_block(done);
+        Ok(())
     })?;
     cx.set(op.result(0), Value::Tensor(out));
     Ok(())
@@ -124,6 +164,31 @@ fn varies_along_minor(t: &Tensor) -> bool {
         Kind::Map(_, args) => args.iter().any(|a| matches!(a, Value::Tensor(x) if varies_along_minor(x))),
         Kind::Cast(s, _) | Kind::Offset(s, _) => varies_along_minor(s),
         _ => true,
+    }
+}
+
+/// Whether LLVM sees how the elements of `t` (addresses, indices) change
+/// along the minor dimension: not at all, or through ranges and additions,
+/// subtractions, multiplications, pointer offsets and integer casts of such
+/// values. Otherwise (a buffer, a division, a select, ...) a row of
+/// addresses is a gather to it even when they are consecutive.
+fn affine_along_minor(t: &Tensor) -> bool {
+    if !varies_along_minor(t) {
+        return true;
+    }
+    match &t.kind {
+        Kind::Range(_) => true,
+        Kind::Broadcast(s) | Kind::ExpandDims(s, _) | Kind::Cast(s, _) | Kind::Offset(s, _) => affine_along_minor(s),
+        Kind::Map(op, args) => {
+            matches!(
+                op.name(),
+                "arith.addi" | "arith.subi" | "arith.muli" | "tt.addptr" | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast"
+            ) && args.iter().all(|a| match a {
+                Value::Scalar(_) => true,
+                Value::Tensor(x) => affine_along_minor(x),
+            })
+        }
+        _ => false,
     }
 }
 
