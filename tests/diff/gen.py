@@ -2020,7 +2020,12 @@ def eval_dot(nd, argv, shp):
         raise Invalid("dot of inexact operands")
     K = A.shape[-1]
     if is_int(nd.t):
-        return wrap(np.einsum("gmk,gkn->gmn", A, B) + C, 32), None
+        exact = np.einsum("gmk,gkn->gmn", A, B) + C
+        if ((exact > 2 ** 31 - 1) | (exact < -2 ** 31)).any():
+            # Tensor cores saturate (mma .satfinite, Triton's PTX too; seed 58 program 161 stored
+            # 0x80000000), other lowerings wrap: the result is the target's, not the program's.
+            raise Invalid("dot: the i32 accumulation overflows")
+        return wrap(exact, 32), None
     with np.errstate(all="ignore"):
         exact = np.einsum("gmk,gkn->gmn", A, B) + C
         s = np.einsum("gmk,gkn->gmn", np.abs(A), np.abs(B)) + np.abs(C)
