@@ -35,9 +35,19 @@ impl LowerPattern for GlobalScratchAlloc {
         &["ttg.global_scratch_alloc"]
     }
     fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
-        let offset = op.attr("ttg.global_scratch_memory_offset").and_then(|a| a.int()).ok_or(
-            "'ttg.global_scratch_alloc' has no 'ttg.global_scratch_memory_offset' (run tritongpu-global-scratch-memory-allocation first)",
-        )?;
+        if op.attr("third_party_allocation").is_some() {
+            return Err("'ttg.global_scratch_alloc' of the profile scratch (third_party_allocation) is not lowered".into());
+        }
+        // The allocation pass gives an empty allocation no offset: any
+        // address in the slice will do.
+        let empty = op.attr("nbytes").and_then(|a| a.int()) == Some(0);
+        let offset = match op.attr("ttg.global_scratch_memory_offset").and_then(|a| a.int()) {
+            Some(offset) => offset,
+            None if empty => 0,
+            None => return Err(
+                "'ttg.global_scratch_alloc' has no 'ttg.global_scratch_memory_offset' (run tritongpu-global-scratch-memory-allocation first)".into(),
+            ),
+        };
         let size = op
             .enclosing_module()
             .and_then(|m| m.attr("ttg.global_scratch_memory_size"))

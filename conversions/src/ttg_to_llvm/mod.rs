@@ -1324,7 +1324,21 @@ impl Lowering<'_> {
             None => self.smem_base(),
         };
         args.push(smem);
-        args.push(self.abi.1);
+        // The callee's global scratch starts at the call's offset
+        // (tritongpu-global-scratch-memory-allocation) in this program's
+        // slice; a kernel without global scratch passes its argument on.
+        let module_size = op
+            .enclosing_module()
+            .and_then(|m| m.attr("ttg.global_scratch_memory_size"))
+            .and_then(|a| a.int())
+            .unwrap_or(0);
+        let scratch = match op.attr("ttg.global_scratch_memory_offset").and_then(|a| a.int()) {
+            _ if self.abi.0.is_none() && module_size == 0 => self.abi.1,
+            Some(offset) => self.global_scratch_ptr(offset, module_size),
+            None if self.abi.0.is_none() => self.global_scratch_ptr(0, module_size),
+            None => self.abi.1,
+        };
+        args.push(scratch);
         args.push(self.abi.2);
         let mut flat = Vec::new();
         for r in op.results() {
