@@ -510,6 +510,18 @@ struct TritonInlinerInterface : public DialectInlinerInterface {
     for (auto [from, to] : llvm::zip(valuesToReplace, ret.getOperands()))
       from.replaceAllUsesWith(to);
   }
+  // The axis-info hints on a call (tt.divisibility, tt.contiguity,
+  // tt.constancy) go to the op defining the inlined result, as Triton's.
+  Value handleResult(OpBuilder &, Operation *call, Operation *, Value result,
+                     DictionaryAttr) const final {
+    Operation *def = result.getDefiningOp();
+    if (!def)
+      return result;
+    for (StringRef name : {"tt.divisibility", "tt.contiguity", "tt.constancy"})
+      if (Attribute attr = call->getDiscardableAttr(name))
+        def->setDiscardableAttr(name, attr);
+    return result;
+  }
 };
 } // namespace
 

@@ -145,3 +145,19 @@ tt.func public @inline_nested(%n: i32) -> i32 {
   }
   tt.return %r : i32
 }
+
+// -----
+
+// The axis-info hints on a call go to the op defining the inlined result
+// (Triton 3.9's handleResult).
+// CHECK-LABEL: tt.func public @call_hints
+// CHECK-NOT: tt.call
+// CHECK: tt.addptr %arg0, %arg1 {tt.constancy = dense<1> : tensor<1xi32>, tt.contiguity = dense<16> : tensor<1xi32>, tt.divisibility = dense<16> : tensor<1xi32>}
+tt.func private @offset_ptrs(%p: tensor<128x!tt.ptr<f32>>, %o: tensor<128xi32>) -> tensor<128x!tt.ptr<f32>> {
+  %0 = tt.addptr %p, %o : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+  tt.return %0 : tensor<128x!tt.ptr<f32>>
+}
+tt.func public @call_hints(%arg0: tensor<128x!tt.ptr<f32>>, %arg1: tensor<128xi32>) -> tensor<128x!tt.ptr<f32>> {
+  %0 = tt.call @offset_ptrs(%arg0, %arg1) {tt.constancy = dense<1> : tensor<1xi32>, tt.contiguity = dense<16> : tensor<1xi32>, tt.divisibility = dense<16> : tensor<1xi32>} : (tensor<128x!tt.ptr<f32>>, tensor<128xi32>) -> tensor<128x!tt.ptr<f32>>
+  tt.return %0 : tensor<128x!tt.ptr<f32>>
+}
