@@ -28,6 +28,7 @@ use tritium_dialects::spec;
 use tritium_dialects::tt::types::{pointee, pointer_to, tensordesc_block};
 use tritium_dialects::ttg::bridge::{self, MemDesc};
 use tritium_dialects::ttg::encoding::Encoding;
+use tritium_dialects::ttg::infer;
 
 use super::descriptor_encoding::{parse_attr, tma_unavailable};
 
@@ -347,6 +348,26 @@ fn propagate_mutable(rw: &Rewriter, value: Val) {
         }
         let result = user.result(0);
         let Some(mut m) = bridge::memdesc_of(result.ty()) else { continue };
+        // A transposition of a buffer whose encoding changed (an equivalent
+        // layout) takes the encoding inferred from the new one, as Triton
+        // re-creates it.
+        if user.name() == "ttg.memdesc_trans" {
+            let order = user.attr("order").and_then(|a| a.i32_array()).unwrap_or_default();
+            let inferred = bridge::memdesc_of(value.ty()).and_then(|src| {
+                let enc = bridge::encoding_of(src.encoding)?.ok()?;
+                let trans = infer::infer_trans(&enc, &src.shape, &order).ok()?;
+                bridge::build(result.ty().context(), &trans)
+            });
+            if let Some(encoding) = inferred.filter(|e| unsafe { !mlirAttributeEqual(e.0, m.encoding.0) }) {
+                m.encoding = encoding;
+                m.mutable = bridge::memdesc_of(value.ty()).is_some_and(|s| s.mutable);
+                if let Some(ty) = bridge::build_memdesc(result.ty().context(), &m) {
+                    rw.modify_in_place(user, || result.set_type(ty));
+                    propagate_mutable(rw, result);
+                }
+                continue;
+            }
+        }
         if m.mutable {
             continue;
         }
@@ -368,9 +389,15 @@ fn replace_uses_with_local_load(b: &Builder, old: Val, alloc: Val) {
         if user.name() != "ttg.local_alloc" || erased.iter().any(|e: &Op| e.same(user)) {
             continue;
         }
-        let same = bridge::memdesc_of(user.result(0).ty())
-            .zip(alloc_encoding)
-            .is_some_and(|(m, e)| unsafe { mlirAttributeEqual(m.encoding.0, e.0) });
+        // The same encoding, or one giving the same layout for this shape.
+        let same = bridge::memdesc_of(user.result(0).ty()).zip(alloc_encoding).is_some_and(|(m, e)| {
+            let equal = unsafe { mlirAttributeEqual(m.encoding.0, e.0) };
+            equal
+                || matches!(
+                    (bridge::encoding_of(m.encoding), bridge::encoding_of(e)),
+                    (Some(Ok(a)), Some(Ok(b))) if infer::layouts_equivalent(&m.shape, &a, &b).unwrap_or(false)
+                )
+        });
         if same {
             b.rw.replace_all_uses(user.result(0), alloc);
             propagate_mutable(b.rw, alloc);
