@@ -188,11 +188,14 @@ fn target_name(module: Op, given: &str) -> Result<String, String> {
 }
 
 /// Whether `module` holds ops that do not translate to LLVM IR directly
-/// (`tt`, `ttg`, `arith`, ...): anything but `builtin`, `llvm`, `nvvm`, `rocdl`.
+/// (`tt`, `ttg`, `arith`, ...): anything but `builtin`, `llvm` and the
+/// backends' own such dialects (`SpecBuilder::add_llvm_dialect`).
 pub fn needs_lowering(module: Op) -> bool {
+    crate::passes::install_builtin_backends();
+    let direct = spec::llvm_dialects();
     module.nested_ops().iter().any(|op| {
         let dialect = op.name().split('.').next().unwrap_or("");
-        !matches!(dialect, "builtin" | "llvm" | "nvvm" | "rocdl")
+        !matches!(dialect, "builtin" | "llvm") && !direct.contains(&dialect)
     })
 }
 
@@ -487,9 +490,12 @@ fn string_value(attr: Option<Attr>) -> Option<String> {
 }
 
 /// The kernel of `module`: its public `tt.func` with a body, else its
-/// `llvm.func` marked `nvvm.kernel`, else its first externally visible
+/// `llvm.func` marked as a kernel (a backend's kernel attribute,
+/// `SpecBuilder::set_kernel_attribute`), else its first externally visible
 /// `llvm.func` with a body.
 pub fn kernel_function(module: Op) -> Option<Op> {
+    crate::passes::install_builtin_backends();
+    let markers = spec::kernel_attributes();
     let funcs: Vec<Op> = module.entry_block(0).map(block_ops).unwrap_or_default();
     let has_body = |f: &Op| f.entry_block(0).is_some();
     let public = |f: &Op| matches!(string_value(f.attr("sym_visibility")).as_deref(), None | Some("public"));
@@ -502,13 +508,15 @@ pub fn kernel_function(module: Op) -> Option<Op> {
     funcs
         .iter()
         .find(|f| f.name() == "tt.func" && public(f) && has_body(f))
-        .or_else(|| funcs.iter().find(|f| f.name() == "llvm.func" && f.attr("nvvm.kernel").is_some() && has_body(f)))
+        .or_else(|| {
+            funcs.iter().find(|f| f.name() == "llvm.func" && markers.iter().any(|m| f.attr(m).is_some()) && has_body(f))
+        })
         .or_else(|| funcs.iter().find(|f| f.name() == "llvm.func" && external(f) && has_body(f)))
         .copied()
 }
 
 /// Refuses a module with more than one kernel (public `tt.func`s with a
-/// body, or `nvvm.kernel` `llvm.func`s), which [`kernel_function`] would
+/// body, or `llvm.func`s with one backend's kernel attribute), which [`kernel_function`] would
 /// otherwise resolve silently to the first. Triton's modules have one kernel
 /// (its other functions are private).
 pub fn check_single_kernel(module: Op) -> Result<(), String> {
@@ -517,15 +525,14 @@ pub fn check_single_kernel(module: Op) -> Result<(), String> {
     let public = |f: &Op| matches!(string_value(f.attr("sym_visibility")).as_deref(), None | Some("public"));
     let name = |f: &Op| string_value(f.attr("sym_name")).unwrap_or_default();
     let tt: Vec<String> = funcs.iter().filter(|f| f.name() == "tt.func" && public(f) && has_body(f)).map(name).collect();
-    let nvvm: Vec<String> = funcs
-        .iter()
-        .filter(|f| f.name() == "llvm.func" && f.attr("nvvm.kernel").is_some() && has_body(f))
-        .map(name)
-        .collect();
-    for (kernels, what, hint) in [
-        (tt, "public tt.func", "make the others private"),
-        (nvvm, "nvvm.kernel llvm.func", "drop nvvm.kernel from the others"),
-    ] {
+    let mut groups = vec![(tt, "public tt.func".to_string(), "make the others private".to_string())];
+    crate::passes::install_builtin_backends();
+    for marker in spec::kernel_attributes() {
+        let marked: Vec<String> =
+            funcs.iter().filter(|f| f.name() == "llvm.func" && f.attr(marker).is_some() && has_body(f)).map(name).collect();
+        groups.push((marked, format!("{marker} llvm.func"), format!("drop {marker} from the others")));
+    }
+    for (kernels, what, hint) in groups {
         if kernels.len() > 1 {
             return Err(format!(
                 "the module has {} kernels ({what}s with a body: @{}); a module must have exactly one ({hint})",
@@ -595,7 +602,8 @@ fn argument_int_attr(func: Op, index: usize, name: &str) -> Option<i64> {
 /// else from `module`; the arguments always come from `module`'s kernel.
 pub fn kernel_metadata_json(module: Op, lowered: Option<Op>, target: &str, ptx_version: u32) -> Result<String, String> {
     check_single_kernel(module)?;
-    let kernel = kernel_function(module).ok_or("the module has no kernel (a public tt.func or an nvvm.kernel llvm.func with a body)")?;
+    let marked: String = spec::kernel_attributes().iter().map(|m| format!(" or an {m} llvm.func")).collect();
+    let kernel = kernel_function(module).ok_or(format!("the module has no kernel (a public tt.func{marked} with a body)"))?;
     let name = string_value(kernel.attr("sym_name")).unwrap_or_default();
     let target = resolve_target(&target_name(module, target)?, ptx_version)?;
     let int = |key: &str| {

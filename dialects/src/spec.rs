@@ -54,6 +54,8 @@ pub struct SpecBuilder {
     pub(crate) assembly_postprocess: Option<AssemblyHook>,
     pub(crate) device_codegen: Option<DeviceCodegen>,
     pub(crate) target_form: Option<TargetForm>,
+    pub(crate) kernel_attribute: Option<&'static str>,
+    pub(crate) llvm_dialects: Vec<&'static str>,
     pub(crate) mma_rewrite: Option<(&'static [u32], MmaRewriteHook)>,
     pub(crate) pipelined_loop: Option<PipelinedLoopHook>,
     pub(crate) descriptor_copies: Option<DescriptorCopyHooks>,
@@ -337,6 +339,16 @@ impl SpecBuilder {
     /// [`TargetForm`]).
     pub fn set_target_form(&mut self, form: TargetForm) {
         self.target_form = Some(form);
+    }
+    /// Names the attribute that marks the kernel `llvm.func` of the
+    /// backend's LLVM-dialect modules (given to the C API as they are).
+    pub fn set_kernel_attribute(&mut self, attribute: &'static str) {
+        self.kernel_attribute = Some(attribute);
+    }
+    /// Declares a dialect of the backend that translates to LLVM IR as it
+    /// is (a module of only such ops and `llvm` ops needs no lowering).
+    pub fn add_llvm_dialect(&mut self, dialect: &'static str) {
+        self.llvm_dialects.push(dialect);
     }
     /// Builds the MMA `versions` the core leaves to the backend (see
     /// [`MmaRewriteHook`]).
@@ -656,6 +668,24 @@ pub fn target_forms() -> Vec<(String, TargetForm)> {
     forms.sort_by(|a, b| a.0.cmp(&b.0));
     forms.dedup_by(|a, b| a.0 == b.0);
     forms
+}
+
+/// The attributes the backends name as kernel markers
+/// ([`SpecBuilder::set_kernel_attribute`]), in backend order.
+pub fn kernel_attributes() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for attribute in backends().into_iter().filter_map(|s| s.builder.kernel_attribute) {
+        if !out.contains(&attribute) {
+            out.push(attribute);
+        }
+    }
+    out
+}
+
+/// The backends' dialects that translate to LLVM IR as they are
+/// ([`SpecBuilder::add_llvm_dialect`]).
+pub fn llvm_dialects() -> Vec<&'static str> {
+    backends().into_iter().flat_map(|s| s.builder.llvm_dialects.iter().copied()).collect()
 }
 
 /// The target prefixes of the backends that generate code.

@@ -15,6 +15,8 @@ pub fn register(spec: &mut SpecBuilder) {
         accepts: is_gfx_arch,
     });
     spec.add_stage_pipeline("tritium-make-ttir", make_ttir);
+    // LLVM-dialect input: ROCDL ops translate as they are.
+    spec.add_llvm_dialect("rocdl");
     spec.add_pass(&passes::TestTritonAmdGpuMembar);
     // The `amdg` dialect's ops (spec/amd/dialect/) verify through this.
     spec.add_op_verifier("amdg", verify::verify_op);

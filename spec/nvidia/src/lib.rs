@@ -43,6 +43,10 @@ pub fn register(spec: &mut tritium_dialects::spec::SpecBuilder) {
     });
     passes::register(spec);
     ptx::register(spec);
+    // LLVM-dialect input: NVVM ops translate as they are; the kernel is the
+    // llvm.func marked nvvm.kernel.
+    spec.add_llvm_dialect("nvvm");
+    spec.set_kernel_attribute("nvvm.kernel");
     spec.set_kernel_metadata(kernel_metadata);
     // The `ttng` dialect's ops (spec/nvidia/dialect/) verify through this.
     spec.add_op_verifier("ttng", ttng::verify_op);
