@@ -25,7 +25,8 @@ use tritium_dialects::pass::{Pass, PassOptions};
 
 use crate::pipeliner::schedule::{Cluster, Schedule};
 use crate::pipeliner::{
-    ancestor_in_block, arg_number, body, body_ops, int_attr, is_block_arg, key, loops_post_order, nested_operands, walk_post, yield_of,
+    ancestor_in_block, arg_number, body, body_ops, int_attr, is_block_arg, is_outer_loop, key, loop_has_dist_greater_than_one, loops_post_order,
+    nested_operands, walk_post, yield_of,
     LATENCY,
 };
 
@@ -56,7 +57,18 @@ impl Pass for ScheduleLoops {
     }
 }
 
+/// Triton's `isSafeToPipeline`: no loop-carried dependence of distance
+/// more than one, no nested loop, no barrier, assert or print inside.
+fn is_safe_to_pipeline(for_op: Op) -> bool {
+    !loop_has_dist_greater_than_one(for_op)
+        && !is_outer_loop(for_op)
+        && !for_op.nested_ops().iter().any(|op| matches!(op.name(), "ttg.barrier" | "tt.assert" | "tt.print"))
+}
+
 fn schedule_loop(for_op: Op, latency: &HashMap<usize, i64>) {
+    if !is_safe_to_pipeline(for_op) {
+        return;
+    }
     let ops = body_ops(for_op);
     if !ops.iter().any(|op| latency.contains_key(&key(*op))) {
         return;

@@ -77,3 +77,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %3#0 : tensor<512xf32, #blocked>
   }
 }
+
+// -----
+
+// A loop holding a barrier, an assert or a print is not scheduled (Triton's
+// isSafeToPipeline); its latencies are dropped all the same.
+// CHECK-LABEL: tt.func @no_schedule_with_barrier
+// CHECK-NOT: loop.cluster
+// CHECK-NOT: tt.latency
+// CHECK-NOT: tt.scheduled_max_stage
+// CHECK: tt.return
+#A = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @no_schedule_with_barrier(%lb: index, %ub: index, %step: index, %p: tensor<128x32x!tt.ptr<f16>, #A>) -> tensor<128x32xf16, #A> {
+    %init = arith.constant dense<0.00e+00> : tensor<128x32xf16, #A>
+    %r = scf.for %iv = %lb to %ub step %step iter_args(%acc = %init) -> (tensor<128x32xf16, #A>) {
+      %a = tt.load %p {tt.latency = 2 : i32} : tensor<128x32x!tt.ptr<f16>, #A>
+      %s = arith.addf %acc, %a : tensor<128x32xf16, #A>
+      ttg.barrier local
+      scf.yield %s : tensor<128x32xf16, #A>
+    }
+    tt.return %r : tensor<128x32xf16, #A>
+  }
+}
