@@ -142,6 +142,7 @@ test: build
 	@# Triton's instruction choice for division, sqrt, the SFU and rounding conversions, kernel by kernel
 	@# (corpus and extra kernels); memory-path differences (ldmatrix, atomics, ...) are printed.
 	python3 tests/tools/ptx_mix.py --corpus $(CORPUS) --extra tests/gpu/extra/cuda_sm80
+	python3 tests/tools/ptx_mix.py --target cuda:90 --corpus $(CORPUS) --extra tests/gpu/extra/cuda_sm90
 	@# Registers and spills (ptxas -v) of Tritium's PTX against Triton's: a ratchet on the number of
 	@# kernels over Triton's registers +10% or its spills (issue 23, class 11).
 	python3 tests/tools/ptx_regs.py --corpus $(CORPUS) --extra tests/gpu/extra/cuda_sm80 --venv $(TRITON_VENV) \

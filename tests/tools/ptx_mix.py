@@ -2,10 +2,10 @@
 """ptx_mix.py -- compare the instruction mix of Tritium's PTX with Triton's, kernel by kernel.
 
     python3 tests/tools/ptx_mix.py --corpus ../shared/corpus [--extra tests/gpu/extra/cuda_sm80]
-        [--compiler build/bin/tritium-compile] [--stage ttgir_prellvm|ttir] [-v]
+        [--compiler build/bin/tritium-compile] [--stage ttgir_prellvm|ttir] [--target cuda:80|cuda:90] [-v]
 
 For each kernel K with Triton 3.9's PTX (K.ptx) it compiles K.<stage>.mlir with tritium-compile for
-cuda:80 and counts both PTX files' instructions by opcode with its type and modifiers (`div.full.f32`,
+the target (cuda:80 by default; the corpus folder cuda_sm80 or cuda_sm90 follows it) and counts both PTX files' instructions by opcode with its type and modifiers (`div.full.f32`,
 `ex2.approx.ftz.f32`, `cvt.rn.f16x2.f32`, `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`, ...).
 
 The instructions whose choice decides a result's bits -- division, square roots, the
@@ -80,10 +80,11 @@ def main():
     ap.add_argument("--extra", default=None, help="also a folder of K.ptx + K.<stage>.mlir (tests/gpu/extra/cuda_sm80)")
     ap.add_argument("--compiler", default=os.path.join(ROOT, "build", "bin", "tritium-compile"))
     ap.add_argument("--stage", default="ttgir_prellvm")
+    ap.add_argument("--target", default="cuda:80", choices=("cuda:80", "cuda:90"))
     ap.add_argument("-v", action="store_true")
     a = ap.parse_args()
     folders = []
-    corpus = os.path.join(a.corpus, "cuda_sm80")
+    corpus = os.path.join(a.corpus, "cuda_sm" + a.target.split(":")[1])
     if os.path.isdir(corpus):
         folders.append(corpus)
     if a.extra:
@@ -93,7 +94,7 @@ def main():
         return 0
     failed, reported_kernels, total = [], [], 0
     with tempfile.TemporaryDirectory() as tmp:
-        for k, triton_ptx, out, err in tritium_and_triton_ptx(folders, a.compiler, a.stage, tmp):
+        for k, triton_ptx, out, err in tritium_and_triton_ptx(folders, a.compiler, a.stage, tmp, a.target):
             total += 1
             if out is None:
                 failed.append(k)
