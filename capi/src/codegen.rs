@@ -257,24 +257,12 @@ unsafe fn scalarize_lane_compares(module: llvm_sys::prelude::LLVMModuleRef) -> u
 
 /// Runs the new pass manager's `default<On>` pipeline on `module`, with
 /// Triton's tuning (loop unrolling and interleaving on; loop and SLP
-/// vectorization when `vectorize`); `machine` may be null.
-///
-/// # Safety
-/// `module` must be a live module and `machine` null or a live target machine.
-pub unsafe fn run_default_pipeline(
-    module: llvm_sys::prelude::LLVMModuleRef,
-    opt_level: u32,
-    machine: llvm_sys::target_machine::LLVMTargetMachineRef,
-    vectorize: bool,
-) -> Result<(), String> {
-    run_default_pipeline_with(module, opt_level, machine, vectorize, std::ptr::null_mut())
-}
-
-/// [`run_default_pipeline`], where a non-null `slp_machine` moves SLP
-/// vectorization out of the pipeline and runs it afterwards
-/// (`slp-vectorizer,instcombine<no-verify-fixpoint>`; a fixpoint check
-/// would abort the process where one round leaves work, as the pipeline's
-/// own instcombine runs do not check) with that target machine's cost model.
+/// vectorization when `vectorize`); `machine` may be null. A non-null
+/// `slp_machine` moves SLP vectorization out of the pipeline and runs it
+/// afterwards (`slp-vectorizer,instcombine<no-verify-fixpoint>`; a fixpoint
+/// check would abort the process where one round leaves work, as the
+/// pipeline's own instcombine runs do not check) with that target machine's
+/// cost model.
 ///
 /// This is how GPU modules are optimized: without a target machine, as
 /// Triton does, except for SLP. LLVM 22's SLP vectorizer, unlike the one
@@ -291,8 +279,9 @@ pub unsafe fn run_default_pipeline(
 /// ignores; the attribute is taken off again before SLP runs on its own.
 ///
 /// # Safety
-/// As [`run_default_pipeline`]; `slp_machine` null or a live target machine.
-pub unsafe fn run_default_pipeline_with(
+/// `module` must be a live module, `machine` and `slp_machine` null or live
+/// target machines.
+pub unsafe fn run_default_pipeline(
     module: llvm_sys::prelude::LLVMModuleRef,
     opt_level: u32,
     machine: llvm_sys::target_machine::LLVMTargetMachineRef,
@@ -459,7 +448,7 @@ pub unsafe fn optimize_verified(
         if k > 0 {
             current = LLVMCloneModule(original);
         }
-        let outcome = run_default_pipeline_with(current, level, machine, vectorize, slp_machine).and_then(|()| verify_raw(current));
+        let outcome = run_default_pipeline(current, level, machine, vectorize, slp_machine).and_then(|()| verify_raw(current));
         match outcome {
             Ok(()) => {
                 LLVMDisposeModule(original);
@@ -569,7 +558,7 @@ pub fn generate(module: MlirOperation, target: &CodegenTarget, options: &Codegen
     // not dominated by its definition, seen on the CPU on a two-operand
     // reverse scan): optimize_verified checks and redoes it without.
     // Without the target machine, SLP still gets its cost model
-    // (see [`run_default_pipeline_with`]). TRITIUM_SLP_NO_TARGET (set to
+    // (see [`run_default_pipeline`]). TRITIUM_SLP_NO_TARGET (set to
     // anything) restores SLP inside the pipeline without it, as Tritium did
     // before: for measuring the two against each other.
     let (machine_ptr, slp_machine) = if options.optimize_with_target {

@@ -703,7 +703,7 @@ fn plan_matrix_access(
     let mut addr = Addresser::new(base, store_ty, thread, mask);
     let mut loads = Vec::new();
     for o in 0..1usize << plan.others.len() {
-        let r0 = plan.others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0usize, |r, (_, &i)| r | 1 << i);
+        let r0 = plan.instruction_register(o);
         let l0 = dst.linear(&dst.regs[r0]);
         let ptr = addr.at(cx, map.slot(l0));
         loads.push((r0, map.round(l0), ptr));

@@ -592,6 +592,12 @@ impl MatrixPlan {
     pub fn word_register(&self, r: usize, i: usize) -> usize {
         self.words.iter().enumerate().filter(|(j, _)| i >> j & 1 == 1).fold(r, |acc, (_, &b)| acc | 1 << b)
     }
+
+    /// The first register of instruction `o` (bit `j` of `o` sets register
+    /// bit `others[j]`).
+    pub fn instruction_register(&self, o: usize) -> usize {
+        self.others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0, |r, (_, &b)| r | 1 << b)
+    }
 }
 
 /// Step 2 of the module's algorithm: whether registers/lanes mapping to the
@@ -723,30 +729,35 @@ pub(super) fn store_matrix_group(cx: &mut Lowering<'_>, ptr: Val, plan: &MatrixP
     cx.target.store_matrix(&mut cx.e, ptr, &words, plan.trans)
 }
 
-/// Stores the registers with warp-wide 8×8 matrix stores when
-/// [`matrix_plan`] finds a way (the mirror of [`load_matrices`]; plain
-/// before transposed, as Triton tries them); `false` when it does not.
-fn store_matrices(cx: &mut Lowering<'_>, a: &Access, values: &[Val]) -> Result<bool, String> {
-    let bits = a.map.storage.bit_width();
+/// The plan for reading (`store` false) or writing the registers of `a`
+/// with warp-wide 8×8 matrix instructions, if the target has a form that
+/// fits (stores may take a word's registers in any order, as Triton's do).
+fn access_matrix_plan(cx: &Lowering<'_>, a: &Access, store: bool) -> Option<MatrixPlan> {
     let is_value = a.map.elem.is_integer() || a.map.elem.is_float();
     if !is_value || a.map.align < 16 {
-        return Ok(false);
+        return None;
     }
-    let dup = a.dup_mask();
     let mut rest = a.warps.clone();
     if a.view_runtime.is_some() {
         rest.extend(a.map.view_bits());
     }
     rest.push(a.view_const);
-    let target = cx.target;
-    let e = &cx.e;
-    let Some(plan) = matrix_plan(&a.regs, &a.lanes, &rest, bits, dup, 0, true, |trans| target.has_store_matrix(e, trans)) else {
+    let (target, e) = (cx.target, &cx.e);
+    let allow = |trans| if store { target.has_store_matrix(e, trans) } else { target.has_load_matrix(e, trans) };
+    matrix_plan(&a.regs, &a.lanes, &rest, a.map.storage.bit_width(), a.dup_mask(), 0, store, allow)
+}
+
+/// Stores the registers with warp-wide 8×8 matrix stores when
+/// [`matrix_plan`] finds a way (the mirror of [`load_matrices`]; plain
+/// before transposed, as Triton tries them); `false` when it does not.
+fn store_matrices(cx: &mut Lowering<'_>, a: &Access, values: &[Val]) -> Result<bool, String> {
+    let Some(plan) = access_matrix_plan(cx, a, true) else {
         return Ok(false);
     };
     let stored: Vec<Val> = values.iter().map(|v| to_storage(cx, *v, a.map.storage)).collect();
     let mut addr = a.addresser(cx, &plan.lanes);
     for o in 0..1usize << plan.others.len() {
-        let r0 = plan.others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0usize, |r, (_, &i)| r | 1 << i);
+        let r0 = plan.instruction_register(o);
         let ptr = addr.at(cx, a.reg_offset(r0));
         store_matrix_group(cx, ptr, &plan, r0, a.map.storage, &stored)?;
     }
@@ -756,30 +767,17 @@ fn store_matrices(cx: &mut Lowering<'_>, a: &Access, values: &[Val]) -> Result<b
 /// The registers loaded with warp-wide 8×8 matrix loads, when
 /// [`matrix_plan`] finds a way.
 fn load_matrices(cx: &mut Lowering<'_>, a: &Access) -> Result<Option<Vec<Val>>, String> {
-    let bits = a.map.storage.bit_width();
-    let is_value = a.map.elem.is_integer() || a.map.elem.is_float();
-    if !is_value || a.map.align < 16 {
-        return Ok(None);
-    }
-    let dup = a.dup_mask();
-    let mut rest = a.warps.clone();
-    if a.view_runtime.is_some() {
-        rest.extend(a.map.view_bits());
-    }
-    rest.push(a.view_const);
-    let target = cx.target;
-    let e = &cx.e;
-    let Some(plan) = matrix_plan(&a.regs, &a.lanes, &rest, bits, dup, 0, false, |trans| target.has_load_matrix(e, trans)) else {
+    let Some(plan) = access_matrix_plan(cx, a, false) else {
         return Ok(None);
     };
     let mut addr = a.addresser(cx, &plan.lanes);
     let mut out = vec![None; 1usize << a.regs.len()];
     for o in 0..1usize << plan.others.len() {
-        let r0 = plan.others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0usize, |r, (_, &i)| r | 1 << i);
+        let r0 = plan.instruction_register(o);
         let ptr = addr.at(cx, a.reg_offset(r0));
         load_matrix_group(cx, ptr, &plan, r0, a.map.storage, a.map.elem, &mut out)?;
     }
-    fill_duplicates(out, dup).map(Some)
+    fill_duplicates(out, a.dup_mask()).map(Some)
 }
 
 // --------------------------------------------------------------------------
@@ -1213,7 +1211,7 @@ mod tests {
         let row_elems = i64::from(128 / bits);
         for w in 0..1usize << warps.len() {
             for o in 0..1usize << plan.others.len() {
-                let r0 = plan.others.iter().enumerate().filter(|(j, _)| o >> j & 1 == 1).fold(0, |r, (_, &i)| r | 1 << i);
+                let r0 = plan.instruction_register(o);
                 // The row address each lane gives.
                 let row: Vec<i64> =
                     (0..32).map(|t| xor_of(&plan.lanes, t) ^ xor_of(&warps, w) ^ xor_of(&regs, r0)).collect();
