@@ -9,6 +9,7 @@
 // shared-memory addresses as Triton's lowering (all 128 threads simulated
 // by tests/tools/smem_image.py).
 // RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(convert-triton-gpu-to-llvm)' | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
