@@ -57,6 +57,7 @@ pub struct SpecBuilder {
     pub(crate) kernel_attribute: Option<&'static str>,
     pub(crate) llvm_dialects: Vec<&'static str>,
     pub(crate) mma_rewrite: Option<(&'static [u32], MmaRewriteHook)>,
+    pub(crate) device_traits: Option<(&'static str, DeviceTraitsHook)>,
     pub(crate) pipelined_loop: Option<PipelinedLoopHook>,
     pub(crate) descriptor_copies: Option<DescriptorCopyHooks>,
     pub(crate) kernel_metadata: Option<KernelMetadataHook>,
@@ -129,6 +130,52 @@ pub type KernelMetadataHook = fn(kernel: Op, lowered: Option<Op>) -> Result<Vec<
 /// not build itself); returns whether it rewrote the dot.
 pub type MmaRewriteHook = fn(dot: Op, version: u32, rewriter: &Rewriter) -> bool;
 
+/// What the core's TTGIR passes ask about one device target of a backend
+/// (Triton's core passes read these off the target's architecture number):
+/// the matrix (MMA) units `tritongpu-accelerate-matmul` and
+/// `tritongpu-prefetch` target, and the shared-memory instructions the
+/// scratch of a `ttg.convert_layout` is laid out for. A backend answers for
+/// the targets it serves ([`SpecBuilder::set_device_traits`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeviceTraits {
+    /// How messages name the target's architecture (e.g. `<generation> 90`).
+    pub arch: String,
+    /// The MMA versions a `tt.dot` may get, in order of preference (the
+    /// first whose operand rules the dot meets wins); empty: dots stay on
+    /// the FMA path.
+    pub mma_versions: &'static [u32],
+    /// Whether the MMA takes f64 operands (else f64 dots stay on FMA).
+    pub f64_mma: bool,
+    /// Whether the f64 MMA instruction is twice as deep along K as the
+    /// 8-element one (`tritongpu-prefetch` then slices `16 * kWidth`).
+    pub wide_f64_mma: bool,
+    /// Whether MMA v2 multiplies fp8 operands itself (else they are
+    /// converted to f16 first).
+    pub fp8_mma_v2: bool,
+    /// The MMA version that multiplies scaled operands itself, where
+    /// `tt.dot_scaled` would use it rather than be decomposed (Tritium
+    /// refuses such dots until that version is built).
+    pub scaled_mma: Option<u32>,
+    /// The instructions a layout conversion's scratch may be written and
+    /// read with, besides plain shared-memory loads and stores; `None`: the
+    /// generic scratch layout (plain loads and stores only).
+    pub scratch_tiles: Option<ScratchTiles>,
+}
+
+/// The warp-wide 8x8 matrix instructions a target has for shared memory
+/// (see [`DeviceTraits::scratch_tiles`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScratchTiles {
+    /// The matrix load (a conversion's reads of its scratch).
+    pub matrix_load: bool,
+    /// The matrix store (a conversion's writes to its scratch).
+    pub matrix_store: bool,
+}
+
+/// A backend's [`DeviceTraits`] of `target` (one it serves; `None`: not a
+/// target the backend knows these for).
+pub type DeviceTraitsHook = fn(target: &str) -> Option<DeviceTraits>;
+
 /// A backend's last step of `tritongpu-pipeline` on one loop, after the
 /// expansion (Triton's launch of asynchronous MMAs and their waits): gets
 /// the loop and the number of stages in effect for it.
@@ -160,7 +207,8 @@ pub struct DescriptorCopyHooks {
     pub wait_barrier: fn(loc: MlirLocation, barrier: Val, phase: Val) -> Option<Op>,
     /// The asynchronous copy of what `load` reads into `buffer` (a view of
     /// one stage's buffer), completing on `barrier`, when `pred` holds (at
-    /// `load`'s location).
+    /// `load`'s location). Ops the copy needs first (operand conversions)
+    /// may be inserted just before `load`; they join the copy's stage.
     pub copy: fn(load: Op, buffer: Val, barrier: Val, pred: Val) -> Option<Op>,
     /// Bytes (and alignment) of one descriptor in global scratch memory.
     pub descriptor_bytes: i64,
@@ -354,6 +402,13 @@ impl SpecBuilder {
     /// [`MmaRewriteHook`]).
     pub fn set_mma_rewrite(&mut self, versions: &'static [u32], hook: MmaRewriteHook) {
         self.mma_rewrite = Some((versions, hook));
+    }
+    /// Answers what the core passes ask about the backend's device targets
+    /// (see [`DeviceTraits`]); `form` is how those targets are written, for
+    /// the message of a module that names none of them (e.g.
+    /// `<prefix>:<arch>`).
+    pub fn set_device_traits(&mut self, form: &'static str, hook: DeviceTraitsHook) {
+        self.device_traits = Some((form, hook));
     }
     /// Finishes each loop `tritongpu-pipeline` pipelined (see
     /// [`PipelinedLoopHook`]).
@@ -588,6 +643,40 @@ pub fn mma_rewrite(target: &str, version: u32) -> Option<MmaRewriteHook> {
         .filter_map(|s| s.builder.mma_rewrite)
         .find(|(versions, _)| versions.contains(&version))
         .map(|(_, hook)| hook)
+}
+
+/// The [`DeviceTraits`] of `target` from the backend serving it (`None`:
+/// no backend of this library answers for it).
+pub fn device_traits(target: &str) -> Option<DeviceTraits> {
+    backends()
+        .into_iter()
+        .filter(|s| serves(&s.target, target))
+        .filter_map(|s| s.builder.device_traits)
+        .find_map(|(_, hook)| hook(target))
+}
+
+/// The [`DeviceTraits`] of the module's `ttg.target` (see [`device_traits`]).
+pub fn module_device_traits(module: Op) -> Option<DeviceTraits> {
+    let attr = module.attr("ttg.target")?;
+    let target = unsafe {
+        if !mlir_sys::mlirAttributeIsAString(attr.0) {
+            return None;
+        }
+        crate::ir::str_of(mlir_sys::mlirStringAttrGetValue(attr.0)).to_string()
+    };
+    device_traits(&target)
+}
+
+/// How the targets the backends answer [`DeviceTraits`] for are written
+/// (their `form`s, joined by ` or `), for messages.
+pub fn device_traits_forms() -> String {
+    let mut forms: Vec<&'static str> = Vec::new();
+    for (form, _) in backends().into_iter().filter_map(|s| s.builder.device_traits) {
+        if !forms.contains(&form) {
+            forms.push(form);
+        }
+    }
+    forms.join(" or ")
 }
 
 /// The pipelined-loop step of the backend serving `target`, if it has one.

@@ -28,6 +28,7 @@ use mlir_sys::*;
 use tritium_dialects::ir::{Op, Ty, Val};
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 use tritium_dialects::rewrite::{apply_patterns_greedily, RewritePattern, Rewriter};
+use tritium_dialects::spec::{self, DeviceTraits};
 use tritium_dialects::ttg::encoding::Encoding;
 
 /// The pass.
@@ -38,26 +39,30 @@ impl Pass for AccelerateMatmul {
         "tritongpu-accelerate-matmul"
     }
     fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
-        let Some(cc) = nvidia_compute_capability(op) else {
-            emit_error(op, "tritongpu-accelerate-matmul: the module has no 'ttg.target' of the form cuda:<capability>");
+        let Some(traits) = spec::module_device_traits(op) else {
+            emit_error(
+                op,
+                &format!("tritongpu-accelerate-matmul: the module has no 'ttg.target' of the form {}", spec::device_traits_forms()),
+            );
             return Err(());
         };
+        let target = module_target(op).unwrap_or_default();
         // Step 1: refuse what is not implemented, before any change.
         let mut refused = false;
         for dot in op.nested_ops() {
             match dot.name() {
                 "tt.dot_scaled" => {
-                    if let Some(why) = scaled_dot_refusal(dot, cc) {
+                    if let Some(why) = scaled_dot_refusal(dot, &target, &traits) {
                         emit_error(dot, &format!("tritongpu-accelerate-matmul: {why}"));
                         refused = true;
                     }
                 }
-                "tt.dot" if needs_rewrite(dot, cc) => {
-                    let version = mma_version(cc, dot);
+                "tt.dot" if needs_rewrite(dot, &traits) => {
+                    let version = mma_version(&traits, dot);
                     if version != 0 && version != 2 && backend_mma(op, version).is_none() {
                         emit_error(
                             dot,
-                            &format!("tritongpu-accelerate-matmul: MMA v{version} (compute capability {cc}) is not implemented in Tritium yet"),
+                            &format!("tritongpu-accelerate-matmul: MMA v{version} ({}) is not implemented in Tritium yet", traits.arch),
                         );
                         refused = true;
                     }
@@ -76,8 +81,8 @@ impl Pass for AccelerateMatmul {
         // A dot the rewrite left (a builder that declined it) is not
         // compiled on the FMA path behind the user's back.
         let mut left = false;
-        for dot in op.nested_ops().into_iter().filter(|d| d.name() == "tt.dot" && needs_rewrite(*d, cc)) {
-            let version = mma_version(cc, dot);
+        for dot in op.nested_ops().into_iter().filter(|d| d.name() == "tt.dot" && needs_rewrite(*d, &traits)) {
+            let version = mma_version(&traits, dot);
             if version != 0 {
                 emit_error(dot, &format!("tritongpu-accelerate-matmul: no MMA v{version} layout could be built for this dot"));
                 left = true;
@@ -87,7 +92,7 @@ impl Pass for AccelerateMatmul {
             return Err(());
         }
         // Step 3.
-        decompose_mixed_mode_dots(op, cc);
+        decompose_mixed_mode_dots(op, &traits);
         Ok(())
     }
 }
@@ -100,24 +105,24 @@ fn backend_mma(module: Op, version: u32) -> Option<tritium_dialects::spec::MmaRe
     tritium_dialects::spec::mma_rewrite(&module_target(module)?, version)
 }
 
-/// Why a `tt.dot_scaled` cannot be compiled for compute capability `cc`
+/// Why a `tt.dot_scaled` cannot be compiled for `target`
 /// (`None` when the decomposition into a bf16/f16 `tt.dot` applies).
-fn scaled_dot_refusal(dot: Op, cc: i64) -> Option<String> {
+fn scaled_dot_refusal(dot: Op, target: &str, traits: &DeviceTraits) -> Option<String> {
     if matches!(tensor_encoding(dot.result(0).ty()), Some(Encoding::NvidiaMma { .. })) {
         return None;
     }
-    if (100..=109).contains(&cc) {
-        // Triton uses the tcgen05 scaled MMA there; below it (sm90
-        // included), it decomposes the scaled dot as here.
-        return Some(format!("tt.dot_scaled on compute capability {cc} (MMA v5) is not implemented in Tritium yet"));
+    if let Some(version) = traits.scaled_mma {
+        // Triton uses the target's scaled MMA there; on targets without
+        // one, it decomposes the scaled dot as here.
+        return Some(format!("tt.dot_scaled on {} (MMA v{version}) is not implemented in Tritium yet", traits.arch));
     }
-    unsupported(dot).map(|why| format!("tt.dot_scaled cannot be emulated on cuda:{cc}: {why}"))
+    unsupported(dot).map(|why| format!("tt.dot_scaled cannot be emulated on {target}: {why}"))
 }
 
 /// Whether `dot` is a candidate of the MMA rewrite at all (a blocked, not
 /// yet MMA, result on a target with tensor cores).
-fn needs_rewrite(dot: Op, cc: i64) -> bool {
-    if cc < 80 {
+fn needs_rewrite(dot: Op, traits: &DeviceTraits) -> bool {
+    if traits.mma_versions.is_empty() {
         return false;
     }
     let ret = dot.result(0).ty();
@@ -127,23 +132,15 @@ fn needs_rewrite(dot: Op, cc: i64) -> bool {
     }
     let is_f64 = |t: Ty| type_name(t.element()) == "f64";
     !((is_f64(dot.operand(0).ty()) || is_f64(dot.operand(1).ty()) || is_f64(ret))
-        && !(cc == 80 || cc == 90 || (100..120).contains(&cc)))
+        && !traits.f64_mma)
 }
 
-/// The MMA version to use for `dot` on compute capability `cc`, in order of
-/// preference among those the target has; 0 means none (FMA). This is the
-/// one place that knows which versions exist: MMA v3 (sm90) and v5 (sm100)
-/// are selected here, and the pass refuses them until their rewrites exist.
-pub fn mma_version(cc: i64, dot: Op) -> u32 {
-    let candidates: &[u32] = match cc {
-        ..=74 => &[1],
-        75..=89 => &[2],
-        90..=99 => &[3, 2],
-        100..=109 => &[5, 2],
-        110..=129 => &[2],
-        _ => &[],
-    };
-    candidates.iter().copied().find(|&v| supports_mma(dot, v)).unwrap_or(0)
+/// The MMA version to use for `dot` on a target with `traits`: the first of
+/// the target's versions (in its order of preference) whose operand rules
+/// the dot meets; 0 means none (FMA). Versions other than 2 are built by the
+/// backend, and the pass refuses them when it has no builder.
+pub fn mma_version(traits: &DeviceTraits, dot: Op) -> u32 {
+    traits.mma_versions.iter().copied().find(|&v| supports_mma(dot, v)).unwrap_or(0)
 }
 
 /// Triton's `supportMMA(dot, version)`.
@@ -324,11 +321,11 @@ impl RewritePattern for BlockedToMma {
         "tt.dot"
     }
     fn match_and_rewrite(&self, dot: Op, rewriter: &Rewriter) -> bool {
-        let Some(cc) = dot.enclosing_module().and_then(nvidia_compute_capability) else { return false };
-        if !needs_rewrite(dot, cc) {
+        let Some(traits) = dot.enclosing_module().and_then(spec::module_device_traits) else { return false };
+        if !needs_rewrite(dot, &traits) {
             return false;
         }
-        match mma_version(cc, dot) {
+        match mma_version(&traits, dot) {
             2 => {}
             0 => return false,
             // The backend builds its own MMA ops (step 1 refused the dot
@@ -349,7 +346,7 @@ impl RewritePattern for BlockedToMma {
         }
         let mma = Encoding::NvidiaMma {
             version_major: 2,
-            version_minor: if cc == 75 { 1 } else { 0 },
+            version_minor: 0,
             warps_per_cta: warps_per_tile_v2(dot, &per_cta, warps),
             cga,
             instr_shape: instr_shape_v2(per_cta.len(), type_name(dot.operand(0).ty().element()) == "f64"),
@@ -382,14 +379,14 @@ impl RewritePattern for BlockedToMma {
 }
 
 /// Step 3 (Triton's `decomposeMixedModeDotOp`).
-fn decompose_mixed_mode_dots(module: Op, cc: i64) {
+fn decompose_mixed_mode_dots(module: Op, traits: &DeviceTraits) {
     for dot in module.nested_ops().into_iter().filter(|o| o.name() == "tt.dot") {
         let d_ty = dot.result(0).ty();
         let a_el = dot.operand(0).ty().element();
         let promote_to = match tensor_encoding(d_ty) {
             Some(Encoding::NvidiaMma { version_major, .. }) => {
                 let native_fp8 = matches!(type_name(a_el).as_str(), "f8E5M2" | "f8E4M3FN");
-                if !native_fp8 || cc == 89 || cc == 120 || version_major == 3 {
+                if !native_fp8 || traits.fp8_mma_v2 || version_major == 3 {
                     continue;
                 }
                 Ty(unsafe { mlirF16TypeGet(dot.context()) })

@@ -10,19 +10,6 @@ use tritium_dialects::ttg::bridge;
 use tritium_dialects::ttg::encoding::{Cga, Encoding};
 use tritium_dialects::ttg::to_linear::{matrix_order, order_per_dim, to_linear_layout};
 
-/// The compute capability of a `cuda:NN` target named by the module's
-/// `ttg.target` attribute (`None` without one, or for another backend).
-pub fn nvidia_compute_capability(module: Op) -> Option<i64> {
-    let attr = module.attr("ttg.target")?;
-    let text = unsafe {
-        if !mlirAttributeIsAString(attr.0) {
-            return None;
-        }
-        str_of(mlirStringAttrGetValue(attr.0)).to_string()
-    };
-    text.strip_prefix("cuda:")?.parse().ok()
-}
-
 /// The module's `ttg.target` string (`None` without one).
 pub fn module_target(module: Op) -> Option<String> {
     let attr = module.attr("ttg.target")?;

@@ -8,7 +8,8 @@
 //!    result is `#nvidia_mma` v2 or `#amd_mfma` (any other dot in the body
 //!    rejects the loop), and whose operands come through single-use chains
 //!    from `ttg.local_load`s into `#dot_op`:
-//!    - the slice width is `8 * kWidth` (`16 * kWidth` for f64 MMA on sm90+, `256 / bits`
+//!    - the slice width is `8 * kWidth` (`16 * kWidth` for f64 MMA on targets whose
+//!      f64 MMA is 16 deep, `256 / bits`
 //!      without a kWidth); K must be at least one slice;
 //!    - the shared buffers must be iteration arguments, or (when a load has
 //!      a token) be rebuilt, with the tokens, from
@@ -38,7 +39,7 @@ use tritium_dialects::rewrite::{apply_patterns_greedily, RewritePattern, Rewrite
 use tritium_dialects::ttg::bridge::{self, MemDesc};
 use tritium_dialects::ttg::encoding::Encoding;
 
-use crate::mma_utils::{is_elementwise, nvidia_compute_capability};
+use crate::mma_utils::is_elementwise;
 use crate::pipeliner::{
     arg_number, body, body_args, body_ops, clone_mapped, erase, init_args, is_block_arg, loops_post_order,
     replace_all_uses, vkey, yield_of, InsertPoint,
@@ -55,9 +56,9 @@ impl Pass for Prefetch {
         // Step 1.
         let converged = apply_patterns_greedily(op, cleanup_patterns());
         // Step 2-7.
-        let capability = nvidia_compute_capability(op).unwrap_or(0);
+        let wide_f64_mma = tritium_dialects::spec::module_device_traits(op).is_some_and(|t| t.wide_f64_mma);
         for for_op in loops_post_order(op) {
-            if let Some(plan) = Plan::analyze(for_op, capability) {
+            if let Some(plan) = Plan::analyze(for_op, wide_f64_mma) {
                 plan.rewrite();
             }
         }
@@ -123,7 +124,7 @@ struct Plan {
 }
 
 impl Plan {
-    fn analyze(for_op: Op, capability: i64) -> Option<Plan> {
+    fn analyze(for_op: Op, wide_f64_mma: bool) -> Option<Plan> {
         let body = body(for_op)?;
         let yield_op = yield_of(for_op)?;
         let mut dots = Vec::new();
@@ -151,7 +152,7 @@ impl Plan {
         }
         let element = a_ty.element();
         let scale: i64 =
-            if capability >= 90 && matches!(parent, Encoding::NvidiaMma { .. }) && is_f64(element) { 16 } else { 8 };
+            if wide_f64_mma && matches!(parent, Encoding::NvidiaMma { .. }) && is_f64(element) { 16 } else { 8 };
         let width = if a_kw == 0 {
             let bits = element.bit_width() as i64;
             if bits == 0 {

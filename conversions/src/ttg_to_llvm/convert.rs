@@ -917,11 +917,13 @@ mod tests {
     /// and checks that every thread reads back exactly its elements.
     fn simulate(src_enc: &Encoding, dst_enc: &Encoding, shape: &[i64], bitwidth: u32) -> (usize, usize, u32) {
         use tritium_dialects::ttg::to_linear::to_linear_layout;
-        use tritium_passes::analysis::allocation::{convert_layout_scratch_ll, ScratchTarget};
+        use tritium_passes::analysis::allocation::{convert_layout_scratch_ll, ScratchTarget, ScratchTiles};
+        // The scratch of a target with the matrix load but not the matrix store.
+        let tiled = ScratchTarget::Tiled(ScratchTiles { matrix_load: true, matrix_store: false });
         let src = DistLayout::from_encoding(src_enc, shape).unwrap();
         let dst = DistLayout::from_encoding(dst_enc, shape).unwrap();
         let (sl, dl) = (to_linear_layout(src_enc, shape).unwrap(), to_linear_layout(dst_enc, shape).unwrap());
-        let scratch = convert_layout_scratch_ll(&sl, &dl, bitwidth, ScratchTarget::Nvidia { compute_capability: 80 }).unwrap();
+        let scratch = convert_layout_scratch_ll(&sl, &dl, bitwidth, tiled).unwrap();
         let map = scratch_slot_map(&scratch.smem.to_layout().unwrap(), &src, &dst).expect("Triton's scratch layout inverts");
         let max_vec = (128 / bitwidth) as usize;
         let (sv, dv) = (vector_bits(&src, &map, max_vec), vector_bits(&dst, &map, max_vec));

@@ -26,6 +26,7 @@ use std::collections::{HashMap, HashSet};
 
 use mlir_sys::*;
 use tritium_dialects::ir::{block_arguments, block_ops, block_terminator, region_blocks, Op, Ty, Val};
+pub use tritium_dialects::spec::ScratchTiles;
 use tritium_dialects::ttg::bridge;
 use tritium_dialects::ttg::encoding::Encoding;
 use tritium_dialects::ttg::linear_layout::LinearLayout;
@@ -43,25 +44,26 @@ pub enum ScratchTarget {
     /// Triton's generic sizes (`allocate-shared-memory`): conversions use
     /// plain loads and stores.
     Generic,
-    /// NVIDIA (`allocate-shared-memory-nv`) at this compute capability:
-    /// conversions may use `ldmatrix`/`stmatrix`.
-    Nvidia {
-        /// The compute capability (80 for sm80).
-        compute_capability: i64,
-    },
+    /// A backend's sizes where conversions choose among plain shared-memory
+    /// loads and stores and the target's warp-wide matrix loads and stores
+    /// (Triton's `getSrcDstTiles`; the backend's [`DeviceTraits`]).
+    ///
+    /// [`DeviceTraits`]: tritium_dialects::spec::DeviceTraits
+    Tiled(ScratchTiles),
 }
 
 impl ScratchTarget {
-    /// The target named by the module's `ttg.target` ("cuda:80" → NVIDIA 80).
+    /// The target named by the module's `ttg.target` (see [`ScratchTarget::of_target`]).
     pub fn of_module(op: Op) -> ScratchTarget {
         let target = op.enclosing_module().and_then(|m| m.attr("ttg.target")).map(|a| a.to_string()).unwrap_or_default();
         ScratchTarget::of_target(target.trim_matches('"'))
     }
 
-    /// The target named `target` (a `ttg.target` value).
+    /// The target named `target` (a `ttg.target` value): tiled when the
+    /// backend serving it names its scratch instructions, else generic.
     pub fn of_target(target: &str) -> ScratchTarget {
-        match target.strip_prefix("cuda:").and_then(|cc| cc.parse().ok()) {
-            Some(cc) => ScratchTarget::Nvidia { compute_capability: cc },
+        match tritium_dialects::spec::device_traits(target).and_then(|t| t.scratch_tiles) {
+            Some(tiles) => ScratchTarget::Tiled(tiles),
             None => ScratchTarget::Generic,
         }
     }
@@ -72,8 +74,8 @@ impl ScratchTarget {
 // --------------------------------------------------------------------------
 
 /// How a `ttg.convert_layout` uses its scratch: the shared layout and, for
-/// NVIDIA, the indices of the chosen store/load instructions in
-/// [`swizzle::nvidia_src_dst_tiles`].
+/// a tiled target, the indices of the chosen store/load instructions in
+/// [`swizzle::src_dst_tiles`].
 #[derive(Clone, Debug)]
 pub struct CvtScratch {
     /// The scratch layout (`vector, bank, segment, block, reps -> dims`).
@@ -118,9 +120,9 @@ pub fn convert_layout_scratch_ll(src_ll: &LinearLayout, dst_ll: &LinearLayout, b
     let src_ll = src_ll.without_zero_bases(Some(REGISTER));
     let dst_ll = dst_ll.without_zero_bases(Some(REGISTER));
     let (smem, instructions) = match target {
-        ScratchTarget::Nvidia { compute_capability } => {
+        ScratchTarget::Tiled(tiles) => {
             let cross_cta = !dst_ll.invert_and_compose(&src_ll).map(|c| swizzle::is_trivial_over(&c, BLOCK)).unwrap_or(true);
-            let (src_tiles, dst_tiles) = swizzle::nvidia_src_dst_tiles(compute_capability, bitwidth, cross_cta);
+            let (src_tiles, dst_tiles) = swizzle::src_dst_tiles(tiles, bitwidth, cross_cta);
             swizzle::optimal_swizzling_tiles(&src_ll, &dst_ll, &src_tiles, &dst_tiles, bitwidth).ok()?
         }
         ScratchTarget::Generic => {
@@ -386,8 +388,8 @@ fn atomic_scratch_bytes(op: Op) -> u64 {
     elems * (pointee.element().bit_width().max(8) as u64) / 8
 }
 
-/// The scratch size of `op` in bytes as `allocate-shared-memory-nv` computes
-/// it for the module's target (0 when the op needs none). Ops: reductions,
+/// The scratch size of `op` in bytes as the allocation of the module's
+/// target's backend computes it (0 when the op needs none). Ops: reductions,
 /// scans, gathers, histograms, layout conversions through shared memory,
 /// atomics whose result is used.
 pub fn scratch_size_bytes(op: Op) -> u64 {

@@ -106,12 +106,12 @@ impl LocalMemOpTile {
     }
 }
 
-/// The instructions an NVIDIA GPU of compute capability `cc` may use to
-/// write (`.0`) and read (`.1`) a conversion's scratch (Triton's
-/// `getSrcDstTiles`): `ldmatrix` from sm75, `stmatrix` from sm90, never
-/// `ldmatrix` across CTAs.
-pub fn nvidia_src_dst_tiles(cc: i64, bitwidth: u32, cross_cta: bool) -> (Vec<LocalMemOpTile>, Vec<LocalMemOpTile>) {
-    let (ld_matrix, st_matrix) = (cc >= 75, cc >= 90);
+/// The instructions a target with the matrix instructions `tiles` may use
+/// to write (`.0`) and read (`.1`) a conversion's scratch (Triton's
+/// `getSrcDstTiles`): plain loads and stores, the matrix store where the
+/// target has it, the matrix load where it has it, never across CTAs.
+pub fn src_dst_tiles(tiles: tritium_dialects::spec::ScratchTiles, bitwidth: u32, cross_cta: bool) -> (Vec<LocalMemOpTile>, Vec<LocalMemOpTile>) {
+    let (ld_matrix, st_matrix) = (tiles.matrix_load, tiles.matrix_store);
     let mut src = vec![LocalMemOpTile::ld_st_shared()];
     let mut dst = vec![LocalMemOpTile::ld_st_shared()];
     if ld_matrix || st_matrix {
@@ -879,7 +879,7 @@ mod tests {
         // tensor<1024xf32>: sizePerThread 4 -> 1, 32 lanes, 4 warps (Triton: 2048 bytes).
         let src = ll(&[1, 2, 512], &[4, 8, 16, 32, 64], &[128, 256], 1024);
         let dst = ll(&[128, 256, 512], &[1, 2, 4, 8, 16], &[32, 64], 1024);
-        let (tiles_src, tiles_dst) = nvidia_src_dst_tiles(80, 32, false);
+        let (tiles_src, tiles_dst) = src_dst_tiles(tritium_dialects::spec::ScratchTiles { matrix_load: true, matrix_store: false }, 32, false);
         let (smem, _) = optimal_swizzling_tiles(&src, &dst, &tiles_src, &tiles_dst, 32).unwrap();
         assert_eq!(smem.reps, vec![512]);
         assert_eq!(smem.total_elements() / smem.num_reps(), 512);

@@ -25,6 +25,7 @@ pub mod passes;
 pub mod ptx;
 /// The `ttng` dialect's verifiers (spec/nvidia/dialect/).
 pub mod tma;
+pub mod traits;
 pub mod ttng;
 pub mod wgmma;
 
@@ -43,6 +44,8 @@ pub fn register(spec: &mut tritium_dialects::spec::SpecBuilder) {
     });
     passes::register(spec);
     ptx::register(spec);
+    // What the core passes ask about a cuda:<cc> target (MMA versions, ...).
+    traits::register(spec);
     // LLVM-dialect input: NVVM ops translate as they are; the kernel is the
     // llvm.func marked nvvm.kernel.
     spec.add_llvm_dialect("nvvm");

@@ -22,7 +22,8 @@ pub fn compute_capability(op: Op, options: &PassOptions, pass: &str) -> Result<i
 
 /// The module's allocation for an NVIDIA GPU of compute capability `cc`.
 pub fn nvidia_allocation(module: Op, cc: i64) -> ModuleAllocation {
-    let target = ScratchTarget::Nvidia { compute_capability: cc };
+    let tiles = crate::traits::traits_of(cc).scratch_tiles.unwrap_or_default();
+    let target = ScratchTarget::Tiled(tiles);
     // A device-side TMA descriptor is assembled in 128 bytes of shared memory.
     ModuleAllocation::run(module, &|op| match op.name() {
         "ttng.tensormap_create" => 128,
