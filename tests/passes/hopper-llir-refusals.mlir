@@ -3,7 +3,6 @@
 // do on code without those features).
 // RUN: tritium-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(triton-nvidia-gpu-tmem-barrier-insertion,triton-nvidia-gpu-tmem-wait-insertion,triton-nvidia-gpu-cluster-barrier-mbar-allocator,initialize-ws-cluster-barriers{compute-capability=90},convert-warp-specialize-to-llvm,convert-nv-gpu-to-llvm)' | FileCheck %s
 // RUN: tritium-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-warp-specialize-to-llvm)'
-// RUN: tritium-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(initialize-ws-cluster-barriers{compute-capability=90 ptx-version=88})'
 // RUN: tritium-opt %s --split-input-file --pass-pipeline='builtin.module(convert-nvvm-to-llvm)' | FileCheck %s --check-prefix=NVVM
 
 // CHECK-LABEL: llvm.func @unchanged

@@ -220,11 +220,24 @@ def TritonNvidiaGPUClusterBarrierMbarAllocator
 
 def InitializeWSClusterBarriers
     : Pass<"initialize-ws-cluster-barriers", "mlir::ModuleOp"> {
-  let summary = "initialize the cluster barriers of warp-specialized partitions (refused)";
+  let summary = "initialize the mbarriers of warp-specialized cluster barriers";
   let description = [{
-    Tritium compiles no warp specialization: a module with
-    `ttg.warp_specialize` gets a diagnostic at it; any other module is left
-    as it is.
+    As Triton 3.9, after the ttg->LLVM conversion: for a module with
+    `ttg.ws_cluster_barrier_count` = N > 0 (the 32-byte blocks that the
+    cluster-barrier mbarrier allocator placed at the end of `ttg.shared`),
+    thread 0 of the kernel initialises both mbarriers of each block with
+    `num-ctas - 1` arrivals and zeroes its counter, fences the
+    initialisations for the cluster, and then every warp (the worker warps of
+    `ttg.total-num-warps` through a `ttg.warp_specialize`) meets the cluster
+    with a relaxed arrive and a wait. Any other module is left as it is.
+
+    ```mlir
+    %p = llvm.icmp "eq" %tid, %c0 : i32
+    llvm.inline_asm has_side_effects ... "@$0 mbarrier.init.shared::cta.b64 [$1], 1;", "b,r" %p, %bar
+    llvm.inline_asm has_side_effects ... "@$0 fence.mbarrier_init.release.cluster ;", "b" %p
+    nvvm.cluster.arrive.relaxed {aligned}
+    nvvm.cluster.wait {aligned}
+    ```
   }];
   let options = [
     Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"90",

@@ -70,19 +70,6 @@ impl Pass for ClusterBarrierMbarAllocator {
     }
 }
 
-/// `initialize-ws-cluster-barriers{compute-capability ptx-version}`: the
-/// cluster barriers of warp-specialized partitions.
-pub struct InitializeWsClusterBarriers;
-
-impl Pass for InitializeWsClusterBarriers {
-    fn argument(&self) -> &'static str {
-        "initialize-ws-cluster-barriers"
-    }
-    fn run(&self, module: Op, _options: &PassOptions) -> Result<(), ()> {
-        refuse_any(module, self.argument(), "warp specialization", is_ws_op)
-    }
-}
-
 /// `convert-warp-specialize-to-llvm`: warp-specialized regions to LLVM.
 pub struct ConvertWarpSpecializeToLlvm;
 

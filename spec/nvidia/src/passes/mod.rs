@@ -18,6 +18,7 @@ pub mod tensor_memory_allocation;
 pub mod test_print_membar;
 pub mod tma_lowering;
 pub mod tma_pipeline;
+pub mod ws_cluster_barriers;
 
 /// Registers the NVIDIA passes and stage pipelines.
 pub fn register(spec: &mut SpecBuilder) {
@@ -42,7 +43,7 @@ pub fn register(spec: &mut SpecBuilder) {
         &hopper_llir::TmemBarrierInsertion,
         &hopper_llir::TmemWaitInsertion,
         &hopper_llir::ClusterBarrierMbarAllocator,
-        &hopper_llir::InitializeWsClusterBarriers,
+        &ws_cluster_barriers::InitializeWsClusterBarriers,
         &hopper_llir::ConvertWarpSpecializeToLlvm,
         &hopper_llir::ConvertNvGpuToLlvm,
     ] {
