@@ -3,6 +3,9 @@
 // the plugin in stock mlir-opt.
 // RUN: tritium-opt %s -allow-unregistered-dialect -tritongpu-test-pipeline-lower-loop -verify-diagnostics -o /dev/null
 // RUN: %mlir-opt %s -allow-unregistered-dialect --pass-pipeline='builtin.module(tritongpu-test-pipeline-lower-loop)' -verify-diagnostics -o /dev/null
+// The pass fails: a non-zero exit, the error located at the op.
+// RUN: not tritium-opt %s -allow-unregistered-dialect -tritongpu-test-pipeline-lower-loop -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXIT
+// EXIT: test-pipeline-lower-loop-invalid.mlir:[[# @LINE + 10]]:7: error: op not found in the schedule
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {

@@ -444,7 +444,14 @@ fn lower_descriptor_load(l: &AsyncLoad, for_op: Op, insert: Val, extract: Val, s
     let pred = const_true(at, lloc, load.context());
     let Some(copy) = (hooks.copy)(load, view.result(0), barrier, pred) else { return };
     let copy = at.insert(copy);
-    for op in [Some(view), pred.defining_op(), Some(copy)].into_iter().flatten() {
+    // The ops the backend placed before the load for the copy join it.
+    let mut helpers = Vec::new();
+    let mut cur = pred.defining_op().and_then(|p| p.next());
+    while let Some(op) = cur.filter(|op| !op.same(copy)) {
+        helpers.push(op);
+        cur = op.next();
+    }
+    for op in [Some(view), pred.defining_op(), Some(copy)].into_iter().flatten().chain(helpers) {
         schedule.insert(op, load_sc.0, load_sc.1);
     }
     let after = InsertPoint::after(wait);

@@ -45,13 +45,13 @@ fn module_of(op: Op) -> Option<Op> {
 }
 
 /// Triton's `getEncodingFromDescriptor` + `canPipelineTMALoad`: the
-/// descriptor's shared encoding, when the block it loads is the
-/// descriptor's block (Triton's re-encoding for other shapes is not
-/// implemented: such loads stay unpipelined) and one stage of it is a
-/// multiple of the 128-byte TMA alignment. Gathers (sm100) are not
-/// pipelined.
+/// descriptor's shared encoding, when the block it loads has the rank of
+/// the descriptor's block (a gather's rows differ from the descriptor's,
+/// and the encoding then stays the same; Triton's re-encoding of
+/// rank-reducing loads is not implemented: such loads stay unpipelined) and
+/// one stage of it is a multiple of the 128-byte TMA alignment.
 fn buffer_encoding(load: Op) -> Option<Attr> {
-    if load.name() != "tt.descriptor_load" || tma_unavailable(module_of(load)?).is_some() {
+    if !matches!(load.name(), "tt.descriptor_load" | "tt.descriptor_gather") || tma_unavailable(module_of(load)?).is_some() {
         return None;
     }
     let desc_ty = load.operand(0).ty();
@@ -59,7 +59,7 @@ fn buffer_encoding(load: Op) -> Option<Attr> {
     let (block, _) = tensordesc_block(desc_ty)?;
     let ty = load.result(0).ty();
     let shape = ty.shape()?;
-    if block != shape {
+    if block.len() != shape.len() || (load.name() == "tt.descriptor_load" && block != shape) {
         return None;
     }
     match bridge::encoding_of(encoding)?.ok()? {
@@ -109,10 +109,31 @@ fn wait_barrier(loc: MlirLocation, barrier: Val, phase: Val) -> Option<Op> {
 
 /// `ttng.async_tma_copy_global_to_local %desc[indices] %buffer, %barrier,
 /// %pred` at the load's location (without its cache policy, as Triton's
-/// pipeliner builds it).
+/// pipeliner builds it); for a `tt.descriptor_gather`,
+/// `ttng.async_tma_gather %desc[%x_offsets, %y_offset] %buffer, %barrier,
+/// %pred`, its `i16` row offsets sign-extended to `i32` just before the
+/// gather (Triton's `createTMAAsyncGather`).
 fn copy(load: Op, buffer: Val, barrier: Val, pred: Val) -> Option<Op> {
     let context = load.context();
     let operands = load.operands();
+    if load.name() == "tt.descriptor_gather" {
+        let [desc, x_offsets, y_offset] = operands[..] else { return None };
+        let i32 = Ty::int(context, 32);
+        let x_offsets = if x_offsets.ty().element() == i32 {
+            x_offsets
+        } else {
+            let shape = x_offsets.ty().shape()?;
+            let wide = Ty::tensor(&shape, i32, x_offsets.ty().encoding());
+            let ext = Rewriter::build(load.location(), "arith.extsi", &[x_offsets], &[wide], &[], 0);
+            if ext.0.ptr.is_null() {
+                return None;
+            }
+            let block = load.block()?;
+            unsafe { mlirBlockInsertOwnedOperationBefore(block, load.0, ext.0) };
+            ext.result(0)
+        };
+        return build(load.location(), "ttng.async_tma_gather", &[desc, x_offsets, y_offset, barrier, buffer, pred], &[]);
+    }
     let (desc, indices) = operands.split_first()?;
     let mut all = vec![*desc];
     all.extend_from_slice(indices);
