@@ -3040,6 +3040,8 @@ class Worker:
         cp = self.cp
         rng = np.random.default_rng(424242)
         perf = self.spec["cases"][-1] if self.a.quick else self.spec["perf"]
+        if self.a.perf:
+            perf = dict(perf, **json.loads(self.a.perf))
         prob = self.spec["build"](perf, self.C, rng)
         bufs = self.to_device(prob)
         stream = cp.cuda.Stream(non_blocking=True)
@@ -3048,6 +3050,11 @@ class Worker:
             self.res["in_progress"] = {"phase": "timing", "slot": slot, "case": prob.desc}
             self.save()
             args, keep = self.args_for(prob, bufs, L)
+            # The inputs were written (and scratch zeroed) on the legacy default stream, which a
+            # non-blocking stream does not wait for: without this the first launches may read buffers
+            # still holding the guard bytes (x_paged_decode's block table at its perf size then sent
+            # the kernel to a wild address, with Triton's PTX as with Tritium's).
+            cp.cuda.runtime.deviceSynchronize()
             t = self.slot_rec(slot).setdefault("timing", {})
             try:
                 for _ in range(3):
@@ -3264,6 +3271,7 @@ def run_kernel(a, k, tmpdir):
                 "--result", result_path, "--iters", str(a.iters), "--trials", str(a.trials),
                 "--trial-ms", str(a.trial_ms)] + (["--no-graph"] if a.no_graph else []) \
             + (["--quick"] if a.quick else []) \
+            + (["--perf", a.perf] if a.perf else []) \
             + (["--time-incorrect"] if a.time_incorrect else [])
         rc, log = spawn(argv, a.worker_timeout)
         spawns += 1
@@ -3446,6 +3454,8 @@ def main():
     ap.add_argument("--trials", type=int, default=7)
     ap.add_argument("--trial-ms", type=float, default=60.0, help="cap on one trial's length")
     ap.add_argument("--quick", action="store_true", help="time the largest correctness case, not the big perf size")
+    ap.add_argument("--perf", default="", help="JSON object whose keys replace the timed case's parameters "
+                    "(e.g. '{\"S\": 64}'; for experiments with one kernel)")
     ap.add_argument("--copy-mib", type=int, default=512, help="size of the torch copy_ baseline")
     ap.add_argument("--no-cublas", dest="cublas", action="store_false",
                     help="skip the torch.matmul (cuBLAS) baseline printed next to matmul_f16")
