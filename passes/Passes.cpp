@@ -84,6 +84,7 @@ namespace tritium {
 #define GEN_PASS_DEF_TRITONGPUASSIGNLATENCIES
 #define GEN_PASS_DEF_TRITONGPUPIPELINE
 #define GEN_PASS_DEF_TRITONGPUTESTPIPELINELOWERLOOP
+#define GEN_PASS_DEF_ENABLELINEINFO
 #include "passes/Passes.h.inc"
 
 #define GEN_PASS_DECL
@@ -118,6 +119,7 @@ TRITIUM_RUST_PASS(TritonGPUPrefetch)
 TRITIUM_RUST_PASS(TritonGPUCoalesceAsyncCopy)
 TRITIUM_RUST_PASS(TritonGPUReduceDataDuplication)
 TRITIUM_RUST_PASS(TritonGPUReorderInstructions)
+TRITIUM_RUST_PASS(EnableLineInfo)
 #undef TRITIUM_RUST_PASS
 
 struct TestPrintAllocation : RustPass<TestPrintAllocation, tritium::impl::TestPrintAllocationBase> {

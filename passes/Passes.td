@@ -329,4 +329,27 @@ def TritonGPUReorderInstructions
   let summary = "move ops closer to their users";
 }
 
+def EnableLineInfo : Pass<"enable-line-info", "mlir::ModuleOp"> {
+  let summary = "give each llvm.func a debug-info scope, so its ops' locations become line info";
+  let description = [{
+    Triton's last make_llir pass (its LLVMDIScope pass). Each `llvm.func`
+    without a `#llvm.di_subprogram` gets one, fused with its location; its
+    file and line come from that location, its type from the parameters
+    (`tt.pointee_type` names a pointer's pointee); a definition also gets a
+    `#llvm.di_compile_unit` (producer `triton`, line tables only) unless the
+    module's location carries one. Each op whose location is a call site
+    (inlined code) gets every frame fused with an
+    `#llvm.di_lexical_block_file` of the frame's file in the function's
+    subprogram. Translating to LLVM IR then attaches `!dbg` locations, and
+    code generation writes a line table (`.file`/`.loc` directives).
+
+    ```mlir
+    llvm.func @k(%p: !llvm.ptr<1>) { ... } loc(#loc)
+    // becomes
+    llvm.func @k(%p: !llvm.ptr<1>) { ... } loc(fused<#di_subprogram>[#loc])
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TRITIUM_PASSES_TD

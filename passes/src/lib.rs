@@ -10,6 +10,7 @@ pub mod allocate_warp_groups;
 pub mod analysis;
 pub mod combine;
 pub mod combine_tensor_select_and_if;
+pub mod enable_line_info;
 pub mod global_scratch_memory_allocation;
 pub mod licm;
 pub mod loop_aware_cse;
@@ -72,4 +73,5 @@ pub static PASSES: &[&dyn Pass] = &[
     &coalesce_async_copy::CoalesceAsyncCopy,
     &reduce_data_duplication::ReduceDataDuplication,
     &reorder_instructions::ReorderInstructions,
+    &enable_line_info::EnableLineInfo,
 ];

@@ -181,9 +181,30 @@ fn make_ttgir(options: &StageOptions) -> Result<String, StageRefusal> {
 /// conversion that Triton runs on sm80 and that Tritium has (the
 /// Hopper/Blackwell-only ones are no-ops there), the conversion and the
 /// LLVM-dialect cleanups; from sm90 on Triton 3.9's list pass for pass,
-/// without `gluon-inline` and `enable-line-info`, which Tritium does not
-/// have yet.
+/// without `gluon-inline`, which Tritium does not have yet. Both end with
+/// `enable-line-info` when [`line_info`] says so.
 fn make_llir(options: &StageOptions) -> Result<String, StageRefusal> {
+    let passes = make_llir_passes(options)?;
+    Ok(if line_info() { format!("{passes},enable-line-info") } else { passes })
+}
+
+/// Whether make_llir ends with `enable-line-info` (debug scopes, so the
+/// PTX carries `.file`/`.loc` line info): Triton's knob
+/// `TRITON_DISABLE_LINE_INFO` (`1`, `true` or `on`, any case) turns it off;
+/// set to anything else it turns it on; unset, [`LINE_INFO_BY_DEFAULT`]
+/// decides.
+fn line_info() -> bool {
+    match std::env::var("TRITON_DISABLE_LINE_INFO") {
+        Ok(value) => !matches!(value.to_ascii_lowercase().as_str(), "1" | "true" | "on"),
+        Err(_) => LINE_INFO_BY_DEFAULT,
+    }
+}
+
+/// Line info when `TRITON_DISABLE_LINE_INFO` is unset (Triton: on).
+const LINE_INFO_BY_DEFAULT: bool = false;
+
+/// make_llir's passes up to the LLVM-dialect cleanups.
+fn make_llir_passes(options: &StageOptions) -> Result<String, StageRefusal> {
     let cc = capability("tritium-make-llir", options.target)?;
     let ptx = if options.ptx_version != 0 { format!(" ptx-version={}", options.ptx_version) } else { String::new() };
     let opts = format!("compute-capability={cc}{ptx}");
