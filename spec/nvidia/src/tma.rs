@@ -104,14 +104,27 @@ impl LowerPattern for Tma {
             "ttng.init_barrier" => {
                 let count = op.attr("count").and_then(|a| a.int()).ok_or("'ttng.init_barrier' without a count")?;
                 let bar = barrier_ptr(cx, op.operand(0))?;
-                let pred = elected_in_warp0(cx);
+                let mask = cga_broadcast_mask(op.operand(0))?;
+                let mut pred = elected_in_warp0(cx);
+                if let Some(leader) = leader_cta_pred(cx, mask) {
+                    pred = cx.e.and(pred, leader);
+                }
+                // The leader's barrier counts the arrivals of every CTA that
+                // shares it (the verifier keeps the elements <= num-ctas).
+                let elements: i64 = bridge::memdesc_of(op.operand(0).ty()).map(|m| m.shape.iter().product()).unwrap_or(1).max(1);
+                let count = count * (num_ctas(op) / elements).max(1);
                 cx.e.inline_asm(&format!("@$0 mbarrier.init.shared::cta.b64 [$1], {count};"), "b,r", &[pred, bar], &[], true);
                 cx.barrier();
                 Ok(vec![])
             }
             "ttng.inval_barrier" => {
                 let bar = barrier_ptr(cx, op.operand(0))?;
-                let pred = elected_in_warp0(cx);
+                let mask = cga_broadcast_mask(op.operand(0))?;
+                let mut pred = elected_in_warp0(cx);
+                if let Some(leader) = leader_cta_pred(cx, mask) {
+                    pred = cx.e.and(pred, leader);
+                }
+                let bar = leader_address(cx, bar, mask);
                 cx.e.inline_asm("@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r", &[pred, bar], &[], true);
                 Ok(vec![])
             }
@@ -123,9 +136,14 @@ impl LowerPattern for Tma {
                 // synchronises (the membar analysis counts on it).
                 cx.barrier();
                 let first = is_thread0(cx);
+                // A barrier shared by several CTAs lives in the leader's
+                // shared memory: its address there, through the cluster window.
+                let mask = cga_broadcast_mask(op.operand(0))?;
+                let bar = leader_address(cx, bar, mask);
                 let pred = cx.e.and(first, user);
+                let space = if mask != 0 { "cluster" } else { "cta" };
                 cx.e.inline_asm(
-                    &format!("@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], {size};"),
+                    &format!("@$0 mbarrier.arrive.expect_tx.shared::{space}.b64 _, [$1], {size};"),
                     "b,r",
                     &[pred, bar],
                     &[],
@@ -139,10 +157,13 @@ impl LowerPattern for Tma {
                 // asm, as Triton's lowering does.
                 let bar = barrier_ptr(cx, op.operand(0))?;
                 let phase = cx.scalar(op.operand(1))?;
-                let pred = if op.segment_size(2) == 1 && !is_true(op.operand(2)) {
-                    Some(cx.scalar(op.operand(2))?)
-                } else {
-                    None
+                let user = if op.segment_size(2) == 1 { Some(cx.scalar(op.operand(2))?) } else { None };
+                // Only the leader CTA of a barrier shared by several waits on it.
+                let pred = match (user, leader_cta_pred(cx, cga_broadcast_mask(op.operand(0))?)) {
+                    (Some(u), Some(leader)) => Some(cx.e.and(u, leader)),
+                    (None, Some(leader)) => Some(leader),
+                    (Some(u), None) if !is_true(op.operand(2)) => Some(u),
+                    _ => None,
                 };
                 let (skip, skip_label, constraints) = match pred {
                     Some(_) => ("\t@!$2 bra.uni skipWait;\n", "\tskipWait:\n", "r,r,b"),
@@ -172,9 +193,12 @@ impl LowerPattern for Tma {
                     Some(p) => cx.e.and(first, p),
                     None => first,
                 };
+                let mask = cga_broadcast_mask(op.operand(0))?;
+                let bar = leader_address(cx, bar, mask);
+                let space = if mask != 0 { "cluster" } else { "cta" };
                 // A count of 1 is the instruction's default, which Triton leaves out.
                 let count = if count == 1 { String::new() } else { format!(", {count}") };
-                cx.e.inline_asm(&format!("@$0 mbarrier.arrive.shared::cta.b64 _, [$1]{count};"), "b,r", &[pred, bar], &[], true);
+                cx.e.inline_asm(&format!("@$0 mbarrier.arrive.shared::{space}.b64 _, [$1]{count};"), "b,r", &[pred, bar], &[], true);
                 Ok(vec![])
             }
             "ttng.async_copy_mbarrier_arrive" => {
@@ -348,6 +372,85 @@ fn memdesc_base(cx: &Lowering<'_>, value: Val, what: &str) -> Result<Val, String
 
 fn barrier_ptr(cx: &Lowering<'_>, value: Val) -> Result<Val, String> {
     memdesc_base(cx, value, "mbarrier")
+}
+
+/// The CTAs of `op`'s cluster (`ttg.num-ctas`, 1 when absent).
+fn num_ctas(op: Op) -> i64 {
+    op.inherited_int("ttg.num-ctas").unwrap_or(1).max(1)
+}
+
+/// Triton's `getCGABroadcastMask`: the CTA-id bits along which the
+/// barrier `value` is one object shared by several CTAs (the free variables
+/// of the `block` dimension of its layout, over its allocation's shape); 0
+/// when every CTA has its own.
+fn cga_broadcast_mask(value: Val) -> Result<u32, String> {
+    Ok(memdesc_blocks(value)?.map_or(0, |(_, mask)| mask))
+}
+
+/// The CTAs a `!ttg.memdesc` value's layout spans (the size of its `block`
+/// dimension) and the broadcast mask of that dimension, over the
+/// allocation's shape (Triton's `toLinearLayout` of a memdesc type).
+fn memdesc_blocks(value: Val) -> Result<Option<(u32, u32)>, String> {
+    use tritium_dialects::ttg::to_linear::{to_linear_layout, BLOCK};
+    let Some(md) = bridge::memdesc_of(value.ty()) else { return Ok(None) };
+    let Some(enc) = bridge::encoding_of(md.encoding) else { return Ok(None) };
+    let enc = enc?;
+    let shape: Vec<i64> = if md.alloc_shape.len() >= md.shape.len() {
+        md.alloc_shape[md.alloc_shape.len() - md.shape.len()..].to_vec()
+    } else {
+        md.shape.clone()
+    };
+    let layout = to_linear_layout(&enc, &shape)?;
+    let blocks = layout.in_dim_size(BLOCK).unwrap_or(1).max(1) as u32;
+    let mask = layout.get_free_variable_masks().into_iter().find(|(d, _)| d == BLOCK).map_or(0, |(_, m)| m as u32);
+    Ok(Some((blocks, mask)))
+}
+
+/// The broadcast mask of a TMA copy's shared buffer, which every CTA of
+/// the cluster holds whole (a buffer split over the CTAs, whose copies
+/// would need per-CTA coordinates, is refused).
+fn tma_buffer_broadcast(value: Val, what: &str) -> Result<u32, String> {
+    match memdesc_blocks(value)? {
+        Some((blocks, mask)) if mask != blocks - 1 => {
+            Err(format!("TMA copies of a {what} split over several CTAs (its CGA layout) are not supported"))
+        }
+        Some((_, mask)) => Ok(mask),
+        None => Ok(0),
+    }
+}
+
+/// Triton's `ttng.two-ctas` module flag (absent: `None`).
+fn two_ctas(op: Op) -> Option<bool> {
+    op.enclosing_module().and_then(|m| m.attr("ttng.two-ctas")).and_then(|a| a.bool())
+}
+
+/// Triton's `getLeaderCTAPredicate`: whether this CTA is the leader (the
+/// broadcast bits of its cluster id are 0) of a barrier shared along
+/// `mask`; `None` for a barrier of its own.
+fn leader_cta_pred(cx: &mut Lowering<'_>, mask: u32) -> Option<Val> {
+    if mask == 0 {
+        return None;
+    }
+    let i32t = cx.e.i32();
+    let cta = cx.e.val("nvg.cluster_id", &[], i32t, &[]);
+    let bits = cx.e.i32_const(i64::from(mask));
+    let in_group = cx.e.and(cta, bits);
+    let zero = cx.e.i32_const(0);
+    Some(cx.e.icmp(ICmp::Eq, in_group, zero))
+}
+
+/// Triton's `getLeaderAddress`: the address of the leader CTA's copy of a
+/// barrier shared along `mask` (the CTA-rank bits of a shared::cluster
+/// address, from bit 24, cleared: CUTLASS's `mapa` in one `and`).
+fn leader_address(cx: &mut Lowering<'_>, ptr: Val, mask: u32) -> Val {
+    if mask == 0 {
+        return ptr;
+    }
+    let i32t = cx.e.i32();
+    let int = cx.e.cast("llvm.ptrtoint", ptr, i32t);
+    let keep = cx.e.i32_const(i64::from(!(mask << 24) as i32));
+    let leader = cx.e.and(int, keep);
+    cx.e.cast("llvm.inttoptr", leader, ptr.ty())
 }
 
 /// The `tensormap.replace.tile.<field>` of one field, unpredicated (the
@@ -561,8 +664,19 @@ fn tma_load(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
     if boxes.origins[0].len() != rank {
         return Err("the coordinates do not match the buffer's rank".into());
     }
+    tma_buffer_broadcast(result, "destination buffer")?;
     let desc = cx.scalar(operands[0])?;
     let bar = barrier_ptr(cx, barrier)?;
+    // A barrier shared by several CTAs is the leader's, signalled through
+    // the cluster window; in a two-CTA module the instruction names its CTA
+    // group (2 for a barrier of the CTA pair).
+    let mask = cga_broadcast_mask(barrier)?;
+    let bar = leader_address(cx, bar, mask);
+    let group = match two_ctas(op) {
+        Some(true) => format!("cta_group::{}.", if mask != 0 { 2 } else { 1 }),
+        _ => String::new(),
+    };
+    let space = if mask != 0 { "cluster" } else { "cta" };
     let base = memdesc_base(cx, result, "destination buffer")?;
     let element = memdesc_element(cx, result)?;
     let user = if is_true(user_pred) { None } else { Some(cx.scalar(user_pred)?) };
@@ -571,7 +685,7 @@ fn tma_load(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
         None => cx.e.bool_const(true),
     });
     let asm = format!(
-        "@$0 cp.async.bulk.tensor.{rank}d.shared::cta.global.mbarrier::complete_tx::bytes [$1], [$2, {{{}}}], [${}];",
+        "@$0 cp.async.bulk.tensor.{rank}d.{group}shared::{space}.global.mbarrier::complete_tx::bytes [$1], [$2, {{{}}}], [${}];",
         coord_list(rank, 3),
         3 + rank
     );
@@ -680,11 +794,20 @@ fn tma_store(cx: &mut Lowering<'_>, op: Op) -> Result<(), String> {
     };
     let asm = format!("@$0 {instr} [$1, {{{}}}], [${}];", coord_list(rank, 2), 2 + rank);
     let constraints = format!("b,l,{}r", "r,".repeat(rank));
+    // A buffer every CTA holds whole is stored by the leader CTA only.
+    let mask = tma_buffer_broadcast(src, "source buffer")?;
     let desc = cx.scalar(operands[0])?;
     let base = memdesc_base(cx, src, "source buffer")?;
     let element = memdesc_element(cx, src)?;
+    let mut leader = None;
     for (i, (origin, offset)) in boxes.origins.iter().zip(&boxes.offsets).enumerate() {
-        let pred = box_pred(cx, i, None);
+        let mut pred = box_pred(cx, i, None);
+        if i == 0 {
+            leader = leader_cta_pred(cx, mask);
+        }
+        if let Some(l) = leader {
+            pred = cx.e.and(pred, l);
+        }
         let off = cx.e.i32_const(*offset);
         let ptr = cx.e.gep(base, element, off);
         let mut args = vec![pred, desc];
