@@ -59,6 +59,7 @@ pub struct SpecBuilder {
     pub(crate) mma_rewrite: Option<(&'static [u32], MmaRewriteHook)>,
     pub(crate) device_traits: Option<(&'static str, DeviceTraitsHook)>,
     pub(crate) pipelined_loop: Option<PipelinedLoopHook>,
+    pub(crate) scheduled_loop: Option<ScheduledLoopHook>,
     pub(crate) descriptor_copies: Option<DescriptorCopyHooks>,
     pub(crate) kernel_metadata: Option<KernelMetadataHook>,
     pub(crate) direct_lowering: Option<DirectLowering>,
@@ -180,6 +181,14 @@ pub type DeviceTraitsHook = fn(target: &str) -> Option<DeviceTraits>;
 /// expansion (Triton's launch of asynchronous MMAs and their waits): gets
 /// the loop and the number of stages in effect for it.
 pub type PipelinedLoopHook = fn(for_op: Op, num_stages: i64);
+
+/// A backend's step of the pipeliner's lowering on one scheduled loop,
+/// before its loads are lowered (Triton's lowering of MMAs that complete on
+/// barriers, `lowerMMAs`): gets a loop whose schedule is on its ops
+/// (`loop.stage` / `loop.cluster`) and returns the loop that replaces it,
+/// its schedule written back, when it changed anything (`Ok(None)`: the
+/// loop is left as it was); `Err`: a message for a located error.
+pub type ScheduledLoopHook = fn(for_op: Op) -> Result<Option<Op>, String>;
 
 /// A backend's asynchronous copies of tensor-descriptor loads into shared
 /// memory, completing on barriers: what `tritongpu-pipeline` needs to
@@ -424,6 +433,11 @@ impl SpecBuilder {
     /// [`KernelMetadataHook`]).
     pub fn set_kernel_metadata(&mut self, hook: KernelMetadataHook) {
         self.kernel_metadata = Some(hook);
+    }
+    /// Lowers the backend's asynchronous ops of each scheduled loop before
+    /// `tritongpu-pipeline` lowers its loads (see [`ScheduledLoopHook`]).
+    pub fn set_scheduled_loop(&mut self, hook: ScheduledLoopHook) {
+        self.scheduled_loop = Some(hook);
     }
     /// Declares what the backend op `op` (full name) is to the core passes.
     /// Lowers the modules of the backend's targets itself (see
@@ -692,6 +706,16 @@ pub fn descriptor_copies(target: Option<&str>) -> Option<DescriptorCopyHooks> {
         .into_iter()
         .filter(|s| target.is_none_or(|t| serves(&s.target, t)))
         .find_map(|s| s.builder.descriptor_copies)
+}
+
+/// The scheduled-loop lowering step of the backend serving `target`, if it
+/// has one (`None` target: that of any backend that has one, as for
+/// [`descriptor_copies`]).
+pub fn scheduled_loop(target: Option<&str>) -> Option<ScheduledLoopHook> {
+    backends()
+        .into_iter()
+        .filter(|s| target.is_none_or(|t| serves(&s.target, t)))
+        .find_map(|s| s.builder.scheduled_loop)
 }
 
 /// The metadata fields the backend serving `target` adds for `kernel`

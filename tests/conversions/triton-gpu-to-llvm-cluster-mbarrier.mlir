@@ -133,3 +133,38 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttng.tw
     tt.return
   }
 }
+
+// -----
+
+// A cluster barrier reaches every warp of a warp-specialized kernel: the 6 worker warps of
+// ttg.total-num-warps = 10 through a ttg.warp_specialize (partitions of 4 and 2 warps), and the
+// kernel asks for all 320 threads.
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.total-num-warps" = 10 : i32} {
+  // CHECK-LABEL: llvm.func @cluster_barrier_worker_warps
+  // CHECK-SAME: nvvm.reqntid = array<i32: 320>
+  // CHECK-NEXT: ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4, 8>}
+  // CHECK-NEXT: default {
+  // CHECK-NEXT:   nvvm.cluster.arrive.relaxed {aligned}
+  // CHECK-NEXT:   nvvm.cluster.wait {aligned}
+  // CHECK-NEXT:   ttg.warp_yield
+  // CHECK-NEXT: }
+  // CHECK-NEXT: partition0() num_warps(4) {
+  // CHECK-NEXT:   nvvm.cluster.arrive.relaxed {aligned}
+  // CHECK-NEXT:   nvvm.cluster.wait {aligned}
+  // CHECK-NEXT:   ttg.warp_return
+  // CHECK-NEXT: }
+  // CHECK-NEXT: partition1() num_warps(2) {
+  // CHECK-NEXT:   nvvm.cluster.arrive.relaxed {aligned}
+  // CHECK-NEXT:   nvvm.cluster.wait {aligned}
+  // CHECK-NEXT:   ttg.warp_return
+  // CHECK-NEXT: } : () -> ()
+  // CHECK-NEXT: ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4, 8>}
+  // CHECK-NEXT: default {
+  // CHECK-NEXT:   nvvm.cluster.arrive {aligned}
+  // CHECK-NEXT:   nvvm.cluster.wait {aligned}
+  tt.func @cluster_barrier_worker_warps() {
+    ttng.cluster_barrier {relaxed = true}
+    ttng.cluster_barrier
+    tt.return
+  }
+}

@@ -922,6 +922,14 @@ impl TargetInfo for Nvidia {
         // `nvvm.kernel = 1 : ui1`, as Triton 3.9 marks a kernel.
         let ui1 = Ty(unsafe { mlir_sys::mlirIntegerTypeUnsignedGet(e.ctx, 1) });
         func.set_attr("nvvm.kernel", e.int_attr(ui1, 1));
+        // A warp-specialized kernel runs all its warps (Triton's
+        // ttg.total-num-warps), not only the default partition's.
+        let module = func.enclosing_module();
+        let module_int = |name: &str| module.and_then(|m| m.attr(name)).and_then(|a| a.int());
+        let num_threads = match module_int("ttg.total-num-warps") {
+            Some(total) if total > 0 => (total * module_int("ttg.threads-per-warp").unwrap_or(32)) as u32,
+            _ => num_threads,
+        };
         func.set_attr("nvvm.reqntid", e.i32_array_attr(&[num_threads as i32]));
         // A cluster of several CTAs: its size, as Triton marks the kernel.
         let ctas = func.enclosing_module().and_then(|m| m.attr("ttg.num-ctas")).and_then(|a| a.int()).unwrap_or(1);

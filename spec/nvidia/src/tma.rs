@@ -20,7 +20,8 @@
 //!   `nvvm.cp.async.mbarrier.arrive`;
 //! - `ttng.fence_mbarrier_init_release_cluster`: the fence by one elected
 //!   thread of warp 0; `ttng.cluster_barrier`: `nvvm.cluster.arrive[.relaxed]`
-//!   and `nvvm.cluster.wait`, aligned;
+//!   and `nvvm.cluster.wait`, aligned, in every warp (worker warps of
+//!   `ttg.total-num-warps` through a `ttg.warp_specialize`);
 //! - `ttng.async_tma_copy_global_to_local` / `local_to_global` /
 //!   `async_tma_reduce`: the block is cut into TMA boxes (each dimension at
 //!   most 256, the contiguous one the swizzle width), one
@@ -216,10 +217,13 @@ impl LowerPattern for Tma {
                 Ok(vec![])
             }
             "ttng.cluster_barrier" => {
+                // Every warp of the kernel meets the cluster: the worker
+                // warps of a warp-specialized kernel (ttg.total-num-warps)
+                // through a ttg.warp_specialize, as Triton's
+                // lowerClusterSyncForAllWarps.
                 let relaxed = op.attr("relaxed").and_then(|a| a.bool()).unwrap_or(false);
-                let aligned = [("aligned", cx.e.unit_attr())];
-                cx.e.op(if relaxed { "nvvm.cluster.arrive.relaxed" } else { "nvvm.cluster.arrive" }, &[], &[], &aligned);
-                cx.e.op("nvvm.cluster.wait", &[], &[], &aligned);
+                let (default_warps, total_warps) = crate::passes::ws_cluster_barriers::warp_counts(op)?;
+                crate::passes::ws_cluster_barriers::cluster_sync_for_all_warps(&mut cx.e, default_warps, total_warps, relaxed);
                 Ok(vec![])
             }
             "ttng.async_tma_copy_global_to_local" => tma_load(cx, op).map(|_| vec![]),

@@ -12,6 +12,7 @@ pub mod fence_insertion;
 pub mod hoist_mbarrier;
 pub mod hopper_llir;
 pub mod mma_v3;
+pub mod mma_v5_pipeline;
 pub mod nvidia_gpu_membar;
 pub mod nvidia_ttgir;
 pub mod tensor_memory_allocation;
@@ -77,6 +78,7 @@ pub fn register(spec: &mut SpecBuilder) {
     }
     spec.set_mma_rewrite(&[3], mma_v3::rewrite_dot);
     spec.set_pipelined_loop(mma_v3::launch_async_dots);
+    spec.set_scheduled_loop(mma_v5_pipeline::lower_mmas);
     spec.set_descriptor_copies(tma_pipeline::HOOKS);
     spec.add_stage_pipeline("tritium-make-ttir", make_ttir);
     spec.add_stage_pipeline("tritium-make-ttgir", make_ttgir);
