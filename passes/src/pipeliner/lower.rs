@@ -58,7 +58,18 @@ pub fn lower_loops(module: Op) -> Result<(), ()> {
     // are not spread over a cluster).
     let one_cta = module.attr("ttg.num-ctas").and_then(|a| a.int()).unwrap_or(1) == 1;
     let copies = descriptor_copies(crate::mma_utils::module_target(module).as_deref()).filter(|_| one_cta);
+    let target = crate::mma_utils::module_target(module);
+    let backend_step = tritium_dialects::spec::scheduled_loop(target.as_deref());
     for for_op in loops {
+        // The backend's asynchronous ops first (Triton's `lowerMMAs`).
+        let for_op = match backend_step.map(|step| step(for_op)) {
+            Some(Ok(Some(new_for))) => new_for,
+            Some(Err(message)) => {
+                emit_error(for_op, &message);
+                return Err(());
+            }
+            _ => for_op,
+        };
         let Some(mut schedule) = Schedule::deserialize(for_op) else { continue };
         let new_for = lower_loads(for_op, &mut schedule, &axis, copies)?;
         let new_for = match copies {
@@ -271,7 +282,7 @@ fn forward_to_allocs(value: Val, view: Val, schedule: &mut Schedule) -> bool {
 
 /// Triton's `replaceUsesAndPropagateType`: uses of `old` take `new`; a view
 /// of `old` is rebuilt on `new` with the mutability of `new`.
-fn replace_and_propagate(old: Val, new: Val, schedule: &mut Schedule) {
+pub fn replace_and_propagate(old: Val, new: Val, schedule: &mut Schedule) {
     for (user, index) in old.uses() {
         if VIEWS.contains(&user.name()) && index == 0 {
             let (Some(old_md), Some(new_md)) = (bridge::memdesc_of(user.result(0).ty()), bridge::memdesc_of(new.ty())) else {

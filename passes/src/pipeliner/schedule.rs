@@ -59,6 +59,10 @@ impl Schedule {
     pub fn cluster_before(&self, a: Cluster, b: Cluster) -> bool {
         self.position(a) < self.position(b)
     }
+    /// The clusters, in order.
+    pub fn clusters(&self) -> &[Cluster] {
+        &self.clusters
+    }
     /// The first cluster, if any.
     pub fn first_cluster(&self) -> Option<Cluster> {
         self.clusters.first().copied()
@@ -71,8 +75,10 @@ impl Schedule {
     pub fn get(&self, op: Op) -> Option<(i64, Cluster)> {
         self.ops.get(&key(op)).copied()
     }
-    /// Schedules (or reschedules) `op`.
+    /// Schedules (or reschedules) `op`; a stage past the last one adds
+    /// stages (as Triton's `CoarseSchedule::insert`).
     pub fn insert(&mut self, op: Op, stage: i64, cluster: Cluster) {
+        self.num_stages = self.num_stages.max(stage + 1);
         self.ops.insert(key(op), (stage, cluster));
     }
     /// Schedules `op` unless it is scheduled already; whether it was added.

@@ -12,7 +12,7 @@ use tritium_dialects::rewrite::Rewriter;
 use tritium_dialects::spec::DescriptorCopyHooks;
 use tritium_dialects::tt::types::tensordesc_block;
 use tritium_dialects::ttg::bridge;
-use tritium_dialects::ttg::encoding::Encoding;
+use tritium_dialects::ttg::encoding::{Cga, Encoding};
 
 use super::descriptor_encoding::tma_unavailable;
 use super::tma_lowering::{descriptor_encoding, TMA_SIZE_BYTES};
@@ -59,15 +59,50 @@ fn buffer_encoding(load: Op) -> Option<Attr> {
     let (block, _) = tensordesc_block(desc_ty)?;
     let ty = load.result(0).ty();
     let shape = ty.shape()?;
-    if block.len() != shape.len() || (load.name() == "tt.descriptor_load" && block != shape) {
+    if load.name() == "tt.descriptor_load" && block.len() == shape.len() && block != shape {
         return None;
     }
+    let encoding = if block.len() == shape.len() { encoding } else { encoding_for_rank(load.context(), encoding, shape.len())? };
     match bridge::encoding_of(encoding)?.ok()? {
         Encoding::NvmmaShared { fp4_padded: false, .. } | Encoding::SwizzledShared { .. } => {}
         _ => return None,
     }
     let bits = shape.iter().product::<i64>() * ty.element().bit_width() as i64;
     (bits % (TMA_ALIGN * 8) == 0).then_some(encoding)
+}
+
+/// Triton's `updateEncodingForShape` for a load whose rank differs from
+/// its descriptor's (one CTA): the CGA bases lose (or gain, as zeros) their
+/// leading dimensions; a swizzled order keeps its dimensions below `rank`,
+/// the new leading ones slowest.
+fn encoding_for_rank(context: MlirContext, encoding: Attr, rank: usize) -> Option<Attr> {
+    let resize = |cga: &Cga, old: usize| -> Cga {
+        let bases = cga
+            .bases
+            .iter()
+            .map(|b| if old >= rank { b[old - rank..].to_vec() } else { [vec![0; rank - old], b.clone()].concat() })
+            .collect();
+        Cga { bases }
+    };
+    let updated = match bridge::encoding_of(encoding)?.ok()? {
+        Encoding::NvmmaShared { swizzling_byte_width, transposed, element_bit_width, fp4_padded, cga, rank: old } => {
+            Encoding::NvmmaShared {
+                swizzling_byte_width,
+                transposed,
+                element_bit_width,
+                fp4_padded,
+                cga: resize(&cga, old as usize),
+                rank: rank as u32,
+            }
+        }
+        Encoding::SwizzledShared { vec, per_phase, max_phase, order, cga } => {
+            let mut new_order: Vec<u32> = (0..rank.saturating_sub(order.len())).map(|i| (rank - i - 1) as u32).collect();
+            new_order.extend(order.iter().copied().filter(|&o| (o as usize) < rank));
+            Encoding::SwizzledShared { vec, per_phase, max_phase, order: new_order, cga: resize(&cga, order.len()) }
+        }
+        _ => return None,
+    };
+    bridge::build(context, &updated)
 }
 
 fn i32_attr(context: MlirContext, value: i64) -> Attr {
