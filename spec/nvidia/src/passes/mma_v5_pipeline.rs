@@ -478,6 +478,10 @@ fn rebuild(mma: Op, schedule: &mut Schedule, make_async: bool, edit: impl FnOnce
     let ctx = mma.context();
     let mut segs = segments(mma)?;
     let mut operands = mma.operands();
+    // a, b, d, acc_dep, ..., barriers, barrier_preds
+    if segs.len() < 6 || segs.iter().map(|&n| n.max(0) as usize).sum::<usize>() != operands.len() {
+        return None;
+    }
     edit(&mut operands, &mut segs);
     let mut attrs: Vec<(&str, Attr)> = mma.attributes().into_iter().filter(|(n, _)| *n != "operandSegmentSizes").collect();
     attrs.push(("operandSegmentSizes", dense_i32(ctx, &segs)));
