@@ -63,6 +63,11 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
            "the compute capability (0: the one of the module's ttg.target)">,
     Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"0",
            "the PTX ISA version code generation targets (0: the backend's default)">,
+    Option<"packedStructs", "packed-structs", "bool", /*default=*/"true",
+           "also carry each tensor and memory descriptor as one LLVM struct (undef and "
+           "insertvalue after the op defining it, extractvalue before each op reading it; "
+           "function parameters as one struct each), as Triton's own lowering prints it; "
+           "the make_llir pipelines turn it off, since canonicalization removes the packing">,
   ];
 }
 

@@ -246,6 +246,7 @@ struct ConvertTritonGPUToLLVM
     OptionList list;
     list.add("compute-capability", std::to_string(computeCapability));
     list.add("ptx-version", std::to_string(ptxVersion));
+    list.add("packed-structs", packedStructs ? "true" : "false");
     return list;
   }
 };

@@ -5,7 +5,7 @@
 // shift, as Triton's sm80 code gives on the GPU), f32 first folding its
 // low 16 bits into a sticky bit 16 and truncating to f16 (cvt.rz). From sm89
 // on (second module, cuda:90) the fp8 cvt instructions, two elements each.
-// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm=packed-structs=false | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {

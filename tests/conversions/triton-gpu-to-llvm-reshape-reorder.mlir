@@ -4,7 +4,7 @@
 // consecutive elements per thread becomes 4 elements 32 apart: the four loaded registers are reduced
 // in the thread (3 maximum), then across the warp (5 shuffles). It was refused before ("the elements
 // move between threads") for a kernel Triton compiles.
-// RUN: tritium-opt %s --allocate-shared-memory-nv='compute-capability=80' --convert-triton-gpu-to-llvm='compute-capability=80' | FileCheck %s
+// RUN: tritium-opt %s --allocate-shared-memory-nv='compute-capability=80' --convert-triton-gpu-to-llvm='compute-capability=80 packed-structs=false' | FileCheck %s
 
 // CHECK-LABEL: llvm.func @reorder_max
 // CHECK: %[[V:.*]] = llvm.inline_asm {{.*}}ld.global.v4.b32

@@ -3,8 +3,8 @@
 // tensor, so every register of the result selects on the one i1 value, in any
 // layout (blocked, mma accumulators), for values, pointers and masks; a scalar
 // argument of tt.extern_elementwise reaches every per-register call.
-// RUN: tritium-opt %s -convert-triton-gpu-to-llvm | FileCheck %s
-// RUN: %mlir-opt %s --pass-pipeline='builtin.module(convert-triton-gpu-to-llvm{compute-capability=80})' | FileCheck %s
+// RUN: tritium-opt %s -convert-triton-gpu-to-llvm=packed-structs=false | FileCheck %s
+// RUN: %mlir-opt %s --pass-pipeline='builtin.module(convert-triton-gpu-to-llvm{compute-capability=80 packed-structs=false})' | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>

@@ -1,7 +1,7 @@
 // convert-triton-gpu-to-llvm on shared memory: local_alloc/store/load with
 // swizzled addresses and vector accesses, memdesc views, cp.async copies
 // and their groups, and ldmatrix loads of mma operands.
-// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm=packed-structs=false | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>

@@ -6,7 +6,7 @@
 // an immediate from one of those addresses (not a XOR, shift and add per
 // register). Elements travel as integers, one element as a one-element
 // vector (Triton's shared stores).
-// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm=packed-structs=false | FileCheck %s
 
 #src = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
 #dst = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>

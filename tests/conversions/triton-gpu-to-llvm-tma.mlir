@@ -2,7 +2,7 @@
 // input is Triton 3.9's own sm90 TTGIR of tdesc_scale (a device-side tensor descriptor, one TMA load,
 // one TMA store); the CHECK lines are the instruction strings and constraints of Triton's make_llir
 // output for it (corpus cuda_sm90/tdesc_scale.llvm.mlir).
-// RUN: tritium-opt %s --pass-pipeline='builtin.module(allocate-shared-memory-nv{compute-capability=90},tritongpu-global-scratch-memory-allocation,convert-triton-gpu-to-llvm{compute-capability=90})' | FileCheck %s
+// RUN: tritium-opt %s --pass-pipeline='builtin.module(allocate-shared-memory-nv{compute-capability=90},tritongpu-global-scratch-memory-allocation,convert-triton-gpu-to-llvm{compute-capability=90 packed-structs=false})' | FileCheck %s
 
 // The global scratch slice of this program: linear program id (z, y, x) × 256 bytes + the slice offset.
 // CHECK-LABEL: llvm.func @tdesc_scale

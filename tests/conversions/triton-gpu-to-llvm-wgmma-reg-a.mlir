@@ -8,8 +8,8 @@
 // even when asynchronous. (Tritium flattens the function's arguments, so
 // %argN is register N of A here; Triton's extractvalue %arg0[N] is the same
 // register.)
-// RUN: tritium-opt %s --split-input-file --pass-pipeline='builtin.module(allocate-shared-memory-nv{compute-capability=90},convert-triton-gpu-to-llvm{compute-capability=90})' | FileCheck %s
-// RUN: tritium-opt %s --split-input-file --pass-pipeline='builtin.module(allocate-shared-memory-nv{compute-capability=90},convert-triton-gpu-to-llvm{compute-capability=90},convert-nv-gpu-to-llvm)' | FileCheck %s --check-prefix=PTX
+// RUN: tritium-opt %s --split-input-file --pass-pipeline='builtin.module(allocate-shared-memory-nv{compute-capability=90},convert-triton-gpu-to-llvm{compute-capability=90 packed-structs=false})' | FileCheck %s
+// RUN: tritium-opt %s --split-input-file --pass-pipeline='builtin.module(allocate-shared-memory-nv{compute-capability=90},convert-triton-gpu-to-llvm{compute-capability=90 packed-structs=false},convert-nv-gpu-to-llvm)' | FileCheck %s --check-prefix=PTX
 
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>

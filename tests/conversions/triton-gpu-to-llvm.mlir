@@ -1,8 +1,8 @@
 // convert-triton-gpu-to-llvm on small kernels: the kernel ABI, predicated
 // vector memory instructions, reductions across lanes and warps, layout
 // conversions through shared memory, and device-function calls.
-// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s
-// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(convert-triton-gpu-to-llvm{compute-capability=80})' | FileCheck %s
+// RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm=packed-structs=false | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(convert-triton-gpu-to-llvm{compute-capability=80 packed-structs=false})' | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 0 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {

@@ -389,6 +389,61 @@ fn lower_special(cx: &mut Lowering<'_>, op: Op, args: &[Val], out: Ty) -> Result
     }
 }
 
+/// A tensor constant that is not a splat, as Triton lowers it: its elements
+/// (row-major) in a constant global `tensor_constant_<n>` of the generic
+/// address space, and each register loaded from it at the element's index.
+fn dense_constant(cx: &mut Lowering<'_>, ty: tritium_dialects::ir::Ty, value: Attr, elem: tritium_dialects::ir::Ty) -> Result<Vec<Val>, String> {
+    let shape = ty.shape().ok_or("a tensor constant without a shape")?;
+    if !(elem.is_integer() || elem.is_float()) || elem != ty.element() {
+        return Err(format!("non-splat constants of {} are not lowered", ty.element()));
+    }
+    let total: i64 = shape.iter().product();
+    let mut items = Vec::with_capacity(total as usize);
+    for flat in 0..total {
+        let mut index = vec![0u64; shape.len()];
+        let mut rest = flat;
+        for d in (0..shape.len()).rev() {
+            index[d] = (rest % shape[d]) as u64;
+            rest /= shape[d];
+        }
+        let item = unsafe {
+            if !mlir_sys::mlirAttributeIsAElements(value.0) {
+                return Err("a tensor constant whose value is not elements".into());
+            }
+            Attr(mlir_sys::mlirElementsAttrGetValue(value.0, index.len() as isize, index.as_mut_ptr()))
+        };
+        items.push(item.to_string());
+    }
+    let layout = cx.layout(ty)?;
+    let coords = cx.thread_coords(&layout);
+    let mut strides = vec![1i64; shape.len()];
+    for d in (0..shape.len().saturating_sub(1)).rev() {
+        strides[d] = strides[d + 1] * shape[d + 1];
+    }
+    let mut indices = Vec::with_capacity(layout.num_regs());
+    for reg in &layout.regs {
+        let mut index: Option<Val> = None;
+        for d in 0..shape.len() {
+            let k = cx.e.i32_const(reg[d]);
+            let c = cx.e.xor(coords[d], k);
+            let term = if strides[d] == 1 { c } else { cx.e.mul_i32(c, strides[d]) };
+            index = Some(match index {
+                Some(i) => cx.e.add(i, term),
+                None => term,
+            });
+        }
+        indices.push(index.unwrap_or_else(|| cx.e.i32_const(0)));
+    }
+    let global = cx.e.array_constant_named("tensor_constant_", elem, &format!("[{}]", items.join(", ")), total as u32)?;
+    Ok(indices
+        .into_iter()
+        .map(|index| {
+            let p = cx.e.gep(global, elem, index);
+            cx.e.load(p, elem)
+        })
+        .collect())
+}
+
 impl LowerPattern for Constant {
     fn name(&self) -> &'static str {
         "ttg-to-llvm.constant"
@@ -401,11 +456,18 @@ impl LowerPattern for Constant {
         let value = op.attr("value").ok_or("constant without value")?;
         let elem = cx.elem_ty(ty)?;
         let scalar: Attr = if ty.is_tensor() {
-            value.splat_value().ok_or("only splat tensor constants are lowered")?
+            match value.splat_value() {
+                Some(v) => v,
+                None => return Ok(vec![dense_constant(cx, ty, value, elem)?]),
+            }
         } else {
             value
         };
-        let v = cx.e.const_attr(elem, scalar);
+        let mut v = cx.e.const_attr(elem, scalar);
+        if ty.is_tensor() && cx.packed_structs() {
+            // Triton's splat constant: the scalar, bitcast to the element type.
+            v = cx.e.val("llvm.bitcast", &[v], elem, &[]);
+        }
         let n = cx.num_values(ty)?;
         Ok(vec![vec![v; n]])
     }

@@ -118,6 +118,35 @@ impl Emitter {
         self.string_global(&format!("{key}{n}"), text)
     }
 
+    /// The address (generic address space) of a new constant global
+    /// `<key><n>` (the first free `n`) of `len` elements of type `elem`,
+    /// `items` its value as an array attribute (`[0 : i32, 1 : i32]`).
+    pub fn array_constant_named(&mut self, key: &str, elem: Ty, items: &str, len: u32) -> Result<Val, String> {
+        let mut n = 0usize;
+        while self.has_symbol(&format!("{key}{n}")) {
+            n += 1;
+        }
+        let name = format!("{key}{n}");
+        let value = self.attr(items);
+        if value.0.ptr.is_null() {
+            return Err(format!("bad constant array {items}"));
+        }
+        let ty = self.array_ty(elem, len);
+        let attrs = [
+            ("sym_name", self.str_attr(&name).0),
+            ("global_type", self.type_attr(ty).0),
+            ("linkage", self.attr("#llvm.linkage<internal>").0),
+            ("constant", self.unit_attr().0),
+            ("value", value.0),
+            ("addr_space", self.int_attr(self.i32(), 0).0),
+        ];
+        let op = Rewriter::build(self.loc, "llvm.mlir.global", &[], &[], &attrs, 1);
+        self.add_symbol(op)?;
+        let sym = self.symbol_attr(&name);
+        let ptr = self.ptr_ty(0);
+        Ok(self.val("llvm.mlir.addressof", &[], ptr, &[("global_name", sym)]))
+    }
+
     /// The address of the string global `name` holding `text`, created
     /// unless the module has it.
     fn string_global(&mut self, name: &str, text: &str) -> Result<Val, String> {

@@ -22,9 +22,14 @@
 //!    functions, give the new functions their names, and add the
 //!    shared-memory symbol.
 //!
-//! Tensors are never packed into LLVM structs inside a function, unlike
-//! Triton's 1:1 type conversion: with a per-register value map there is
-//! nothing to pack and unpack, and LLVM sees plain SSA values.
+//! The value map is per register: the patterns never pack a tensor into an
+//! LLVM struct. Option `packed-structs` (the pass's default, off in the
+//! make_llir pipelines) adds Triton's struct form around them, so that the
+//! pass prints what Triton's 1:1 type conversion prints: tensor and memdesc
+//! parameters are one struct each, an op's operands are read out of their
+//! structs before its pattern runs and its results packed after it
+//! (`Lowering::unpack_operands`, `Lowering::pack_result`); canonicalization
+//! removes all of it again.
 pub mod axis;
 pub mod convert;
 pub mod dot;
@@ -60,6 +65,10 @@ pub struct TargetOptions {
     pub compute_capability: u32,
     /// `ptx-version` (0: the backend's default).
     pub ptx_version: u32,
+    /// `packed-structs`: also carry each tensor and `!ttg.memdesc` value as
+    /// one LLVM struct, as Triton's 1:1 type conversion does (see
+    /// [`Lowering::unpack_operands`]).
+    pub packed_structs: bool,
 }
 
 /// Memory ordering of an atomic.
@@ -471,6 +480,58 @@ pub struct Lowering<'a> {
     patterns: &'a HashMap<&'static str, &'static dyn LowerPattern>,
     layouts: HashMap<usize, std::rc::Rc<DistLayout>>,
     entry_block: MlirBlock,
+    /// Whether tensors and memdescs are also carried as LLVM structs
+    /// (`packed-structs`).
+    packed: bool,
+    /// The struct of each packed value.
+    structs: HashMap<usize, Val>,
+    /// The registers of the operands of the op being lowered, unpacked from
+    /// their structs at its start.
+    operand_regs: HashMap<usize, Vec<Val>>,
+}
+
+/// Whether values of type `ty` are packed into a struct under
+/// `packed-structs` (tensors and memory descriptors, as Triton's type
+/// converter makes them).
+fn is_packed_type(ty: Ty) -> bool {
+    ty.is_tensor() || tritium_dialects::ttg::bridge::memdesc_of(ty).is_some()
+}
+
+/// The value `v` stands for: under `packed-structs` an operand's register is
+/// an `llvm.extractvalue` of the struct its producer packed; this follows it
+/// (through the `llvm.insertvalue` chain) to the packed value, so that a
+/// pattern that looks at how a register was made (a constant, ...) sees the
+/// same as without packing.
+pub fn through_structs(mut v: Val) -> Val {
+    loop {
+        // A splat constant's bitcast to its own type (Triton's shape) is
+        // the constant.
+        if let Some(cast) = v.defining_op().filter(|d| d.name() == "llvm.bitcast" && d.operand(0).ty() == v.ty()) {
+            v = cast.operand(0);
+            continue;
+        }
+        let Some(ex) = v.defining_op().filter(|d| d.name() == "llvm.extractvalue") else { return v };
+        let Some(pos) = ex.attr("position").map(|a| a.to_string()) else { return v };
+        let mut agg = ex.operand(0);
+        let found = loop {
+            let Some(ins) = agg.defining_op().filter(|d| d.name() == "llvm.insertvalue") else { break None };
+            if ins.attr("position").map(|a| a.to_string()).as_deref() == Some(pos.as_str()) {
+                break Some(ins.operand(1));
+            }
+            agg = ins.operand(0);
+        };
+        match found {
+            Some(inner) => v = inner,
+            None => return v,
+        }
+    }
+}
+
+/// What [`Lowering::unpack_operands`] did for one op.
+struct Unpacked {
+    saved: HashMap<usize, Vec<Val>>,
+    /// (struct, its fields as read) of each unpacked operand.
+    fields: Vec<(Val, Vec<Val>)>,
 }
 
 fn key(v: Val) -> usize {
@@ -480,7 +541,15 @@ fn key(v: Val) -> usize {
 impl<'a> Lowering<'a> {
     /// The registers of `v` (one value for a scalar).
     pub fn get(&self, v: Val) -> Result<Vec<Val>, String> {
+        if let Some(regs) = self.operand_regs.get(&key(v)) {
+            return Ok(regs.clone());
+        }
         self.values.get(&key(v)).cloned().ok_or_else(|| "an operand was not lowered (unsupported control flow?)".into())
+    }
+    /// Whether tensors and memdescs are also packed into structs
+    /// (`packed-structs`: the IR is printed in the shape of Triton's).
+    pub fn packed_structs(&self) -> bool {
+        self.packed
     }
     /// The single value of scalar `v`.
     pub fn scalar(&self, v: Val) -> Result<Val, String> {
@@ -654,9 +723,9 @@ impl<'a> Lowering<'a> {
             .attr("allocation.offset")
             .and_then(|a| a.int())
             .ok_or_else(|| format!("'{}' needs shared memory but has no 'allocation.offset' (run allocate-shared-memory first)", op.name()))?;
+        let off = self.e.i32_const(offset);
         let base = self.smem_base();
         let i8 = self.e.int_ty(8);
-        let off = self.e.i32_const(offset);
         Ok(self.e.gep(base, i8, off))
     }
 
@@ -703,6 +772,12 @@ impl<'a> Lowering<'a> {
         }
         let b = match self.abi.0 {
             Some(arg) => arg,
+            None if self.packed => {
+                // Triton's shape: the symbol's address where it is needed.
+                let ptr = self.e.ptr_ty(self.target.shared_address_space());
+                let sym = self.e.symbol_attr(SHARED_SYMBOL);
+                return self.e.val("llvm.mlir.addressof", &[], ptr, &[("global_name", sym)]);
+            }
             None => {
                 // Materialized in the entry block so that it dominates every use.
                 let ptr = self.e.ptr_ty(self.target.shared_address_space());
@@ -778,15 +853,88 @@ impl<'a> Lowering<'a> {
         self.e.loc = op.location();
         let name = op.name();
         let pattern = self.patterns.get(name).copied().ok_or_else(|| format!("'{name}' has no lowering to LLVM"))?;
+        let unpacked = self.unpack_operands(op)?;
         let results = pattern.lower(self, op)?;
         let op_results = op.results();
         if results.len() != op_results.len() {
             return Err(format!("lowering of '{name}' produced {} results, expected {}", results.len(), op_results.len()));
         }
         for (r, vals) in op_results.into_iter().zip(results) {
+            self.pack_result(r, &vals, &unpacked)?;
             self.set(r, vals);
         }
+        self.finish_unpacked(unpacked);
         Ok(())
+    }
+
+    /// Under `packed-structs`, reads every packed operand of `op` out of its
+    /// struct (one `llvm.extractvalue` per field, before what the op's
+    /// pattern emits), as Triton's patterns unpack their adaptor's
+    /// operands; [`Self::get`] returns those fields while `op` is lowered.
+    fn unpack_operands(&mut self, op: Op) -> Result<Unpacked, String> {
+        let saved = std::mem::take(&mut self.operand_regs);
+        let mut fields = Vec::new();
+        if self.packed {
+            for v in op.operands() {
+                let k = key(v);
+                let Some(agg) = self.structs.get(&k).copied() else { continue };
+                if self.operand_regs.contains_key(&k) {
+                    continue;
+                }
+                let types = expanded_types(&self.e, self.target, v.ty())?;
+                let regs: Vec<Val> = types.iter().enumerate().map(|(i, t)| self.e.extract_value(agg, i as i64, *t)).collect();
+                self.operand_regs.insert(k, regs.clone());
+                fields.push((agg, regs));
+            }
+        }
+        Ok(Unpacked { saved, fields })
+    }
+
+    /// Under `packed-structs`, packs the registers `regs` of result `r` into
+    /// its struct (`llvm.mlir.undef` and one `llvm.insertvalue` each), or,
+    /// where they are exactly the fields of an operand's struct of the same
+    /// type (a view that moves nothing), takes that struct, as Triton's
+    /// patterns replace such an op by their operand.
+    fn pack_result(&mut self, r: Val, regs: &[Val], unpacked: &Unpacked) -> Result<(), String> {
+        if !self.packed || !is_packed_type(r.ty()) {
+            return Ok(());
+        }
+        let types = expanded_types(&self.e, self.target, r.ty())?;
+        if types.len() != regs.len() {
+            return Err(format!("a value of type {} lowered to {} registers, expected {}", r.ty(), regs.len(), types.len()));
+        }
+        let sty = self.e.struct_ty(&types);
+        let same = |a: &[Val], b: &[Val]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same(*y));
+        if let Some((agg, _)) = unpacked.fields.iter().find(|(agg, f)| same(f, regs) && agg.ty() == sty) {
+            self.structs.insert(key(r), *agg);
+            return Ok(());
+        }
+        let mut agg = self.e.undef(sty);
+        for (i, v) in regs.iter().enumerate() {
+            agg = self.e.insert_value(agg, *v, i as i64);
+        }
+        self.structs.insert(key(r), agg);
+        Ok(())
+    }
+
+    /// Ends an op's [`Self::unpack_operands`]: fields nothing used are
+    /// erased (an op that forwards its operand's struct reads nothing).
+    fn finish_unpacked(&mut self, unpacked: Unpacked) {
+        let mut erased = Vec::new();
+        for (_, regs) in &unpacked.fields {
+            for v in regs.iter().rev() {
+                if let (true, Some(def)) = (v.users().is_empty(), v.defining_op()) {
+                    erased.push(*v);
+                    unsafe { mlirOperationDestroy(def.0) };
+                }
+            }
+        }
+        if !erased.is_empty() {
+            // A result that forwarded its operand's struct has no registers
+            // of its own left: it is read through the struct.
+            self.values.retain(|_, vals| !vals.iter().any(|x| erased.iter().any(|e| e.same(*x))));
+        }
+        self.operand_regs = unpacked.saved;
     }
 }
 
@@ -871,6 +1019,7 @@ impl Pass for ConvertTritonGPUToLLVM {
             target,
             compute_capability: requested,
             ptx_version: options.int("ptx-version", 0).max(0) as u32,
+            packed_structs: options.bool("packed-structs", true),
         };
         lower_module(op, &options)
     }
@@ -948,7 +1097,7 @@ fn lower_module_for(module: Op, options: &TargetOptions) -> Result<(), ()> {
     let funcs: Vec<Op> = block_ops(body).into_iter().filter(|o| o.name() == "tt.func").collect();
     let mut created: Vec<(Op, String)> = Vec::new();
     for f in &funcs {
-        match lower_func(*f, body, target, &axis, &patterns, num_warps, threads_per_warp) {
+        match lower_func(*f, body, target, &axis, &patterns, (num_warps, threads_per_warp), options.packed_structs) {
             Ok(new) => created.push(new),
             Err((loc, msg)) => {
                 for (op, _) in created {
@@ -1055,9 +1204,12 @@ fn expanded_types(e: &Emitter, target: &dyn TargetInfo, ty: Ty) -> Result<Vec<Ty
 /// The parameter types of a function argument of type `ty`: its
 /// [`expanded_types`], except that a kernel takes a `!ttg.memdesc` as one
 /// struct of them (base, offsets), as Triton's kernels do.
-fn param_types(e: &Emitter, target: &dyn TargetInfo, ty: Ty, kernel: bool) -> Result<Vec<Ty>, String> {
+fn param_types(e: &Emitter, target: &dyn TargetInfo, ty: Ty, kernel: bool, packed: bool) -> Result<Vec<Ty>, String> {
     let types = expanded_types(e, target, ty)?;
-    if kernel && tritium_dialects::ttg::bridge::memdesc_of(ty).is_some() {
+    if (kernel || packed) && tritium_dialects::ttg::bridge::memdesc_of(ty).is_some() {
+        return Ok(vec![e.struct_ty(&types)]);
+    }
+    if packed && ty.is_tensor() {
         return Ok(vec![e.struct_ty(&types)]);
     }
     Ok(types)
@@ -1074,8 +1226,8 @@ fn lower_func(
     target: &dyn TargetInfo,
     axis: &AxisInfoAnalysis,
     patterns: &HashMap<&'static str, &'static dyn LowerPattern>,
-    num_warps: u32,
-    threads_per_warp: u32,
+    (num_warps, threads_per_warp): (u32, u32),
+    packed: bool,
 ) -> Result<(Op, String), LowerError> {
     let floc = func.location();
     let ctx = func.context();
@@ -1086,7 +1238,7 @@ fn lower_func(
     let (inputs, results) = func_signature(func).map_err(|m| (floc, m))?;
     let mut params = Vec::new();
     for t in &inputs {
-        params.extend(param_types(&e, target, *t, kernel).map_err(|m| (floc, m))?);
+        params.extend(param_types(&e, target, *t, kernel, packed).map_err(|m| (floc, m))?);
     }
     let num_user_params = params.len();
     let global = e.ptr_ty(1);
@@ -1124,7 +1276,7 @@ fn lower_func(
         let mut dicts = Vec::with_capacity(params.len());
         let mut any = false;
         for (i, t) in inputs.iter().enumerate() {
-            let n = param_types(&e, target, *t, kernel).map_err(|m| (floc, m))?.len();
+            let n = param_types(&e, target, *t, kernel, packed).map_err(|m| (floc, m))?.len();
             let mut own = Vec::new();
             if n == 1 && !t.is_tensor() {
                 if let Some(list) = arg_attrs {
@@ -1207,12 +1359,21 @@ fn lower_func(
         patterns,
         layouts: HashMap::new(),
         entry_block: entry,
+        packed,
+        structs: HashMap::new(),
+        operand_regs: HashMap::new(),
     };
     for (i, (b, nb)) in old_blocks.iter().zip(&new_blocks).enumerate() {
         let new_args = block_arguments(*nb);
         let mut next = 0usize;
         for a in block_arguments(*b) {
             let n = cx.num_values(a.ty()).map_err(|m| fail((floc, m)))?;
+            if i == 0 && packed && is_packed_type(a.ty()) {
+                // One struct parameter, unpacked where an op reads it.
+                cx.structs.insert(key(a), new_args[next]);
+                next += 1;
+                continue;
+            }
             if i == 0 && kernel && tritium_dialects::ttg::bridge::memdesc_of(a.ty()).is_some() {
                 // One struct parameter: its fields, read at the entry.
                 cx.e.set_block(*nb);
@@ -1241,6 +1402,23 @@ impl Lowering<'_> {
     /// (terminators, calls) here and the rest through the patterns.
     fn lower_any(&mut self, op: Op, result_ty: Ty) -> Result<(), String> {
         self.e.loc = op.location();
+        match op.name() {
+            "tt.return" | "cf.br" | "cf.cond_br" | "tt.call" => {
+                let unpacked = self.unpack_operands(op)?;
+                self.lower_structural(op, result_ty)?;
+                for r in op.results() {
+                    let regs = self.get(r)?;
+                    self.pack_result(r, &regs, &unpacked)?;
+                }
+                self.finish_unpacked(unpacked);
+                Ok(())
+            }
+            _ => self.lower_op(op),
+        }
+    }
+
+    /// [`Self::lower_any`] of the ops that need the function's structure.
+    fn lower_structural(&mut self, op: Op, result_ty: Ty) -> Result<(), String> {
         match op.name() {
             "tt.return" => {
                 let mut vals = Vec::new();
@@ -1278,7 +1456,7 @@ impl Lowering<'_> {
                 Ok(())
             }
             "tt.call" => self.lower_call(op),
-            _ => self.lower_op(op),
+            name => Err(format!("'{name}' is not a structural op")),
         }
     }
 

@@ -200,7 +200,7 @@ fn offset_bits(enc: &Encoding, alloc: &[i64]) -> Result<Vec<Vec<i64>>, String> {
 
 /// The value of an `i32` built as a constant by the lowering.
 fn const_of(v: Val) -> Option<i64> {
-    let op = v.defining_op()?;
+    let op = super::through_structs(v).defining_op()?;
     (op.name() == "llvm.mlir.constant").then(|| op.attr("value").and_then(|a| a.int())).flatten()
 }
 

@@ -10,7 +10,7 @@
 use tritium_conversions::ttg_to_llvm::emit::Emitter;
 use tritium_conversions::ttg_to_llvm::fp_to_fp::{self, Format, FpConversion, FpHardware, Rounding};
 use tritium_conversions::ttg_to_llvm::{
-    register_target, CacheHints, FastMath, Lowering, MemScope, MemSemantic, MmaInstr, MmaType, RmwOp, TargetInfo,
+    register_target, through_structs, CacheHints, FastMath, Lowering, MemScope, MemSemantic, MmaInstr, MmaType, RmwOp, TargetInfo,
     TargetOptions,
 };
 use tritium_dialects::ir::{Attr, Op, Ty, Val};
@@ -134,7 +134,7 @@ fn integer_constant_word(elem: Ty, values: &[Val], p: Packing) -> Option<u64> {
     }
     let mut word = 0u64;
     for (i, v) in values.iter().enumerate() {
-        let op = v.defining_op()?;
+        let op = through_structs(*v).defining_op()?;
         if op.name() != "llvm.mlir.constant" {
             return None;
         }
@@ -264,7 +264,7 @@ fn pack_word(e: &mut Emitter, values: &[Val], p: Packing) -> Val {
 /// element `k` of it bitcast to `i32` words); `None` otherwise.
 fn same_word_halves(e: &mut Emitter, lo: Val, hi: Val) -> Option<Val> {
     let index_of = |v: Val| -> Option<(Val, i64)> {
-        let mut op = v.defining_op()?;
+        let mut op = through_structs(v).defining_op()?;
         // A bitcast between 16-bit types (i16 <-> f16/bf16) keeps the bits.
         if op.name() == "llvm.bitcast" && op.operand(0).ty().bit_width() == 16 {
             op = op.operand(0).defining_op()?;

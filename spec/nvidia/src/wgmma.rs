@@ -268,7 +268,7 @@ fn result_type(ty: Ty) -> Result<WgmmaType, String> {
 
 /// The integer value of an `llvm.mlir.constant` (or `arith.constant`).
 fn const_of(v: Val) -> Option<i64> {
-    let op = v.defining_op()?;
+    let op = tritium_conversions::ttg_to_llvm::through_structs(v).defining_op()?;
     if matches!(op.name(), "llvm.mlir.constant" | "arith.constant") { op.attr("value")?.int() } else { None }
 }
 

@@ -214,7 +214,7 @@ fn make_llir_passes(options: &StageOptions) -> Result<String, StageRefusal> {
         return Ok(format!(
             "tritongpu-combine-tensor-select-and-if,tritongpu-allocate-warp-groups,convert-scf-to-cf,\
              allocate-shared-memory-nv{{{opts}}},triton-nvidia-gpu-membar{{{opts}}},\
-             tritongpu-global-scratch-memory-allocation,convert-triton-gpu-to-llvm{{{opts}}},canonicalize,cse,symbol-dce"
+             tritongpu-global-scratch-memory-allocation,convert-triton-gpu-to-llvm{{{opts} packed-structs=false}},canonicalize,cse,symbol-dce"
         ));
     }
     Ok(format!(
@@ -223,7 +223,7 @@ fn make_llir_passes(options: &StageOptions) -> Result<String, StageRefusal> {
          triton-nvidia-gpu-proxy-fence-insertion{{compute-capability={cc}}},triton-nvidia-gpu-tmem-barrier-insertion,\
          triton-nvidia-gpu-membar{{{opts}}},triton-nvidia-gpu-tmem-wait-insertion,\
          triton-nvidia-gpu-cluster-barrier-mbar-allocator,tritongpu-global-scratch-memory-allocation,\
-         convert-triton-gpu-to-llvm{{{opts}}},initialize-ws-cluster-barriers{{{opts}}},llvm.func(canonicalize-llvm-ir),cse,\
+         convert-triton-gpu-to-llvm{{{opts} packed-structs=false}},initialize-ws-cluster-barriers{{{opts}}},llvm.func(canonicalize-llvm-ir),cse,\
          convert-warp-specialize-to-llvm,convert-nv-gpu-to-llvm,canonicalize,cse,symbol-dce,convert-nvvm-to-llvm"
     ))
 }
