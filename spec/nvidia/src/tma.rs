@@ -137,12 +137,17 @@ impl LowerPattern for Tma {
                 // synchronises (the membar analysis counts on it).
                 cx.barrier();
                 let first = is_thread0(cx);
-                // A barrier shared by several CTAs lives in the leader's
-                // shared memory: its address there, through the cluster window.
-                let mask = cga_broadcast_mask(op.operand(0))?;
-                let bar = leader_address(cx, bar, mask);
-                let pred = cx.e.and(first, user);
-                let space = if mask != 0 { "cluster" } else { "cta" };
+                let (pred, bar, space) = if let Some(from) = op.attr("fromCTA").and_then(|a| a.int()) {
+                    let (group, bar) = from_cta_arrival(cx, op, from, bar);
+                    (cx.e.and(group, user), bar, "cluster")
+                } else {
+                    // A barrier shared by several CTAs lives in the leader's
+                    // shared memory: its address there, through the cluster
+                    // window.
+                    let mask = cga_broadcast_mask(op.operand(0))?;
+                    let bar = leader_address(cx, bar, mask);
+                    (cx.e.and(first, user), bar, if mask != 0 { "cluster" } else { "cta" })
+                };
                 cx.e.inline_asm(
                     &format!("@$0 mbarrier.arrive.expect_tx.shared::{space}.b64 _, [$1], {size};"),
                     "b,r",
@@ -180,8 +185,8 @@ impl LowerPattern for Tma {
             }
             "ttng.arrive_barrier" => {
                 // Operands: alloc, optional pred.
-                if op.attr("fromCTA").is_some() || op.attr("multicastCTA").and_then(|a| a.int()).unwrap_or(0) != 0 {
-                    return Err("arrivals on another CTA's mbarrier (fromCTA, multicastCTA) are not supported".into());
+                if op.attr("multicastCTA").and_then(|a| a.int()).unwrap_or(0) != 0 {
+                    return Err("multicast arrivals (multicastCTA) are not supported".into());
                 }
                 let count = op.attr("count").and_then(|a| a.int()).ok_or("'ttng.arrive_barrier' without a count")?;
                 let bar = barrier_ptr(cx, op.operand(0))?;
@@ -190,13 +195,17 @@ impl LowerPattern for Tma {
                 // thread 0 arrives.
                 cx.barrier();
                 let first = is_thread0(cx);
-                let pred = match user {
-                    Some(p) => cx.e.and(first, p),
-                    None => first,
+                let (pred, bar, space) = if let Some(from) = op.attr("fromCTA").and_then(|a| a.int()) {
+                    let (group, bar) = from_cta_arrival(cx, op, from, bar);
+                    (match user { Some(p) => cx.e.and(group, p), None => group }, bar, "cluster")
+                } else {
+                    let pred = match user {
+                        Some(p) => cx.e.and(first, p),
+                        None => first,
+                    };
+                    let mask = cga_broadcast_mask(op.operand(0))?;
+                    (pred, leader_address(cx, bar, mask), if mask != 0 { "cluster" } else { "cta" })
                 };
-                let mask = cga_broadcast_mask(op.operand(0))?;
-                let bar = leader_address(cx, bar, mask);
-                let space = if mask != 0 { "cluster" } else { "cta" };
                 // A count of 1 is the instruction's default, which Triton leaves out.
                 let count = if count == 1 { String::new() } else { format!(", {count}") };
                 cx.e.inline_asm(&format!("@$0 mbarrier.arrive.shared::{space}.b64 _, [$1]{count};"), "b,r", &[pred, bar], &[], true);
@@ -441,6 +450,49 @@ fn leader_cta_pred(cx: &mut Lowering<'_>, mask: u32) -> Option<Val> {
     let in_group = cx.e.and(cta, bits);
     let zero = cx.e.i32_const(0);
     Some(cx.e.icmp(ICmp::Eq, in_group, zero))
+}
+
+/// An arrival `fromCTA = from` on a barrier with one element per CTA, as
+/// Triton 3.9 lowers it: the CTA-id bits that are 0 in `from` form the
+/// group; in each group the CTA whose group bits are 0 arrives, its thread
+/// `t` (t < 2^|group|) on the barrier of the CTA `self ^ deposit(t, group)`
+/// (the group bits of `t`, one by one, moved to the cluster-rank bits of the
+/// address from bit 24). Returns that predicate and that address.
+fn from_cta_arrival(cx: &mut Lowering<'_>, op: Op, from: i64, bar: Val) -> (Val, Val) {
+    let group = (!from) & (num_ctas(op) - 1);
+    let tid = thread_id(cx);
+    let targets = cx.e.i32_const(1i64 << group.count_ones());
+    let in_range = cx.e.icmp(ICmp::Ult, tid, targets);
+    let i32t = cx.e.i32();
+    let rank = cx.e.val("nvvm.read.ptx.sreg.cluster.ctarank", &[], i32t, &[]);
+    let bits = cx.e.i32_const(group);
+    let in_group = cx.e.and(rank, bits);
+    let zero = cx.e.i32_const(0);
+    let leader = cx.e.icmp(ICmp::Eq, in_group, zero);
+    let pred = cx.e.and(in_range, leader);
+    let mut offset = cx.e.i32_const(0);
+    let mut k = 0i64;
+    for b in 0..31i64 {
+        if group & (1 << b) == 0 {
+            continue;
+        }
+        let select = cx.e.i32_const(1 << k);
+        let bit = cx.e.and(tid, select);
+        let amount = cx.e.i32_const(24 + b - k);
+        let moved = cx.e.shl(bit, amount);
+        offset = cx.e.or(offset, moved);
+        k += 1;
+    }
+    let int = cx.e.cast("llvm.ptrtoint", bar, i32t);
+    let peer = cx.e.xor(int, offset);
+    (pred, cx.e.cast("llvm.inttoptr", peer, bar.ty()))
+}
+
+/// The thread id within the CTA, as Triton's `getThreadId` reads it.
+fn thread_id(cx: &mut Lowering<'_>) -> Val {
+    let tid = cx.target.thread_id(&mut cx.e);
+    let threads = i64::from(cx.num_warps.max(1)) * i64::from(cx.threads_per_warp);
+    cx.e.and_i32(tid, threads - 1)
 }
 
 /// Triton's `getLeaderAddress`: the address of the leader CTA's copy of a
