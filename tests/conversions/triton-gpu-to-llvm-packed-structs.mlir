@@ -103,3 +103,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// ttg.memdesc_reinterpret: the source view's first element is the base of a buffer of the result
+// type with zero offsets (here the view starts at row 2 of 4x64 i64: 128 elements in).
+#shared0 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 1, order = [1, 0]}>
+#shared2 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: @memdesc_reinterpret
+  // CHECK: [[BASE_PTR:%.*]] = llvm.extractvalue %arg0[0]
+  // CHECK: [[C0:%.*]] = llvm.mlir.constant(0 : i32)
+  // CHECK: [[PTR:%.*]] = llvm.getelementptr [[BASE_PTR]][[[C0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i64
+  // CHECK: [[C0:%.*]] = llvm.mlir.constant(0 : i32)
+  // CHECK: [[S0:%.*]] = llvm.mlir.undef
+  // CHECK: [[S1:%.*]] = llvm.insertvalue [[PTR]], [[S0]][0]
+  // CHECK: [[S2:%.*]] = llvm.insertvalue [[C0]], [[S1]][1]
+  // CHECK: [[S3:%.*]] = llvm.insertvalue [[C0]], [[S2]][2]
+  // CHECK: [[S4:%.*]] = llvm.insertvalue [[C0]], [[S3]][3]
+  tt.func private @memdesc_reinterpret(%arg0: !ttg.memdesc<4x1024xi64, #shared0, #smem, mutable>) {
+    ttg.memdesc_reinterpret %arg0 : !ttg.memdesc<4x1024xi64, #shared0, #smem, mutable> -> !ttg.memdesc<4x1x2048xi32, #shared1, #smem, mutable>
+    tt.return
+  }
+
+  // FLAT-LABEL: @reinterpret_subslice
+  // FLAT: [[BASE:%.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  // FLAT: [[C128:%.*]] = llvm.mlir.constant(128 : i32) : i32
+  // FLAT-NEXT: llvm.getelementptr [[BASE]][[[C128]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i64
+  tt.func @reinterpret_subslice() {
+    %0 = ttg.local_alloc : () -> !ttg.memdesc<4x64xi64, #shared0, #smem, mutable>
+    %1 = ttg.memdesc_subslice %0 [2, 0] : !ttg.memdesc<4x64xi64, #shared0, #smem, mutable> -> !ttg.memdesc<2x64xi64, #shared0, #smem, mutable, 4x64>
+    %2 = ttg.memdesc_reinterpret %1 : !ttg.memdesc<2x64xi64, #shared0, #smem, mutable, 4x64> -> !ttg.memdesc<256xi32, #shared2, #smem, mutable>
+    tt.return
+  }
+}

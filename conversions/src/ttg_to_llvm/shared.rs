@@ -883,7 +883,7 @@ impl LowerPattern for MemDescView {
         "ttg-to-llvm.memdesc-view"
     }
     fn roots(&self) -> &'static [&'static str] {
-        &["ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape"]
+        &["ttg.memdesc_index", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_reinterpret"]
     }
     fn lower(&self, cx: &mut Lowering<'_>, op: Op) -> Result<Vec<Vec<Val>>, String> {
         let name = op.name();
@@ -968,6 +968,25 @@ impl LowerPattern for MemDescView {
                 })?;
                 let zero = cx.e.i32_const(0);
                 MemDescValue { base: md.base, offsets: vec![zero; rm.view.len()] }
+            }
+            "ttg.memdesc_reinterpret" => {
+                // The same bytes under another type and layout: the view's
+                // first element becomes the base of a whole buffer (Triton's
+                // getShmemOffset of the source, then zero offsets).
+                let sm = SharedMap::of(cx, sty)?;
+                let (constant, runtime, _) = view_term(cx, &sm, &md);
+                let off = match runtime {
+                    Some(r) if constant != 0 => {
+                        let k = cx.e.i32_const(constant);
+                        cx.e.xor(r, k)
+                    }
+                    Some(r) => r,
+                    None => cx.e.i32_const(constant),
+                };
+                let base = cx.e.gep(md.base, sm.storage, off);
+                let rank = bridge::memdesc_of(rty).ok_or_else(|| format!("{name}: the result is not a memdesc"))?.shape.len();
+                let zero = cx.e.i32_const(0);
+                MemDescValue { base, offsets: vec![zero; rank] }
             }
             _ => return Err(format!("'{name}' has no lowering to LLVM")),
         };
