@@ -373,6 +373,14 @@ pub trait TargetInfo: Sync {
     }
     /// Backend replacements of core patterns (same slot name) and additions.
     fn patterns(&self) -> Vec<&'static dyn LowerPattern> {
+    /// Attributes the parameter of an argument of type `ty` gets from the
+    /// argument's own attribute dictionary `arg_attrs` (its `tt.func`
+    /// argument attributes), in a kernel (`kernel`) or a device function:
+    /// the body of an MLIR dictionary, `None` (the default) for none, an
+    /// error for argument attributes the target refuses there.
+    fn param_attrs_from_arg(&self, _e: &Emitter, _ty: Ty, _arg_attrs: Attr, _kernel: bool) -> Result<Option<String>, String> {
+        Ok(None)
+    }
         Vec::new()
     }
 }
@@ -1288,6 +1296,7 @@ fn lower_func(
                     }
                 }
             }
+                    own.extend(target.param_attrs_from_arg(&e, *t, dict, kernel).map_err(|m| (floc, m))?);
             if kernel && n == 1 {
                 own.extend(target.kernel_param_attrs(&e, *t).map_err(|m| (floc, m))?);
             }

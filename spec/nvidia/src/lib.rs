@@ -434,6 +434,11 @@ impl TargetInfo for Nvidia {
     fn kernel_param_attrs(&self, _e: &Emitter, ty: Ty) -> Result<Option<String>, String> {
         tma::host_descriptor_param_attrs(ty)
     }
+    /// A pointer argument marked `tt.nv_tma_desc = 1` is a host-side TMA
+    /// descriptor passed by value (Triton's handleByvalTmaDescArgs).
+    fn param_attrs_from_arg(&self, _e: &Emitter, ty: Ty, arg_attrs: Attr, kernel: bool) -> Result<Option<String>, String> {
+        tma::byval_descriptor_param_attrs(ty, arg_attrs, kernel)
+    }
     /// An im2col tensor descriptor is, like a tiled one, a generic pointer
     /// to its TMA descriptor.
     fn target_type(&self, e: &Emitter, ty: Ty) -> Option<Ty> {

@@ -276,6 +276,28 @@ pub fn host_descriptor_param_attrs(ty: Ty) -> Result<Option<String>, String> {
     )))
 }
 
+/// Triton's `handleByvalTmaDescArgs`: a kernel's pointer argument marked
+/// `tt.nv_tma_desc = 1` (the host-side descriptors of the API before tensor
+/// descriptors) is a 128-byte `CUtensorMap` passed by value and read where
+/// it lies; the mark is refused on a device function's argument, on a
+/// non-pointer and with another value. `None` for unmarked arguments.
+pub fn byval_descriptor_param_attrs(ty: Ty, arg_attrs: Attr, kernel: bool) -> Result<Option<String>, String> {
+    let mark = unsafe { mlirDictionaryAttrGetElementByName(arg_attrs.0, string_ref("tt.nv_tma_desc")) };
+    if mark.ptr.is_null() {
+        return Ok(None);
+    }
+    if !kernel {
+        return Err("tt.nv_tma_desc is not supported for device functions".into());
+    }
+    if Attr(mark).int() != Some(1) {
+        return Err("tt.nv_tma_desc must be 1".into());
+    }
+    if ty.is_tensor() || tritium_dialects::tt::types::pointee(ty).is_none() {
+        return Err(format!("tt.nv_tma_desc marks a pointer argument, not {ty}"));
+    }
+    Ok(Some(format!("llvm.align = 64 : i32, llvm.byval = !llvm.array<{TMA_SIZE_BYTES} x i8>, nvvm.grid_constant")))
+}
+
 /// Whether `ty` is a `!ttng.tensordesc_im2col` (an im2col TMA descriptor).
 pub fn is_im2col_descriptor(ty: Ty) -> bool {
     ty.dialect_namespace() == "ttng" && ty.to_string().starts_with("!ttng.tensordesc_im2col<")
