@@ -60,9 +60,11 @@ def case_key(file, case):
     return (file, str(case))
 
 
-def run_suite(suite, opt, out):
-    env = dict(os.environ, TRITIUM_OPT=opt)
-    cmd = [sys.executable, os.path.join(suite, "runlit.py"), os.path.join(suite, "tests"), out] + DIRS
+def run_suite(suite, opt, out, runner="shared"):
+    env = dict(os.environ, TRITIUM_OPT=opt, TRITIUM_TRITON_LIT=suite)
+    script = os.path.join(suite, "runlit.py") if runner == "shared" else \
+        os.path.join(os.path.dirname(os.path.abspath(__file__)), "runlit_case_prefixes.py")
+    cmd = [sys.executable, script, os.path.join(suite, "tests"), out] + DIRS
     proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if proc.returncode != 0:
         sys.stdout.write(proc.stdout[-4000:])
@@ -201,15 +203,24 @@ def main():
     ap.add_argument("--update", action="store_true", help="drop cases that pass from the list")
     ap.add_argument("--allow-add", action="store_true", help="with --update: also list new failures")
     ap.add_argument("--table", help="rewrite the table between the markers of this markdown file")
+    ap.add_argument("--runner", choices=("shared", "case-prefixes"), default="shared",
+                    help="case-prefixes: measure with runlit_case_prefixes.py (per-case runs drop a FileCheck "
+                         "whose prefixes the case lacks); prints the count only, the list is not checked")
     args = ap.parse_args()
+    if args.runner != "shared" and args.json == ap.get_default("json"):
+        args.json = args.json.replace(".json", "-%s.json" % args.runner)
 
     if not os.path.isdir(os.path.join(args.suite, "tests")):
         print("triton-lit: %s not found; skipped" % args.suite)
         return 0
     if not args.reuse:
         os.makedirs(os.path.dirname(args.json), exist_ok=True)
-        run_suite(args.suite, os.path.abspath(args.opt), args.json)
+        run_suite(args.suite, os.path.abspath(args.opt), args.json, args.runner)
     results = load_results(args.json)
+    if args.runner != "shared":
+        passing = sum(r["status"] == "pass" for r in results.values())
+        print("triton-lit (runner %s): %d/%d cases pass" % (args.runner, passing, len(results)))
+        return 0
     baseline = load_baseline(args.suite)
     expected = load_expected()
 
