@@ -97,7 +97,7 @@ def TTG_AMDMfmaEncodingAttr : TTG_Attr<"AMDMfmaEncoding", "amd_mfma"> {
 def TTG_AMDWmmaEncodingAttr : TTG_Attr<"AMDWmmaEncoding", "amd_wmma"> {
   let summary = "accumulator layout of AMD WMMA instructions";
   let description = [{
-    `#ttg.amd_wmma<{version = 3, ctaLayout = {warp = []}, instrShape = [16, 16, 32]}>`:
+    `#ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = {}, instrShape = [16, 16, 32]}>`:
     `ctaLayout` is a linear layout of the instruction tiles over `register`
     and `warp`.
   }];

@@ -847,15 +847,19 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
     return {};
   unsigned version = 0;
   bool isTransposed = false;
+  // Triton spells the flag `isTranspose` here (not `isTransposed` as amd_mfma) and
+  // defaults the instruction shape to 16x16x16.
   SmallVector<unsigned> instrShape;
   Attribute cgaValue;
   ParsedLinear ll;
   Attribute layoutValue;
   if (!readFields(reader, dict,
-                  {Field::uint("version", version), Field::boolean("isTransposed", isTransposed),
+                  {Field::uint("version", version), Field::boolean("isTranspose", isTransposed),
                    Field::uints("instrShape", instrShape), Field::raw("CGALayout", cgaValue),
                    Field::raw("ctaLayout", layoutValue)}))
     return {};
+  if (!dict.contains("instrShape"))
+    instrShape = {16, 16, 16};
   if (!layoutValue)
     return reader.missing("ctaLayout"), Attribute();
   auto layout = dyn_cast<DictionaryAttr>(layoutValue);
@@ -863,8 +867,11 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
     reader.error() << "expected a dictionary of bases for 'ctaLayout'";
     return {};
   }
-  // A CTA layout without any basis (one warp, one tile) is of rank 2.
-  if (!parseLinear(reader, layout, {"register", "warp"}, {"register"}, ll, /*defaultRank=*/2))
+  // A CTA layout without any basis (one warp, one tile) is of rank 2. Triton prints
+  // an empty `warp` by leaving it out but requires it when reading; Tritium reads
+  // such a layout back (no warp bases).
+  if (!parseLinear(reader, layout, {"register", "warp"}, {"register", "warp"}, ll,
+                   /*defaultRank=*/2))
     return {};
   SmallVector<int32_t> cga;
   if (cgaValue && !reader.cga(cgaValue, ll.rank, cga))
@@ -875,15 +882,17 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
 }
 
 void AMDWmmaEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{version = " << getVersion() << ", ctaLayout = {";
+  printer << "<{version = " << getVersion()
+          << ", isTranspose = " << boolText(getIsTransposed()) << ", ctaLayout = {";
   printLinear(printer, getInDims(), getBasesPerDim(), getBases(), getOutRank(),
-              {"register"});
+              {"register", "warp"});
   printer << "}";
-  if (getIsTransposed())
-    printer << ", isTransposed = true";
   printCga(printer, getCGALayout(), getOutRank());
-  printer << ", ";
-  printUInts(printer, "instrShape", getInstrShape());
+  // The default 16x16x16 instruction shape is left out, as Triton prints it.
+  if (getInstrShape() != ArrayRef<unsigned>{16, 16, 16}) {
+    printer << ", ";
+    printUInts(printer, "instrShape", getInstrShape());
+  }
   printer << "}>";
 }
 

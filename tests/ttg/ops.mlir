@@ -11,7 +11,7 @@
 // CHECK-DAG: #[[$MMA3:mma[0-9]*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 // CHECK-DAG: #[[$MFMA:mma[0-9]*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
 // CHECK-DAG: #[[$MFMA64:mma[0-9]*]] = #ttg.amd_mfma<{version = 4, warpsPerCTA = [4, 1], instrShape = [16, 16, 4], isTransposed = false, tilesPerWarp = [2, 1], elementBitWidth = 64}>
-// CHECK-DAG: #[[$WMMA:mma[0-9]*]] = #ttg.amd_wmma<{version = 3, ctaLayout = {warp = {{\[\[}}1, 0], [2, 0]]}, instrShape = [16, 16, 32]}>
+// CHECK-DAG: #[[$WMMA:mma[0-9]*]] = #ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = {warp = {{\[\[}}1, 0], [2, 0]]}, instrShape = [16, 16, 32]}>
 // CHECK-DAG: #[[$LINEAR:linear[0-9]*]] = #ttg.linear<{register = {{\[\[}}0, 1], [0, 2]], lane = {{\[\[}}0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}8, 0], [16, 0]], block = []}>
 // CHECK-DAG: #[[$GENERIC:generic_linear[0-9]*]] = #ttg.generic_linear<{register = {{\[\[}}0, 1]], lane = {{\[\[}}0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], warp = {{\[\[}}4, 1], [8, 0]], block = []}>
 // CHECK-DAG: #[[$SWIZZLED:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
