@@ -139,3 +139,27 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
     tt.return
   }
 }
+
+// -----
+
+// tt.elementwise_inline_asm with packed_element: each group travels in 32-bit registers of
+// min(32 / bits, packed) elements (Triton's packOperands and result types): four i8 are one
+// vector<4xi8>, four bf16 results two vector<2xbf16> each, four f16 operands two vector<2xf16>,
+// f32 operands one register per element.
+#blocked = #ttg.blocked<{sizePerThread = [16, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80"} {
+  // CHECK-LABEL: @inline_asm_pack
+  // CHECK: llvm.inline_asm asm_dialect {{.*}} (vector<4xi8>) -> !llvm.struct<(vector<2xbf16>, vector<2xbf16>, vector<2xbf16>, vector<2xbf16>)>
+  tt.func public @inline_asm_pack(%80: tensor<64x64xi8, #blocked>) {
+    %83:2 = tt.elementwise_inline_asm "" {constraints = "=r,=r,=r,=r,r", packed_element = 4 : i32, pure = true} %80 : tensor<64x64xi8, #blocked> -> tensor<64x64xbf16, #blocked>, tensor<64x64xbf16, #blocked>
+    tt.return
+  }
+
+  // FLAT-LABEL: @inline_asm_pack_f16
+  // FLAT: llvm.inline_asm asm_dialect = att "", "=r,r,r,r,r,r,r" {{.*}} : (vector<2xf16>, vector<2xf16>, f32, f32, f32, f32) -> vector<4xi8>
+  tt.func @inline_asm_pack_f16(%a: tensor<512xf16, #blocked1>, %b: tensor<512xf32, #blocked1>) {
+    %0 = tt.elementwise_inline_asm "" {constraints = "=r,r,r,r,r,r,r", packed_element = 4 : i32, pure = true} %a, %b : tensor<512xf16, #blocked1>, tensor<512xf32, #blocked1> -> tensor<512xi8, #blocked1>
+    tt.return
+  }
+}

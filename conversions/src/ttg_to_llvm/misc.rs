@@ -151,31 +151,51 @@ impl LowerPattern for ElementwiseInlineAsm {
         if n % packed != 0 || operands.iter().any(|o| o.len() != n && o.len() != 1) {
             return Err(format!("tt.elementwise_inline_asm: {n} elements per thread do not split into groups of {packed}"));
         }
+        // As Triton: a group of `packed` elements travels in 32-bit
+        // registers, each holding min(32 / bits, packed) elements as a
+        // vector (one element each from 32 bits up).
+        let per_reg = |t: Ty| -> usize {
+            let bits = if t.is_integer() || t.is_float() { t.bit_width() as usize } else { 64 };
+            (if bits < 32 { 32 / bits } else { 1 }).min(packed)
+        };
         let result_elems: Vec<Ty> = results.iter().map(|r| cx.elem_ty(r.ty())).collect::<Result<_, _>>()?;
-        let asm_result_tys: Vec<Ty> =
-            result_elems.iter().map(|t| if packed > 1 { cx.e.vector_ty(*t, packed as u32) } else { *t }).collect();
+        let mut asm_result_tys: Vec<Ty> = Vec::new();
+        for t in &result_elems {
+            let k = per_reg(*t);
+            let reg = if k > 1 { cx.e.vector_ty(*t, k as u32) } else { *t };
+            asm_result_tys.extend(std::iter::repeat_n(reg, packed / k));
+        }
         let mut out: Vec<Vec<Val>> = vec![Vec::with_capacity(n); results.len()];
         for start in (0..n).step_by(packed) {
             let mut args = Vec::with_capacity(operands.len());
             for o in &operands {
-                if o.len() == 1 || packed == 1 {
-                    args.push(o[if o.len() == 1 { 0 } else { start }]);
-                    continue;
+                let at = |i: usize| o[if o.len() == 1 { 0 } else { start + i }];
+                let k = per_reg(at(0).ty());
+                for j in (0..packed).step_by(k) {
+                    if k == 1 {
+                        args.push(at(j));
+                        continue;
+                    }
+                    let vt = cx.e.vector_ty(at(j).ty(), k as u32);
+                    let mut v = cx.e.undef(vt);
+                    for i in 0..k {
+                        v = cx.e.insert_element(v, at(j + i), i as i64);
+                    }
+                    args.push(v);
                 }
-                let vt = cx.e.vector_ty(o[start].ty(), packed as u32);
-                let mut v = cx.e.undef(vt);
-                for k in 0..packed {
-                    v = cx.e.insert_element(v, o[start + k], k as i64);
-                }
-                args.push(v);
             }
             let vals = cx.e.user_inline_asm(&asm, &constraints, &args, &asm_result_tys, !pure);
-            for (j, v) in vals.into_iter().enumerate() {
-                if packed == 1 {
-                    out[j].push(v);
-                } else {
-                    for k in 0..packed {
-                        out[j].push(cx.e.extract_element(v, k as i64, result_elems[j]));
+            let mut regs = vals.into_iter();
+            for (j, t) in result_elems.iter().enumerate() {
+                let k = per_reg(*t);
+                for _ in 0..packed / k {
+                    let v = regs.next().ok_or("tt.elementwise_inline_asm: fewer asm results than expected")?;
+                    if k == 1 {
+                        out[j].push(v);
+                    } else {
+                        for i in 0..k {
+                            out[j].push(cx.e.extract_element(v, i as i64, *t));
+                        }
                     }
                 }
             }
