@@ -25,15 +25,3 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32} {
   }
 }
 
-// -----
-
-// Multicast arrivals (mbarrier.arrive...multicast::cluster, PTX 9.4 / sm_107) are refused.
-#shared0 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[1]]}>
-#smem = #ttg.shared_memory
-module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32} {
-  tt.func @arrive_multicast(%alloc: !ttg.memdesc<2xi64, #shared0, #smem, mutable>) {
-    // expected-error @+1 {{multicast arrivals (multicastCTA) are not supported}}
-    ttng.arrive_barrier %alloc, 1 {multicastCTA = 1 : i32} : !ttg.memdesc<2xi64, #shared0, #smem, mutable>
-    tt.return
-  }
-}

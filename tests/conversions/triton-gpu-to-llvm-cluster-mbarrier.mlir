@@ -168,3 +168,28 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.tot
     tt.return
   }
 }
+
+// -----
+
+// Multicast arrivals: thread 0 arrives on the barrier of every CTA of its group along the
+// multicastCTA bits (the group of CTA 0, 0b0101 for bit 1 of 4 CTAs, shifted by this CTA's
+// fixed bits), with PTX 9.4's multicast::cluster form as Triton 3.9 emits it.
+#barrier = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[1], [2]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32} {
+  // CHECK-LABEL: llvm.func @arrive_multicast
+  // CHECK: %[[T0:.*]] = llvm.icmp "eq"
+  // CHECK-NEXT: %[[CTA:.*]] = nvg.cluster_id
+  // CHECK-NEXT: %[[F:.*]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK-NEXT: %[[BASE:.*]] = llvm.and %[[CTA]], %[[F]] : i32
+  // CHECK-NEXT: %[[PAT:.*]] = llvm.mlir.constant(5 : i32) : i32
+  // CHECK-NEXT: %[[MASK:.*]] = llvm.shl %[[PAT]], %[[BASE]] : i32
+  // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 mbarrier.arrive.shared::cluster.multicast::cluster::32b.b64 _, [$1], $2;", "b,r,r" %[[T0]], %{{.*}}, %[[MASK]]
+  // CHECK: %[[P:.*]] = llvm.and %{{.*}}, %arg1 : i1
+  // CHECK: "@$0 mbarrier.arrive.shared::cluster.multicast::cluster::32b.b64 _, [$1], 2, $2;", "b,r,r" %[[P]],
+  tt.func @arrive_multicast(%alloc: !ttg.memdesc<4xi64, #barrier, #smem, mutable>, %pred: i1) {
+    ttng.arrive_barrier %alloc, 1 {multicastCTA = 2 : i32} : !ttg.memdesc<4xi64, #barrier, #smem, mutable>
+    ttng.arrive_barrier %alloc, 2, %pred {multicastCTA = 2 : i32} : !ttg.memdesc<4xi64, #barrier, #smem, mutable>
+    tt.return
+  }
+}

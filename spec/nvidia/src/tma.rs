@@ -185,9 +185,7 @@ impl LowerPattern for Tma {
             }
             "ttng.arrive_barrier" => {
                 // Operands: alloc, optional pred.
-                if op.attr("multicastCTA").and_then(|a| a.int()).unwrap_or(0) != 0 {
-                    return Err("multicast arrivals (multicastCTA) are not supported".into());
-                }
+                let multicast = op.attr("multicastCTA").and_then(|a| a.int()).unwrap_or(0);
                 let count = op.attr("count").and_then(|a| a.int()).ok_or("'ttng.arrive_barrier' without a count")?;
                 let bar = barrier_ptr(cx, op.operand(0))?;
                 let user = if op.num_operands() > 1 { Some(cx.scalar(op.operand(1))?) } else { None };
@@ -195,6 +193,25 @@ impl LowerPattern for Tma {
                 // thread 0 arrives.
                 cx.barrier();
                 let first = is_thread0(cx);
+                if multicast != 0 {
+                    // Thread 0 arrives on the barrier at the same offset in
+                    // every CTA of its multicast group (PTX 9.4's
+                    // multicast::cluster form, which Triton 3.9 emits).
+                    let pred = match user {
+                        Some(p) => cx.e.and(first, p),
+                        None => first,
+                    };
+                    let ctas = tma_multicast_mask(cx, num_ctas(op), multicast);
+                    let count = if count == 1 { String::new() } else { format!(" {count},") };
+                    cx.e.inline_asm(
+                        &format!("@$0 mbarrier.arrive.shared::cluster.multicast::cluster::32b.b64 _, [$1],{count} $2;"),
+                        "b,r,r",
+                        &[pred, bar, ctas],
+                        &[],
+                        true,
+                    );
+                    return Ok(vec![]);
+                }
                 let (pred, bar, space) = if let Some(from) = op.attr("fromCTA").and_then(|a| a.int()) {
                     let (group, bar) = from_cta_arrival(cx, op, from, bar);
                     (match user { Some(p) => cx.e.and(group, p), None => group }, bar, "cluster")
@@ -508,6 +525,26 @@ fn from_cta_arrival(cx: &mut Lowering<'_>, op: Op, from: i64, bar: Val) -> (Val,
     let int = cx.e.cast("llvm.ptrtoint", bar, i32t);
     let peer = cx.e.xor(int, offset);
     (pred, cx.e.cast("llvm.inttoptr", peer, bar.ty()))
+}
+
+/// Triton's `createTMAMulticastMask`: the CTAs of this CTA's multicast
+/// group along the CTA-id bits `broadcast`, as a bit set: the group of CTA 0
+/// (every combination of the broadcast bits) shifted to this CTA's group
+/// (its fixed bits).
+fn tma_multicast_mask(cx: &mut Lowering<'_>, ctas: i64, broadcast: i64) -> Val {
+    let fixed = !broadcast & (ctas - 1);
+    let mut pattern: i64 = 1;
+    for i in 0..ctas.max(1).trailing_zeros() {
+        if fixed & (1 << i) == 0 {
+            pattern |= pattern << (1i64 << i);
+        }
+    }
+    let i32t = cx.e.i32();
+    let cta = cx.e.val("nvg.cluster_id", &[], i32t, &[]);
+    let fixed = cx.e.i32_const(fixed);
+    let base = cx.e.and(cta, fixed);
+    let pattern = cx.e.i32_const(pattern);
+    cx.e.shl(pattern, base)
 }
 
 /// The thread id within the CTA, as Triton's `getThreadId` reads it.
