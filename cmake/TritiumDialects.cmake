@@ -220,3 +220,19 @@ ${calls}}
 } // namespace tritium
 ")
 endfunction()
+
+# The C++ classes of the Rust passes a pass `.td` declares, generated at build
+# time from its records (cmake/TritiumRustPasses.cmake): <out> defines every
+# GEN_PASS_DEF_<NAME> of <td>, includes <header> (its -gen-pass-decls output,
+# as the translation unit #includes it) and defines one tritium::RustPass per
+# pass not marked `CppPass`; #include it inside the namespace of <td>'s classes.
+function(tritium_rust_pass_classes td header out)
+  find_program(TRITIUM_LLVM_TBLGEN llvm-tblgen HINTS ${LLVM_TOOLS_BINARY_DIR} REQUIRED)
+  string(REPLACE ";" "|" includes "${MLIR_INCLUDE_DIRS}")
+  add_custom_command(OUTPUT ${out}
+    COMMAND ${CMAKE_COMMAND} -DTBLGEN=${TRITIUM_LLVM_TBLGEN} -DTD=${td} -DINCLUDES=${includes}
+            -DHEADER=${header} -DOUT=${out} -P ${TRITIUM_SOURCE_DIR}/cmake/TritiumRustPasses.cmake
+    DEPENDS ${td} ${TRITIUM_SOURCE_DIR}/cmake/TritiumRustPasses.cmake
+    COMMENT "Generating the Rust pass classes of ${td}"
+    VERBATIM)
+endfunction()

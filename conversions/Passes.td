@@ -9,6 +9,13 @@
 
 include "mlir/Pass/PassBase.td"
 
+// Marks a pass whose C++ class is written by hand, after the #include of the
+// generated classes (passes/Passes.cpp): a pass whose body is C++. The C++
+// class of every other pass of a Passes.td is generated from its record
+// (cmake/TritiumRustPasses.cmake: a tritium::RustPass handing the op and the
+// options to the Rust pass of the same flag).
+class CppPass;
+
 def ConvertTritonToTritonGPU : Pass<"convert-triton-to-tritongpu", "mlir::ModuleOp"> {
   let summary = "convert Triton IR to Triton GPU IR";
   let description = [{
@@ -69,9 +76,10 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
            "function parameters as one struct each), as Triton's own lowering prints it; "
            "the make_llir pipelines turn it off, since canonicalization removes the packing">,
   ];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
 }
 
-def CanonicalizeLLVMIR : Pass<"canonicalize-llvm-ir", "mlir::LLVM::LLVMFuncOp"> {
+def CanonicalizeLLVMIR : Pass<"canonicalize-llvm-ir", "mlir::LLVM::LLVMFuncOp">, CppPass {
   let summary = "canonicalize the LLVM-dialect code of a lowered kernel";
   let description = [{
     Triton's clean-up after `convert-triton-gpu-to-llvm`: the canonicalization

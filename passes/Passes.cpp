@@ -36,16 +36,13 @@
 using namespace mlir;
 
 namespace tritium {
-void registerProjectDialects(DialectRegistry &registry);
 void registerProjectPasses();
 void registerSpecPasses();
 void installBackend();
 TritiumServices conversionServices();
 } // namespace tritium
 
-using tritium::OptionList;
 using tritium::PipelineRunner;
-using tritium::RustPass;
 using tritium::toRef;
 
 //===----------------------------------------------------------------------===//
@@ -53,146 +50,15 @@ using tritium::toRef;
 //===----------------------------------------------------------------------===//
 
 namespace tritium {
-#define GEN_PASS_DECL
-#define GEN_PASS_DEF_TRITONCOMBINE
-#define GEN_PASS_DEF_TRITONREORDERBROADCAST
-#define GEN_PASS_DEF_TRITONREWRITETENSORDESCRIPTORTOPOINTER
-#define GEN_PASS_DEF_TRITONLOOPUNROLL
-#define GEN_PASS_DEF_TRITONLOOPINVARIANTCODEMOTION
-#define GEN_PASS_DEF_TRITONLOOPAWARECSE
-#define GEN_PASS_DEF_TRITONGPUCOMBINETENSORSELECTANDIF
-#define GEN_PASS_DEF_TRITONGPUALLOCATEWARPGROUPS
-#define GEN_PASS_DEF_TRITONGPUGLOBALSCRATCHALLOCATIONPASS
-#define GEN_PASS_DEF_ALLOCATESHAREDMEMORY
-#define GEN_PASS_DEF_TESTPRINTALIGNMENT
-#define GEN_PASS_DEF_TESTPRINTALLOCATION
-#define GEN_PASS_DEF_TESTPRINTALIAS
-#define GEN_PASS_DEF_TESTPRINTBUFFERREGION
-#define GEN_PASS_DEF_TESTBUFFERREGIONALIAS
-#define GEN_PASS_DEF_TRITONGPUCOALESCE
-#define GEN_PASS_DEF_TRITONGPUOPTIMIZETHREADLOCALITY
-#define GEN_PASS_DEF_TRITONGPUACCELERATEMATMUL
-#define GEN_PASS_DEF_TRITONGPUFUSENESTEDLOOPS
-#define GEN_PASS_DEF_TRITONGPUSCHEDULELOOPS
-#define GEN_PASS_DEF_TRITONGPUPREFETCH
-#define GEN_PASS_DEF_TRITONGPUCOALESCEASYNCCOPY
-#define GEN_PASS_DEF_TRITONGPUREDUCEDATADUPLICATION
-#define GEN_PASS_DEF_TRITONGPUREORDERINSTRUCTIONS
-#define GEN_PASS_DEF_TRITONGPUF32DOTTC
-#define GEN_PASS_DEF_TRITONGPUREMOVELAYOUTCONVERSIONS
-#define GEN_PASS_DEF_TRITONGPUOPTIMIZEDOTOPERANDS
-#define GEN_PASS_DEF_TRITONGPUASSIGNLATENCIES
-#define GEN_PASS_DEF_TRITONGPUPIPELINE
-#define GEN_PASS_DEF_TRITONGPUTESTPIPELINELOWERLOOP
-#define GEN_PASS_DEF_ENABLELINEINFO
-#include "passes/Passes.h.inc"
-
-#define GEN_PASS_DECL
-#define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPU
-#define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
-#define GEN_PASS_DEF_CANONICALIZELLVMIR
-#include "conversions/Passes.h.inc"
+// The C++ class of every Rust pass, generated at build time from the .td
+// records (cmake/TritiumRustPasses.cmake): every GEN_PASS_DEF_<NAME>, the
+// #include of the generated bases, and one RustPass per pass not marked
+// `CppPass` (whose class follows below).
+#include "passes/RustPasses.inc"
+#include "conversions/RustPasses.inc"
 } // namespace tritium
 
 namespace {
-#define TRITIUM_RUST_PASS(Name)                                                \
-  struct Name : RustPass<Name, tritium::impl::Name##Base> {};
-TRITIUM_RUST_PASS(TritonCombine)
-TRITIUM_RUST_PASS(TritonReorderBroadcast)
-TRITIUM_RUST_PASS(TritonRewriteTensorDescriptorToPointer)
-TRITIUM_RUST_PASS(TritonLoopInvariantCodeMotion)
-TRITIUM_RUST_PASS(TritonLoopAwareCSE)
-TRITIUM_RUST_PASS(TritonGPUCombineTensorSelectAndIf)
-TRITIUM_RUST_PASS(TritonGPUGlobalScratchAllocationPass)
-TRITIUM_RUST_PASS(AllocateSharedMemory)
-TRITIUM_RUST_PASS(TestPrintAlignment)
-TRITIUM_RUST_PASS(TestPrintAlias)
-TRITIUM_RUST_PASS(TestPrintBufferRegion)
-TRITIUM_RUST_PASS(TestBufferRegionAlias)
-TRITIUM_RUST_PASS(TritonGPUTestPipelineLowerLoop)
-TRITIUM_RUST_PASS(TritonGPUCoalesce)
-TRITIUM_RUST_PASS(TritonGPUOptimizeThreadLocality)
-TRITIUM_RUST_PASS(TritonGPUAccelerateMatmul)
-TRITIUM_RUST_PASS(TritonGPUFuseNestedLoops)
-TRITIUM_RUST_PASS(TritonGPUScheduleLoops)
-TRITIUM_RUST_PASS(TritonGPUPrefetch)
-TRITIUM_RUST_PASS(TritonGPUCoalesceAsyncCopy)
-TRITIUM_RUST_PASS(TritonGPUReduceDataDuplication)
-TRITIUM_RUST_PASS(TritonGPUReorderInstructions)
-TRITIUM_RUST_PASS(EnableLineInfo)
-#undef TRITIUM_RUST_PASS
-
-struct TestPrintAllocation : RustPass<TestPrintAllocation, tritium::impl::TestPrintAllocationBase> {
-  using RustPass::RustPass;
-  OptionList options() const {
-    OptionList list;
-    list.add("get-scratch-size-function", getScratchSizeFunction);
-    list.add("partition-size", std::to_string(partitionSize));
-    return list;
-  }
-};
-
-struct TritonLoopUnroll : RustPass<TritonLoopUnroll, tritium::impl::TritonLoopUnrollBase> {
-  using RustPass::RustPass;
-  OptionList options() const {
-    OptionList list;
-    list.add("guard-runtime-bounds", guardRuntimeBounds ? "true" : "false");
-    return list;
-  }
-};
-
-struct TritonGPUAllocateWarpGroups
-    : RustPass<TritonGPUAllocateWarpGroups, tritium::impl::TritonGPUAllocateWarpGroupsBase> {
-  using RustPass::RustPass;
-  OptionList options() const {
-    OptionList list;
-    list.add("instrumented", instrumented ? "true" : "false");
-    return list;
-  }
-};
-
-/// The make_ttgir passes with options.
-struct TritonGPUF32DotTC : RustPass<TritonGPUF32DotTC, tritium::impl::TritonGPUF32DotTCBase> {
-  using RustPass::RustPass;
-  OptionList options() const {
-    OptionList list;
-    list.add("emu-tf32", emuTF32 ? "true" : "false");
-    return list;
-  }
-};
-struct TritonGPURemoveLayoutConversions : RustPass<TritonGPURemoveLayoutConversions, tritium::impl::TritonGPURemoveLayoutConversionsBase> {
-  using RustPass::RustPass;
-  OptionList options() const {
-    OptionList list;
-    list.add("disable-remat-splitting", disableRematSplitting ? "true" : "false");
-    return list;
-  }
-};
-struct TritonGPUOptimizeDotOperands : RustPass<TritonGPUOptimizeDotOperands, tritium::impl::TritonGPUOptimizeDotOperandsBase> {
-  using RustPass::RustPass;
-  OptionList options() const {
-    OptionList list;
-    list.add("hoist-layout-conversion", hoistLayoutConversion ? "true" : "false");
-    return list;
-  }
-};
-struct TritonGPUAssignLatencies : RustPass<TritonGPUAssignLatencies, tritium::impl::TritonGPUAssignLatenciesBase> {
-  using RustPass::RustPass;
-  OptionList options() const {
-    OptionList list;
-    list.add("num-stages", std::to_string(numStages));
-    return list;
-  }
-};
-struct TritonGPUPipeline : RustPass<TritonGPUPipeline, tritium::impl::TritonGPUPipelineBase> {
-  using RustPass::RustPass;
-  OptionList options() const {
-    OptionList list;
-    list.add("num-stages", std::to_string(numStages));
-    list.add("dump-intermediate-steps", dumpIntermediateSteps ? "true" : "false");
-    return list;
-  }
-};
 /// `llvm.select` on a constant condition: the chosen operand.
 struct FoldConstantSelect : OpRewritePattern<LLVM::SelectOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -216,38 +82,6 @@ struct CanonicalizeLLVMIR : tritium::impl::CanonicalizeLLVMIRBase<CanonicalizeLL
     for (RegisteredOperationName name : context->getRegisteredOperationsByDialect(LLVM::LLVMDialect::getDialectNamespace()))
       name.getCanonicalizationPatterns(patterns, context);
     (void)applyPatternsGreedily(getOperation(), std::move(patterns));
-  }
-};
-struct ConvertTritonToTritonGPU
-    : RustPass<ConvertTritonToTritonGPU, tritium::impl::ConvertTritonToTritonGPUBase> {
-  using RustPass::RustPass;
-  void getDependentDialects(DialectRegistry &registry) const override {
-    tritium::registerProjectDialects(registry);
-  }
-  OptionList options() const {
-    OptionList list;
-    list.add("target", target);
-    list.add("num-warps", std::to_string(numWarps));
-    list.add("threads-per-warp", std::to_string(threadsPerWarp));
-    list.add("num-ctas", std::to_string(numCTAs));
-    list.add("enable-source-remat", enableSourceRemat ? "true" : "false");
-    return list;
-  }
-};
-
-struct ConvertTritonGPUToLLVM
-    : RustPass<ConvertTritonGPUToLLVM, tritium::impl::ConvertTritonGPUToLLVMBase> {
-  using RustPass::RustPass;
-  void getDependentDialects(DialectRegistry &registry) const override {
-    tritium::registerProjectDialects(registry);
-    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect>();
-  }
-  OptionList options() const {
-    OptionList list;
-    list.add("compute-capability", std::to_string(computeCapability));
-    list.add("ptx-version", std::to_string(ptxVersion));
-    list.add("packed-structs", packedStructs ? "true" : "false");
-    return list;
   }
 };
 } // namespace

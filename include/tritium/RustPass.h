@@ -26,6 +26,10 @@ namespace tritium {
 /// tritongpu-accelerate-matmul, its waits in tritongpu-pipeline).
 void registerBackendDialects(mlir::DialectRegistry &registry);
 
+/// tt, ttg and the backends' dialects (capi/CAPI.cpp): the dialects every
+/// Rust pass declares as dependent, beside those of its record.
+void registerProjectDialects(mlir::DialectRegistry &registry);
+
 inline MlirStringRef toRef(llvm::StringRef s) { return mlirStringRefCreate(s.data(), s.size()); }
 
 /// What Rust may ask of the pass that is running it: dynamic pipelines
@@ -57,14 +61,16 @@ private:
 };
 
 /// The C++ side of a Rust pass: `Base` is the class generated from the
-/// `.td`; `options()` turns its options into text (none by default).
+/// `.td`; `options()` turns its options into text (none by default). The
+/// class of each Rust pass is generated from its record too
+/// (cmake/TritiumRustPasses.cmake, `tritium_rust_pass_classes`).
 template <typename Derived, template <typename> class Base>
 struct RustPass : Base<Derived>, PipelineRunner {
   using Base<Derived>::Base;
   OptionList options() const { return {}; }
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
     Base<Derived>::getDependentDialects(registry);
-    registerBackendDialects(registry);
+    registerProjectDialects(registry);
   }
   void runOnOperation() override {
     if (!static_cast<Derived *>(this)->options().run(this->getArgument(),

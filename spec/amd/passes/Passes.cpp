@@ -8,18 +8,11 @@
 #include "tritium/RustPass.h"
 
 namespace tritium_amd {
-#define GEN_PASS_DECL
-#define GEN_PASS_DEF_TESTTRITONAMDGPUMEMBAR
-#include "spec_amd/passes/Passes.h.inc"
-} // namespace tritium_amd
+// The C++ class of every pass of Passes.td, generated at build time from its
+// records (cmake/TritiumRustPasses.cmake): each hands the op and its options
+// to the Rust pass of the same flag.
+#include "spec_amd/passes/RustPasses.inc"
 
-namespace {
-using tritium::RustPass;
-
-struct TestTritonAMDGPUMembar : RustPass<TestTritonAMDGPUMembar, tritium_amd::impl::TestTritonAMDGPUMembarBase> {};
-} // namespace
-
-namespace tritium_amd {
 #define GEN_PASS_REGISTRATION
 #include "spec_amd/passes/Passes.h.inc"
 } // namespace tritium_amd

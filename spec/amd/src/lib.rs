@@ -5,6 +5,10 @@ pub mod verify;
 
 use tritium_dialects::spec::{SpecBuilder, StageOptions, StageRefusal};
 
+// `PASSES`: every pass of this crate, found by the build script
+// (tritium-build-support: each top-level `impl Pass for` under src/).
+include!(concat!(env!("OUT_DIR"), "/passes.rs"));
+
 /// The backend's registrations, the entry point a vendor spec has too; the
 /// library installs it for the prefix `hip`.
 pub fn register(spec: &mut SpecBuilder) {
@@ -17,7 +21,9 @@ pub fn register(spec: &mut SpecBuilder) {
     spec.add_stage_pipeline("tritium-make-ttir", make_ttir);
     // LLVM-dialect input: ROCDL ops translate as they are.
     spec.add_llvm_dialect("rocdl");
-    spec.add_pass(&passes::TestTritonAmdGpuMembar);
+    for &pass in PASSES {
+        spec.add_pass(pass);
+    }
     // The `amdg` dialect's ops (spec/amd/dialect/) verify through this.
     spec.add_op_verifier("amdg", verify::verify_op);
 }

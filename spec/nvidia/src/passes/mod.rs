@@ -21,33 +21,13 @@ pub mod tma_lowering;
 pub mod tma_pipeline;
 pub mod ws_cluster_barriers;
 
+// `PASSES`: every pass of this crate, found by the build script
+// (tritium-build-support: each top-level `impl Pass for` under src/).
+include!(concat!(env!("OUT_DIR"), "/passes.rs"));
+
 /// Registers the NVIDIA passes and stage pipelines.
 pub fn register(spec: &mut SpecBuilder) {
-    for pass in [
-        &allocate_shared_memory_nv::AllocateSharedMemoryNv as &'static dyn tritium_dialects::pass::Pass,
-        &tensor_memory_allocation::TensorMemoryAllocation,
-        &nvidia_gpu_membar::NvidiaGpuMembar,
-        &test_print_membar::TestPrintMembar,
-        &nvidia_ttgir::AssignCgaLayouts,
-        &nvidia_ttgir::OptimizeCtaLocality,
-        &nvidia_ttgir::CheckMatmulTwoCta,
-        &descriptor_encoding::OptimizeDescriptorEncoding,
-        &nvidia_ttgir::WarpSpecialization,
-        &nvidia_ttgir::OptimizeTmemLayouts,
-        &nvidia_ttgir::TmemLoadReduce,
-        &tma_lowering::TmaLowering,
-        &nvidia_ttgir::InterleaveTmem,
-        &fence_insertion::FenceInsertion,
-        &nvidia_ttgir::MmaLowering,
-        &hoist_mbarrier::HoistMbarrierLifecycle,
-        &hopper_llir::ProxyFenceInsertion,
-        &hopper_llir::TmemBarrierInsertion,
-        &hopper_llir::TmemWaitInsertion,
-        &hopper_llir::ClusterBarrierMbarAllocator,
-        &ws_cluster_barriers::InitializeWsClusterBarriers,
-        &hopper_llir::ConvertWarpSpecializeToLlvm,
-        &hopper_llir::ConvertNvGpuToLlvm,
-    ] {
+    for &pass in PASSES {
         spec.add_pass(pass);
     }
     // What the core passes need to know of the ttng ops.

@@ -89,48 +89,64 @@ fn is_blackwell_op(op: Op) -> bool {
     name.starts_with("ttng.tmem_") || name.starts_with("ttng.tc_gen5_")
 }
 
-/// A pass that rewrites only Blackwell tensor-memory ops and MMAs; other
-/// `ttng` ops (Hopper's TMA copies, mbarriers, wgmma) pass through.
-macro_rules! ttng_only_pass {
-    ($(#[$doc:meta])* $name:ident, $flag:literal) => {
-        $(#[$doc])*
-        pub struct $name;
-
-        impl Pass for $name {
-            fn argument(&self) -> &'static str {
-                $flag
-            }
-            fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
-                match op.nested_ops().into_iter().find(|o| is_blackwell_op(*o)) {
-                    Some(nested) => {
-                        emit_error(nested, concat!($flag, ": tensor-memory ops and tcgen05 MMAs are not supported"));
-                        Err(())
-                    }
-                    None => Ok(()),
-                }
-            }
+/// What the passes that rewrite only Blackwell tensor-memory ops and MMAs
+/// do: refuse the first such op; other `ttng` ops (Hopper's TMA copies,
+/// mbarriers, wgmma) pass through.
+fn ttng_only(op: Op, flag: &str) -> Result<(), ()> {
+    match op.nested_ops().into_iter().find(|o| is_blackwell_op(*o)) {
+        Some(nested) => {
+            emit_error(nested, &format!("{flag}: tensor-memory ops and tcgen05 MMAs are not supported"));
+            Err(())
         }
-    };
+        None => Ok(()),
+    }
 }
 
-ttng_only_pass!(
-    /// `triton-nvidia-optimize-tmem-layouts`.
-    OptimizeTmemLayouts,
-    "triton-nvidia-optimize-tmem-layouts"
-);
-ttng_only_pass!(
-    /// `triton-nvidia-tmem-load-reduce`.
-    TmemLoadReduce,
-    "triton-nvidia-tmem-load-reduce"
-);
-ttng_only_pass!(
-    /// `triton-nvidia-interleave-tmem`.
-    InterleaveTmem,
-    "triton-nvidia-interleave-tmem"
-);
-ttng_only_pass!(
-    /// `triton-nvidia-mma-lowering`.
-    MmaLowering,
-    "triton-nvidia-mma-lowering"
-);
+/// `triton-nvidia-optimize-tmem-layouts`: only Blackwell tensor-memory ops and MMAs ([`ttng_only`]).
+pub struct OptimizeTmemLayouts;
+
+impl Pass for OptimizeTmemLayouts {
+    fn argument(&self) -> &'static str {
+        "triton-nvidia-optimize-tmem-layouts"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        ttng_only(op, self.argument())
+    }
+}
+
+/// `triton-nvidia-tmem-load-reduce`: only Blackwell tensor-memory ops and MMAs ([`ttng_only`]).
+pub struct TmemLoadReduce;
+
+impl Pass for TmemLoadReduce {
+    fn argument(&self) -> &'static str {
+        "triton-nvidia-tmem-load-reduce"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        ttng_only(op, self.argument())
+    }
+}
+
+/// `triton-nvidia-interleave-tmem`: only Blackwell tensor-memory ops and MMAs ([`ttng_only`]).
+pub struct InterleaveTmem;
+
+impl Pass for InterleaveTmem {
+    fn argument(&self) -> &'static str {
+        "triton-nvidia-interleave-tmem"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        ttng_only(op, self.argument())
+    }
+}
+
+/// `triton-nvidia-mma-lowering`: only Blackwell tensor-memory ops and MMAs ([`ttng_only`]).
+pub struct MmaLowering;
+
+impl Pass for MmaLowering {
+    fn argument(&self) -> &'static str {
+        "triton-nvidia-mma-lowering"
+    }
+    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
+        ttng_only(op, self.argument())
+    }
+}
 

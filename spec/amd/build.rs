@@ -1,0 +1,3 @@
+fn main() {
+    tritium_build_support::write_pass_list();
+}
