@@ -35,6 +35,10 @@
 
 using namespace mlir;
 
+/// Defined by a vendor backend's library whose spec has passes/Passes.td
+/// (cmake/TritiumBackend.cmake); absent from the default library.
+extern "C" __attribute__((weak)) void tritium_backend_register_passes(void);
+
 namespace tritium {
 void registerProjectPasses();
 void registerSpecPasses();
@@ -430,6 +434,9 @@ void tritium::registerProjectPasses() {
   registerTritiumPasses();
   registerTritiumConversionsPasses();
   registerSpecPasses();
+  // A vendor backend's own passes (the TU tritium_add_backend generates).
+  if (tritium_backend_register_passes)
+    tritium_backend_register_passes();
   // Triton's make_llir lowers scf to cf before allocating shared memory;
   // tritium-opt registers only the core transforms, so add it unless the
   // host (e.g. mlir-opt) already has it.
