@@ -1,20 +1,24 @@
 //===- Compile.cpp - The compile C API (tritium-c/Compile.h) ------------------===//
 //
 // Thin shims: each public function prepares the process once (Tritium's
-// passes, for the `tritium-make-llir` pipeline; the NVPTX backend options
-// Triton sets) and calls its Rust implementation in capi/src/compile.rs,
-// which reports every failure as a diagnostic on the module.
+// passes, for the `tritium-make-llir` pipeline; the backends' preparations
+// of code generation, e.g. the LLVM options Triton sets) and calls its Rust
+// implementation in capi/src/compile.rs, which reports every failure as a
+// diagnostic on the module.
 //
 //===----------------------------------------------------------------------===//
 #include "tritium-c/Compile.h"
 #include "tritium-c/Passes.h"
+#include "tritium/RustPass.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <mutex>
+#include <vector>
 
 extern "C" {
 // The Rust entry points (capi/src/compile.rs); `emit` is one of the
@@ -32,22 +36,23 @@ namespace {
 /// Mirrors of the Rust `EMIT_*` constants.
 enum : int32_t { TRITIUM_EMIT_LLVM_IR = 0, TRITIUM_EMIT_ASSEMBLY = 1, TRITIUM_EMIT_PTX = 2, TRITIUM_EMIT_OBJECT = 3 };
 
-/// Registers the passes, bounds the SLP vectorizer's bundle width (below),
-/// and turns on the NVPTX backend options that Triton
-/// turns on before it generates PTX: 32-bit pointers to shared, constant and
-/// local memory (`nvptx-short-ptr`, visible in the data layout) and the
-/// `mad.wide` selection (`nvptx-mad-wide-opt`). These are process-wide LLVM
-/// options, exactly as in Triton; an option this LLVM lacks is skipped.
+/// The backends' preparations of code generation
+/// (tritium::addCodegenPreparation), in the order they were added.
+std::vector<void (*)()> &codegenPreparations() {
+  static std::vector<void (*)()> preparations;
+  return preparations;
+}
+
+/// Registers the passes, runs the backends' preparations of code generation
+/// (e.g. the process-wide LLVM options Triton turns on for its targets) and
+/// bounds the SLP vectorizer's bundle width (below).
 void prepare() {
   static std::once_flag once;
   std::call_once(once, [] {
     tritiumRegisterAllPasses();
+    for (void (*preparation)() : codegenPreparations())
+      preparation();
     auto &options = llvm::cl::getRegisteredOptions();
-    for (const char *name : {"nvptx-short-ptr", "nvptx-mad-wide-opt"}) {
-      auto it = options.find(name);
-      if (it != options.end() && it->second->getNumOccurrences() == 0)
-        (void)it->second->addOccurrence(/*pos=*/0, name, "true");
-    }
     // For measuring and tuning LLVM itself: TRITIUM_LLVM_OPTIONS holds LLVM
     // command-line options (e.g. "-time-passes -misched-cutoff=..."), parsed
     // once, process-wide. An option LLVM rejects is reported on stderr and
@@ -79,6 +84,15 @@ void prepare() {
 MlirLogicalResult result(bool ok) {
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
+} // namespace
+
+void tritium::addCodegenPreparation(void (*prepare)()) {
+  auto &preparations = codegenPreparations();
+  if (std::find(preparations.begin(), preparations.end(), prepare) == preparations.end())
+    preparations.push_back(prepare);
+}
+
+namespace {
 
 MlirLogicalResult compile(MlirModule module, TritiumCompileOptions options, int32_t emit,
                           MlirStringCallback callback, void *userData) {

@@ -55,9 +55,9 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     `convert_layout`, reductions, loads/stores vectorized by AxisInfo,
     atomics, histograms) are slots `ttg-to-llvm.<what>`; instructions come
     from the backend registered for the module's `ttg.target` prefix
-    (`spec/nvidia` for `cuda:*`). Ops that need shared memory read their
-    `allocation.offset`/`allocation.size`, so `allocate-shared-memory-nv`
-    must run first. All or nothing: on an op it cannot lower, the pass
+    (`spec/<backend>/`). Ops that need shared memory read their
+    `allocation.offset`/`allocation.size`, so the backend's shared-memory
+    allocation must run first. All or nothing: on an op it cannot lower, the pass
     reports it at the op's location and leaves the module unchanged.
 
     ```mlir

@@ -130,7 +130,7 @@ struct MakeLLIROptions : public PassPipelineOptions<MakeLLIROptions> {
   Option<std::string> target{*this, "target",
                              llvm::cl::desc("the target, as the backend serving it names it (required)"),
                              llvm::cl::init("")};
-  Option<int32_t> ptxVersion{*this, "ptx-version",
+  Option<int32_t> asmVersion{*this, "ptx-version",
                              llvm::cl::desc("the PTX ISA version (0: the backend's default)"),
                              llvm::cl::init(0)};
 };
@@ -173,13 +173,13 @@ struct StagePipeline {
 
 StagePipeline backendStagePipeline(StringRef stage, StringRef target, int32_t numWarps,
                                    int32_t threadsPerWarp, int32_t numCTAs, int32_t numStages,
-                                   int32_t ptxVersion) {
+                                   int32_t asmVersion) {
   StagePipeline result;
   auto collect = [](void *userData, MlirStringRef text) {
     static_cast<std::string *>(userData)->append(text.data, text.length);
   };
   result.kind = tritium_stage_pipeline(toRef(stage), toRef(target), numWarps, threadsPerWarp,
-                                       numCTAs, numStages, ptxVersion, collect, &result.text);
+                                       numCTAs, numStages, asmVersion, collect, &result.text);
   return result;
 }
 
@@ -202,7 +202,7 @@ LogicalResult buildMakeLLIR(OpPassManager &pm, const MakeLLIROptions &options,
   if (failed(checkTarget("tritium-make-llir", target, onError)))
     return failure();
   StagePipeline built =
-      backendStagePipeline("tritium-make-llir", target, 0, -1, 0, 0, options.ptxVersion);
+      backendStagePipeline("tritium-make-llir", target, 0, -1, 0, 0, options.asmVersion);
   if (built.kind == 1)
     return addPipeline(pm, "tritium-make-llir", built.text, onError);
   if (built.kind == 0)

@@ -211,7 +211,7 @@ def TritonGPUGlobalScratchAllocationPass
 }
 
 //===----------------------------------------------------------------------===//
-// Triton's make_ttgir passes (sm80 pipeline).
+// Triton's make_ttgir passes (its pipeline for MMA v2 targets).
 //===----------------------------------------------------------------------===//
 
 def TritonGPUCoalesce : Pass<"tritongpu-coalesce", "mlir::ModuleOp"> {

@@ -5,9 +5,10 @@
 //! Everything goes through Debian's one shared `libLLVM.so` (inkwell with a
 //! force-dynamic `llvm-sys`), the same LLVM that `libMLIR.so` uses, so the
 //! `llvm::Module` that MLIR's translation builds is handed to the code
-//! generator as is. Nothing here knows about Triton: the target is a
-//! [`CodegenTarget`] (triple, CPU, features), and NVPTX-specific post-processing
-//! lives with the CUDA target description in `compile.rs`.
+//! generator as is. Nothing here knows about Triton or a backend: the
+//! target is a [`CodegenTarget`] (triple, CPU, features); what a device
+//! backend adds (its LLVM target's initialization, the assembly's
+//! post-processing, ...) is its `DeviceCodegen` (`compile.rs` asks for it).
 use inkwell::context::Context;
 use inkwell::llvm_sys;
 use inkwell::memory_buffer::MemoryBuffer;
@@ -19,24 +20,17 @@ use mlir_sys::{mlirOperationGetContext, mlirRegisterAllLLVMTranslations, mlirTra
 use std::path::Path;
 use std::sync::Once;
 
-/// What LLVM generates code for: a target triple, a CPU (`sm_80`, `x86-64`)
-/// and a feature string (`+ptx88`, `+avx2,-sse4a`), exactly as
-/// `LLVMCreateTargetMachine` takes them.
+/// What LLVM generates code for: a target triple, a CPU (`x86-64`) and a
+/// feature string (`+avx2,-sse4a`), exactly as `LLVMCreateTargetMachine`
+/// takes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodegenTarget {
-    /// The LLVM target triple, e.g. `nvptx64-nvidia-cuda`.
+    /// The LLVM target triple, e.g. `x86_64-unknown-linux-gnu`.
     pub triple: String,
-    /// The target CPU, e.g. `sm_80`.
+    /// The target CPU, e.g. `x86-64`.
     pub cpu: String,
-    /// The subtarget features, comma separated, e.g. `+ptx88`.
+    /// The subtarget features, comma separated, e.g. `+avx2`.
     pub features: String,
-}
-
-impl CodegenTarget {
-    /// Whether the triple names the NVPTX backend (which emits no object code).
-    pub fn is_nvptx(&self) -> bool {
-        self.triple.starts_with("nvptx")
-    }
 }
 
 /// What [`generate`] produces.
@@ -44,9 +38,10 @@ impl CodegenTarget {
 pub enum Emit {
     /// Textual LLVM IR, after the optimization pipeline.
     LlvmIr,
-    /// Textual assembly (PTX on NVPTX).
+    /// Textual assembly.
     Assembly,
-    /// An object file (ELF on x86); refused on NVPTX.
+    /// An object file (ELF on x86); refused for a backend whose
+    /// `DeviceCodegen` says LLVM emits none.
     Object,
 }
 
@@ -65,28 +60,28 @@ pub struct CodegenOptions {
     /// `-ffp-contract=fast` does), which the instruction selector honours.
     pub fp_fusion: bool,
     /// Whether the optimization pipeline sees the target machine (its cost
-    /// model, and its own passes such as NVVMReflect). Triton optimizes NVPTX
-    /// modules without one (`optimize_module` with no arch) and CPU modules
-    /// with one; the target machine still generates the code either way.
+    /// model and its own passes). Triton optimizes GPU modules without one
+    /// (`optimize_module` with no arch) and CPU modules with one; the target
+    /// machine still generates the code either way.
     pub optimize_with_target: bool,
     /// Integer module flags added with `Override` behaviour before linking and
-    /// optimizing, e.g. `nvvm-reflect-ftz = 1` (libdevice's flush-to-zero).
+    /// optimizing (a backend's `DeviceCodegen::module_flags`).
     pub module_flags: Vec<(String, u64)>,
-    /// Bitcode files (e.g. libdevice) whose definitions are linked in, with
+    /// Bitcode files (e.g. a device library) whose definitions are linked in, with
     /// internal linkage, before optimization (Triton's `link_extern_libs`).
     pub extern_libs: Vec<String>,
 }
 
-/// Initializes the two LLVM targets Tritium generates code for, once per
-/// process: NVPTX (GPU kernels) and X86 (the CPU backend).
+/// Initializes the LLVM targets Tritium generates code for: the host's, X86
+/// (once per process), and each device backend's
+/// (`DeviceCodegen::initialize_llvm_target`).
 fn initialize_targets() {
+    for initialize in tritium_dialects::spec::llvm_target_initializers() {
+        initialize();
+    }
     static ONCE: Once = Once::new();
     ONCE.call_once(|| unsafe {
         use llvm_sys::target::*;
-        LLVMInitializeNVPTXTargetInfo();
-        LLVMInitializeNVPTXTarget();
-        LLVMInitializeNVPTXTargetMC();
-        LLVMInitializeNVPTXAsmPrinter();
         LLVMInitializeX86TargetInfo();
         LLVMInitializeX86Target();
         LLVMInitializeX86TargetMC();
@@ -106,7 +101,7 @@ fn llvm_level(opt_level: u32) -> OptimizationLevel {
 }
 
 /// Creates the target machine for `target` (position-independent code, as
-/// Triton does for both NVPTX and the CPU).
+/// Triton does for both its GPU and CPU targets).
 pub fn target_machine(target: &CodegenTarget, opt_level: u32) -> Result<TargetMachine, String> {
     initialize_targets();
     let triple = TargetTriple::create(&target.triple);
@@ -484,7 +479,7 @@ unsafe fn verify_raw(module: llvm_sys::prelude::LLVMModuleRef) -> Result<(), Str
 }
 
 /// Names of the functions `module` declares but does not define, leaving out
-/// LLVM intrinsics: what a bitcode library (e.g. libdevice) must provide.
+/// LLVM intrinsics: what a bitcode library (e.g. a device library) must provide.
 pub fn external_functions(module: &Module<'_>) -> Vec<String> {
     module
         .get_functions()
@@ -498,7 +493,8 @@ pub fn external_functions(module: &Module<'_>) -> Vec<String> {
 /// error returned here only says that it did.
 pub fn translate<'c>(module: MlirOperation, context: &'c Context) -> Result<Module<'c>, String> {
     unsafe {
-        // The LLVM, NVVM, ROCDL, ... translation interfaces. Idempotent.
+        // The translation interfaces of LLVM and every dialect MLIR has
+        // one for. Idempotent.
         mlirRegisterAllLLVMTranslations(mlirOperationGetContext(module));
         let raw = mlirTranslateModuleToLLVMIR(module, context.raw() as _);
         if raw.is_null() {
@@ -507,18 +503,6 @@ pub fn translate<'c>(module: MlirOperation, context: &'c Context) -> Result<Modu
         // SAFETY: the module was created in `context`, which outlives it.
         Ok(Module::new(raw as _))
     }
-}
-
-/// Whether `target` can emit `emit`: the NVPTX backend has no object
-/// emission (PTX is assembled by ptxas).
-pub fn check_emit(target: &CodegenTarget, emit: Emit) -> Result<(), String> {
-    if emit == Emit::Object && target.is_nvptx() {
-        return Err(format!(
-            "the NVPTX backend emits no object code for '{}'; emit PTX and assemble it with ptxas",
-            target.triple
-        ));
-    }
-    Ok(())
 }
 
 /// Generates `emit` for `target` from the LLVM-dialect `module`.
@@ -541,7 +525,6 @@ pub fn check_emit(target: &CodegenTarget, emit: Emit) -> Result<(), String> {
 /// `module` is not modified. Errors come back as text (MLIR diagnostics of a
 /// failed translation have already been emitted on the module's context).
 pub fn generate(module: MlirOperation, target: &CodegenTarget, options: &CodegenOptions, emit: Emit) -> Result<Vec<u8>, String> {
-    check_emit(target, emit)?;
     let machine = target_machine(target, options.opt_level)?;
     let context = Context::create();
     let llvm_module = translate(module, &context)?;
@@ -603,15 +586,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nvptx_refuses_object_code_without_touching_the_module() {
-        let target = CodegenTarget { triple: "nvptx64-nvidia-cuda".into(), cpu: "sm_80".into(), features: "+ptx88".into() };
-        // A null module is never read: the request is refused first.
-        let error = generate(MlirOperation { ptr: std::ptr::null_mut() }, &target, &CodegenOptions::default(), Emit::Object)
-            .unwrap_err();
-        assert!(error.contains("emits no object code"), "{error}");
-    }
-
-    #[test]
     fn lane_compares_are_split_and_others_kept() {
         let ir = "define i1 @lanes(<2 x i64> %a, <2 x i64> %b) {\n\
                   %c = icmp slt <2 x i64> %a, %b\n\
@@ -658,12 +632,12 @@ mod tests {
     }
 
     #[test]
-    fn both_targets_have_a_target_machine() {
-        for (triple, cpu) in [("nvptx64-nvidia-cuda", "sm_80"), ("x86_64-unknown-linux-gnu", "x86-64")] {
-            let target = CodegenTarget { triple: triple.into(), cpu: cpu.into(), features: String::new() };
-            assert!(target_machine(&target, 3).is_ok(), "{triple}");
-        }
-        let amd = CodegenTarget { triple: "amdgcn-amd-amdhsa".into(), cpu: "gfx942".into(), features: String::new() };
+    fn only_initialized_targets_have_a_target_machine() {
+        // The host's target is always initialized; a device target only by
+        // the backend that serves it (none is installed here).
+        let host = CodegenTarget { triple: "x86_64-unknown-linux-gnu".into(), cpu: "x86-64".into(), features: String::new() };
+        assert!(target_machine(&host, 3).is_ok());
+        let amd = CodegenTarget { triple: "amdgcn-amd-amdhsa".into(), cpu: "generic".into(), features: String::new() };
         assert!(target_machine(&amd, 3).is_err(), "AMDGPU is not initialized");
     }
 }

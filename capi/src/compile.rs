@@ -1,7 +1,7 @@
 //! The compile C API (`include/tritium-c/Compile.h`), Rust half: Triton's
 //! back end as library calls. A TTGIR module is lowered to the LLVM dialect by
 //! the registered pipeline `tritium-make-llir`, then [`crate::codegen`] makes
-//! LLVM IR, PTX or object code; [`kernel_metadata_json`] describes the kernel
+//! LLVM IR, assembly or object code; [`kernel_metadata_json`] describes the kernel
 //! the way Triton's compile metadata does.
 //!
 //! The public `tritium*` functions are the C++ shims of `capi/Compile.cpp`
@@ -24,7 +24,8 @@ pub const MAKE_LLIR_PIPELINE: &str = "tritium-make-llir";
 /// Mirror of `TritiumCompileOptions` in `Compile.h`.
 #[repr(C)]
 pub struct CompileOptions {
-    /// `cuda:<capability>` or `cpu`; empty: the module's `ttg.target`.
+    /// A target a backend serves (`<prefix>:<arch>`, or a host target);
+    /// empty: the module's `ttg.target`.
     pub target: MlirStringRef,
     /// PTX ISA version times ten (88 = 8.8); 0: the backend's default.
     pub ptx_version: i32,
@@ -50,21 +51,22 @@ pub const EMIT_PTX: i32 = 2;
 pub const EMIT_OBJECT: i32 = 3;
 
 /// A resolved compilation target: Triton's name for it, LLVM's description,
-/// and for CUDA the PTX ISA version.
+/// and the version of the backend's assembly language, if it has one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResolvedTarget {
-    /// The name as Triton spells it, e.g. `cuda:80`.
+    /// The name as Triton spells it (`<prefix>:<arch>`, or a host target).
     pub name: String,
     /// What LLVM generates code for.
     pub codegen: CodegenTarget,
-    /// The PTX ISA version (times ten) the `.version` line must carry; `None`
-    /// for non-CUDA targets.
-    pub ptx_version: Option<u32>,
+    /// The assembly language version (times ten) the backend's assembly
+    /// must carry ([`spec::MachineTarget::asm_version`]); `None` for targets
+    /// without one.
+    pub asm_version: Option<u32>,
 }
 
-/// Resolves Triton's target name (`cuda:80`, `cpu`) and a PTX ISA version
-/// (0: the default) to an LLVM target.
-pub fn resolve_target(name: &str, ptx_version: u32) -> Result<ResolvedTarget, String> {
+/// Resolves Triton's target name and an assembly language version (0: the
+/// backend's default) to an LLVM target.
+pub fn resolve_target(name: &str, asm_version: u32) -> Result<ResolvedTarget, String> {
     let name = name.trim();
     crate::passes::install_builtin_backends();
     if let Some(host) = spec::host_codegen(name) {
@@ -77,14 +79,14 @@ pub fn resolve_target(name: &str, ptx_version: u32) -> Result<ResolvedTarget, St
         return Ok(ResolvedTarget {
             name: name.into(),
             codegen: CodegenTarget { triple, cpu: host.cpu.into(), features: String::new() },
-            ptx_version: None,
+            asm_version: None,
         });
     }
-    match spec::codegen_target(name, ptx_version) {
+    match spec::codegen_target(name, asm_version) {
         Some(Ok(machine)) => Ok(ResolvedTarget {
             name: name.into(),
             codegen: CodegenTarget { triple: machine.triple, cpu: machine.cpu, features: machine.features },
-            ptx_version: machine.asm_version,
+            asm_version: machine.asm_version,
         }),
         Some(Err(message)) => Err(message),
         None if spec::backends().iter().any(|b| spec::serves(&b.target, name)) => {
@@ -103,7 +105,8 @@ pub fn resolve_target(name: &str, ptx_version: u32) -> Result<ResolvedTarget, St
 /// The options as Rust values.
 struct Options {
     target: String,
-    ptx_version: u32,
+    /// The C options' assembly language version (0: the backend's default).
+    asm_version: u32,
     codegen: CodegenOptions,
     /// make_ttgir's options for TTIR input.
     num_warps: u32,
@@ -147,7 +150,7 @@ unsafe fn read_options(options: *const CompileOptions) -> Result<Options, String
     }
     Ok(Options {
         target: utf8_of(options.target, "the target")?,
-        ptx_version: options.ptx_version as u32,
+        asm_version: options.ptx_version as u32,
         num_warps: num_warps as u32,
         num_stages: num_stages as u32,
         codegen: CodegenOptions {
@@ -183,7 +186,13 @@ fn target_name(module: Op, given: &str) -> Result<String, String> {
     let attr = module.attr("ttg.target").filter(|a| unsafe { mlirAttributeIsAString(a.0) });
     match attr {
         Some(a) => Ok(unsafe { str_of(mlirStringAttrGetValue(a.0)) }.to_string()),
-        None => Err("no target given and the module has no ttg.target attribute (e.g. pass cuda:80)".into()),
+        None => {
+            // An example of a target, from the first backend that declares
+            // its targets' form.
+            crate::passes::install_builtin_backends();
+            let example = spec::target_forms().first().map(|(_, form)| format!(" (e.g. pass {})", form.example));
+            Err(format!("no target given and the module has no ttg.target attribute{}", example.unwrap_or_default()))
+        }
     }
 }
 
@@ -280,9 +289,9 @@ fn lowered_clone(module: Op, target: &str, options: &Options) -> Result<Option<O
         (direct.lower)(Op(clone.0), None)?;
         return Ok(Some(clone));
     }
-    let resolved = resolve_target(target, options.ptx_version)?;
+    let resolved = resolve_target(target, options.asm_version)?;
     let asm_version = resolved
-        .ptx_version
+        .asm_version
         .and_then(|version| spec::device_codegen(target).map(|device| (device.asm_version_option, version)));
     run_make_llir(Op(clone.0), target, options.num_warps, options.num_stages, asm_version)?;
     Ok(Some(clone))
@@ -328,7 +337,7 @@ fn deliver(callback: MlirStringCallback, user_data: *mut c_void, bytes: &[u8]) {
 /// code for the resolved target.
 fn compile(module: Op, options: &Options, emit: i32) -> Result<Vec<u8>, String> {
     check_single_kernel(module)?;
-    let target = resolve_target(&target_name(module, &options.target)?, options.ptx_version)?;
+    let target = resolve_target(&target_name(module, &options.target)?, options.asm_version)?;
     // How the backend serving the target optimizes, links and emits it.
     let device = spec::device_codegen(&target.name);
     let kind = match emit {
@@ -339,7 +348,12 @@ fn compile(module: Op, options: &Options, emit: i32) -> Result<Vec<u8>, String> 
         EMIT_OBJECT => Emit::Object,
         other => return Err(format!("unknown emission kind {other}")),
     };
-    codegen::check_emit(&target.codegen, kind)?;
+    if kind == Emit::Object {
+        // A backend whose LLVM target emits no object code says why.
+        if let Some(why) = device.and_then(|d| d.no_object_code) {
+            return Err(why.to_string());
+        }
+    }
     let mut codegen_options = options.codegen.clone();
     codegen_options.optimize_with_target = device.is_none_or(|d| d.optimize_with_target);
     if let Some(device) = device {
@@ -359,7 +373,7 @@ fn compile(module: Op, options: &Options, emit: i32) -> Result<Vec<u8>, String> 
         let _quiet = QuietTritonAttributes::attach(module.context());
         codegen::generate(llvm_dialect, &target.codegen, &codegen_options, kind)?
     };
-    Ok(match (kind, target.ptx_version) {
+    Ok(match (kind, target.asm_version) {
         (Emit::Assembly, Some(version)) => {
             spec::postprocess_assembly(&target.name, &String::from_utf8_lossy(&bytes), version).into_bytes()
         }
@@ -475,7 +489,7 @@ pub unsafe extern "C" fn tritium_kernel_metadata_json(
     on_module(module, |op| {
         let options = unsafe { read_options(options) }?;
         let lowered = (!lowered.ptr.is_null()).then(|| Op(unsafe { mlirModuleGetOperation(lowered) }));
-        let json = kernel_metadata_json(op, lowered, &options.target, options.ptx_version)?;
+        let json = kernel_metadata_json(op, lowered, &options.target, options.asm_version)?;
         deliver(callback, user_data, json.as_bytes());
         Ok(())
     })
@@ -600,12 +614,12 @@ fn argument_int_attr(func: Op, index: usize, name: &str) -> Option<i64> {
 /// `Compile.h`). Module-level numbers come from `lowered` when given (the
 /// allocation passes of the lowering set `ttg.shared` and the scratch sizes),
 /// else from `module`; the arguments always come from `module`'s kernel.
-pub fn kernel_metadata_json(module: Op, lowered: Option<Op>, target: &str, ptx_version: u32) -> Result<String, String> {
+pub fn kernel_metadata_json(module: Op, lowered: Option<Op>, target: &str, asm_version: u32) -> Result<String, String> {
     check_single_kernel(module)?;
     let marked: String = spec::kernel_attributes().iter().map(|m| format!(" or an {m} llvm.func")).collect();
     let kernel = kernel_function(module).ok_or(format!("the module has no kernel (a public tt.func{marked} with a body)"))?;
     let name = string_value(kernel.attr("sym_name")).unwrap_or_default();
-    let target = resolve_target(&target_name(module, target)?, ptx_version)?;
+    let target = resolve_target(&target_name(module, target)?, asm_version)?;
     let int = |key: &str| {
         lowered
             .and_then(|l| l.attr(key))
@@ -618,7 +632,7 @@ pub fn kernel_metadata_json(module: Op, lowered: Option<Op>, target: &str, ptx_v
     };
     field("name", json_string(&name));
     field("target", json_string(&target.name));
-    field("ptx_version", json_int(target.ptx_version.map(i64::from)));
+    field("ptx_version", json_int(target.asm_version.map(i64::from)));
     field("num_warps", json_int(int("ttg.num-warps")));
     field("threads_per_warp", json_int(int("ttg.threads-per-warp").or(Some(32))));
     field("num_ctas", json_int(int("ttg.num-ctas").or(Some(1))));

@@ -127,7 +127,7 @@ pub extern "C" fn tritium_stage_pipeline(
     threads_per_warp: i32,
     num_ctas: i32,
     num_stages: i32,
-    ptx_version: i32,
+    asm_version: i32,
     report_fn: crate::ReportFn,
     user_data: *mut c_void,
 ) -> i32 {
@@ -139,7 +139,7 @@ pub extern "C" fn tritium_stage_pipeline(
             threads_per_warp: (threads_per_warp >= 0).then_some(threads_per_warp),
             num_ctas,
             num_stages,
-            ptx_version,
+            asm_version,
         };
         let (code, text) = match stage_pipeline(unsafe { str_of(stage) }, &options) {
             None => return 0,

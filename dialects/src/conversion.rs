@@ -29,14 +29,12 @@ bitflags! {
         const TT = 1 << 7;
         const TTG = 1 << 8;
         const LLVM = 1 << 9;
-        const NVVM = 1 << 10;
-        const ROCDL = 1 << 11;
         const GPU = 1 << 12;
     }
 }
 
 impl Dialects {
-    const NAMES: [(Dialects, &'static str); 13] = [
+    const NAMES: [(Dialects, &'static str); 11] = [
         (Dialects::BUILTIN, "builtin"),
         (Dialects::ARITH, "arith"),
         (Dialects::MATH, "math"),
@@ -47,8 +45,6 @@ impl Dialects {
         (Dialects::TT, "tt"),
         (Dialects::TTG, "ttg"),
         (Dialects::LLVM, "llvm"),
-        (Dialects::NVVM, "nvvm"),
-        (Dialects::ROCDL, "rocdl"),
         (Dialects::GPU, "gpu"),
     ];
 

@@ -273,6 +273,14 @@ pub struct DeviceCodegen {
     /// given the LLVM-dialect module, `Ok(None)` when it needs none, an error
     /// when it calls a function nobody defines.
     pub default_library: Option<fn(module: Op) -> Result<Option<String>, String>>,
+    /// Why LLVM emits no object code for the backend's targets: the C API
+    /// refuses the object emission kind with this message (`None`: it
+    /// emits object code).
+    pub no_object_code: Option<&'static str>,
+    /// Registers LLVM's code generator for the backend's triples (its
+    /// `LLVMInitialize<Target>*` functions; called before every target
+    /// machine is created, so it must be cheap to repeat).
+    pub initialize_llvm_target: Option<fn()>,
 }
 
 /// How a backend's target names are written after its prefix (the
@@ -328,8 +336,10 @@ pub struct StageOptions<'a> {
     pub threads_per_warp: Option<i32>,
     pub num_ctas: i32,
     pub num_stages: i32,
-    /// 0: the backend's default.
-    pub ptx_version: i32,
+    /// The version of the backend's assembly language asked for (the
+    /// option its [`DeviceCodegen::asm_version_option`] names; 0: the
+    /// backend's default).
+    pub asm_version: i32,
 }
 
 /// Why a backend does not build a stage pipeline for a target.
@@ -771,6 +781,12 @@ pub fn host_targets() -> Vec<String> {
 /// registered one.
 pub fn device_codegen(target: &str) -> Option<DeviceCodegen> {
     backends().into_iter().filter(|s| serves(&s.target, target)).find_map(|s| s.builder.device_codegen)
+}
+
+/// The LLVM code-generator initializers of every backend
+/// ([`DeviceCodegen::initialize_llvm_target`]).
+pub fn llvm_target_initializers() -> Vec<fn()> {
+    backends().into_iter().filter_map(|s| s.builder.device_codegen?.initialize_llvm_target).collect()
 }
 
 /// The target prefixes whose backends declare a [`TargetForm`], with it, in

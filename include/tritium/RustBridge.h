@@ -247,8 +247,8 @@ typedef struct {
 void tritium_install_services(const TritiumServices *services);
 
 /// Checks a `target` option, the one rule of every pass and pipeline taking
-/// one (conversions/src/target.rs): `cuda:<cc>`, `hip:gfx<arch>` or a
-/// registered backend's prefix. Returns false after reporting one message
+/// one (conversions/src/target.rs): a form a registered backend declares,
+/// or its bare prefix. Returns false after reporting one message
 /// that names the known prefixes.
 bool tritium_check_target(MlirStringRef target, TritiumReportFn report, void *userData);
 
@@ -259,7 +259,7 @@ bool tritium_check_target(MlirStringRef target, TritiumReportFn report, void *us
 /// are invalid, 3 with the diagnostic the pipeline refuses the module with.
 int tritium_stage_pipeline(MlirStringRef stage, MlirStringRef target, int32_t numWarps,
                            int32_t threadsPerWarp, int32_t numCTAs, int32_t numStages,
-                           int32_t ptxVersion, TritiumReportFn report, void *userData);
+                           int32_t asmVersion, TritiumReportFn report, void *userData);
 
 /// Runs the Rust pass registered as `argument` on `op` with these options
 /// (`names[i]=values[i]`); `runner` is the running pass, for dynamic

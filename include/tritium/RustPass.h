@@ -30,6 +30,12 @@ void registerBackendDialects(mlir::DialectRegistry &registry);
 /// Rust pass declares as dependent, beside those of its record.
 void registerProjectDialects(mlir::DialectRegistry &registry);
 
+/// Adds a step the compile C API runs once per process, after registering
+/// the passes and before it generates any code (capi/Compile.cpp): a
+/// backend's process-wide LLVM options, for instance. A backend adds its
+/// steps when its passes are registered; adding one twice runs it once.
+void addCodegenPreparation(void (*prepare)());
+
 inline MlirStringRef toRef(llvm::StringRef s) { return mlirStringRefCreate(s.data(), s.size()); }
 
 /// What Rust may ask of the pass that is running it: dynamic pipelines

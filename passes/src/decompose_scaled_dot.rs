@@ -1,4 +1,4 @@
-//! `tt.dot_scaled` on targets without scaled MMA (sm80, and newer ones below the scaled MMA): the rewrite of
+//! `tt.dot_scaled` on targets without a scaled MMA (`DeviceTraits::scaled_mma`): the rewrite of
 //! `tritongpu-accelerate-matmul` that emulates a microscaled dot with an
 //! ordinary `tt.dot` (Triton 3.9's `DecomposeScaledBlocked`).
 //!
@@ -128,7 +128,7 @@ pub fn unsupported(op: Op) -> Option<String> {
             format::BF16 => el == "bf16",
             format::FP16 => el == "f16",
             // e2m3 / e3m2 operands are bytes no conversion of Triton's
-            // sm80 path upcasts.
+            // decomposition upcasts.
             _ => false,
         };
         if !ok {

@@ -19,8 +19,9 @@
 //!
 //! `hoist-layout-conversion` is accepted and changes nothing: Triton 3.9's
 //! own pass leaves `convert(elementwise(load))` to a dot operand in place on
-//! sm80 (checked on loads, shared-memory loads and constants; older Tritons
-//! hoisted the conversion above the elementwise ops).
+//! an MMA v2 target (checked at compute capability 80 on loads, shared-memory
+//! loads and constants; older Tritons hoisted the conversion above the
+//! elementwise ops).
 //!
 //! Triton's other patterns for a backend's MMA ops (register operand A of a
 //! chained MMA v3, tensor-memory copies of scales) are not implemented: a

@@ -994,7 +994,7 @@ mod tests {
             instr_shape: vec![16, 8],
             cga: Cga::default(),
         };
-        // matmul_f16's epilogue: 16-byte vectors on both sides, as Triton's PTX has.
+        // matmul_f16's epilogue: 16-byte vectors on both sides, as Triton's code has.
         let (sv, dv, _) = simulate(&mma, &blocked(&[1, 8], &[2, 16], &[8, 1], &[1, 0]), &[128, 128], 16);
         assert_eq!((sv, dv), (8, 8));
         // atomic_accumulate's relayout, in two rounds.

@@ -7,7 +7,7 @@
 //! depends on the order in which a layout lists its registers.
 //!
 //! Algorithm (MMA, [`plan_mma`]; an `m16n8kK` instruction, `e` elements per
-//! 32-bit word, `K = 8e`; PTX calls the lane's `lane / 4` its group `g` and
+//! 32-bit word, `K = 8e`; the ISA calls the lane's `lane / 4` its group `g` and
 //! `lane % 4` its thread-in-group `t`):
 //! 1. Pick the instruction from the element types (f16/bf16: m16n8k16, f32
 //!    read as tf32: m16n8k8, i8: m16n8k32).
@@ -19,7 +19,7 @@
 //! 3. The k values lane 0 holds (the same set in A and B), sorted and cut
 //!    into chunks of `2e`, are the instructions' k-steps: the k slot of
 //!    word `w`, element `p` of thread-in-group `t` reads
-//!    `k = chunk[w·e + p] ^ T(t)` in both A and B. When `T` is the PTX's own
+//!    `k = chunk[w·e + p] ^ T(t)` in both A and B. When `T` is the ISA's own
 //!    (`T(t) = e·t`, kWidth = e) this is exactly the ISA's fragment; for a
 //!    larger kWidth the k order is permuted, identically in A and B, which
 //!    leaves every sum unchanged.
@@ -475,10 +475,10 @@ mod tests {
         Encoding::DotOperand { op_idx, parent: Box::new(parent.clone()), k_width }
     }
 
-    /// The PTX ISA's fragment tables ("Matrix Fragments for mma.m16n8k*"):
+    /// The ISA's fragment tables ("Matrix Fragments for mma.m16n8k*"):
     /// (row, col) of element `i` of A, B and C for `lane`, for the
     /// instruction with `e` elements per 32-bit register.
-    fn ptx_a(e: usize, lane: usize, i: usize) -> (i64, i64) {
+    fn isa_a(e: usize, lane: usize, i: usize) -> (i64, i64) {
         let (g, t) = ((lane / 4) as i64, (lane % 4) as i64);
         match e {
             // m16n8k8 .tf32: a0..a3.
@@ -495,7 +495,7 @@ mod tests {
             ),
         }
     }
-    fn ptx_b(e: usize, lane: usize, i: usize) -> (i64, i64) {
+    fn isa_b(e: usize, lane: usize, i: usize) -> (i64, i64) {
         let (g, t) = ((lane / 4) as i64, (lane % 4) as i64);
         match e {
             1 => (t + if i >= 1 { 4 } else { 0 }, g),
@@ -503,7 +503,7 @@ mod tests {
             _ => (t * 4 + (i as i64 & 3) + if i >= 4 { 16 } else { 0 }, g),
         }
     }
-    fn ptx_c(lane: usize, i: usize) -> (i64, i64) {
+    fn isa_c(lane: usize, i: usize) -> (i64, i64) {
         let (g, t) = ((lane / 4) as i64, (lane % 4) as i64);
         (g + if i >= 2 { 8 } else { 0 }, t * 2 + (i as i64 & 1))
     }
@@ -523,7 +523,7 @@ mod tests {
         c
     }
 
-    /// Runs the plan on the PTX fragment tables: every lane of every warp
+    /// Runs the plan on the ISA's fragment tables: every lane of every warp
     /// feeds its registers to the fragment positions the ISA gives them, and
     /// the instruction computes `D[row, col] += Σ_s A[row, s]·B[s, col]`.
     /// Checks that each product pairs A and B elements of the same k, the
@@ -549,7 +549,7 @@ mod tests {
                 for lane in 0..32 {
                     for (wi, word) in call.a.iter().enumerate() {
                         for (p, r) in word.iter().enumerate() {
-                            let (row, col) = ptx_a(e, lane, wi * e + p);
+                            let (row, col) = isa_a(e, lane, wi * e + p);
                             let got = at(&la, *r, lane, warp);
                             if ci == 0 && warp == 0 && got != vec![row, col] {
                                 exact = false;
@@ -559,12 +559,12 @@ mod tests {
                     }
                     for (wi, word) in call.b.iter().enumerate() {
                         for (p, r) in word.iter().enumerate() {
-                            let (row, col) = ptx_b(e, lane, wi * e + p);
+                            let (row, col) = isa_b(e, lane, wi * e + p);
                             tb[row as usize][col as usize] = Some(at(&lb, *r, lane, warp));
                         }
                     }
                     for (i, regs) in call.c.iter().enumerate() {
-                        let (row, col) = ptx_c(lane, i);
+                        let (row, col) = isa_c(lane, i);
                         let c0 = at(&ld, regs[0], lane, warp);
                         for r in regs {
                             assert_eq!(at(&ld, *r, lane, warp), c0, "copies of a D element disagree");
@@ -595,7 +595,7 @@ mod tests {
     }
 
     #[test]
-    fn mma_fragments_match_the_ptx_isa() {
+    fn mma_fragments_match_the_isa() {
         // The corpus's forms: f16 (kWidth 2), int8 (kWidth 4), tf32 (kWidth 1).
         let p = mma(&[2, 4]);
         assert!(simulate(&dot_op(0, &p, 2), &dot_op(1, &p, 2), &p, 128, 128, 16, 2));

@@ -95,7 +95,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("arith.ceildivsi", Kind::Special),
     ("arith.floordivsi", Kind::Special),
     ("arith.ceildivui", Kind::Special),
-    // Only through the target's `float_math` (libdevice on NVIDIA).
+    // Only through the target's `float_math` (its device library).
     ("math.erf", Kind::Special),
     ("math.log10", Kind::Special),
     ("math.log1p", Kind::Special),

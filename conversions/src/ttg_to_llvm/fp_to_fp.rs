@@ -11,8 +11,8 @@
 //! hardware, written with integer operations only, so that every backend
 //! that adopts it gets the same bits. The target supplies the two
 //! f32→16-bit and the f16→f32 conversions it is built on ([`FpHardware`]:
-//! PTX `cvt`, whose NaN results are the positive canonical NaNs `0x7fff`
-//! and `0x7fffffff`). Its semantics, per element (`h` an f16 bit pattern,
+//! hardware conversions whose NaN results are the positive canonical NaNs
+//! `0x7fff` and `0x7fffffff`). Its semantics, per element (`h` an f16 bit pattern,
 //! `b` an fp8 byte), NaN payloads included:
 //!
 //! | conversion | result |
@@ -28,7 +28,7 @@
 //! | e5m2 → f32 | e5m2 → f16 → f32 (NaN → `0x7fffffff`) |
 //! | e5m2 → bf16 | exact for finite values; exponent 31 (inf, NaN) gives the finite ±2^16·(1 + m/4) |
 //!
-//! The NaN results are Triton 3.9's sm80 PTX run on an H100
+//! The NaN results are Triton 3.9's code for GPUs without fp8 hardware, run on an H100
 //! (docs/measurements/gpu-fp-conversions-h100.log): its f16 → e5m2 code
 //! takes `min(|h|, 0x7b00)` (a NaN gives `0x7b00`), rounds (`0x7b80`), ORs
 //! in `set.nan`'s 1.0 (`0x3c00`, giving `0x7f80`) and the sign of `h`.
@@ -210,7 +210,7 @@ impl LowerPattern for FpToFp {
 }
 
 /// The float conversions [`lower_software`] is built on, with the NaN
-/// results of PTX `cvt` (always the positive canonical NaN).
+/// results of the hardware's conversions (always the positive canonical NaN).
 pub trait FpHardware {
     /// f32 → f16 with `rounding` (IEEE; NaN gives `0x7fff`). Result: `f16`.
     fn f32_to_f16(&self, e: &mut Emitter, x: Val, rounding: Rounding) -> Val;
@@ -348,7 +348,8 @@ pub fn sticky_low16(e: &mut Emitter, u: Val) -> Val {
 
 /// f16 bits (i16) → e5m2 (i8), round to nearest even, saturating: finite
 /// values above 57344 and ±inf give ±57344; NaN gives its sign | `0x7f`
-/// (Triton's sm80 code: the rounded magnitude of a NaN is `0x7f80`).
+/// (Triton's code for GPUs without fp8 hardware: the rounded magnitude of a
+/// NaN is `0x7f80`).
 pub fn f16_to_e5m2_rtne(e: &mut Emitter, h: Val) -> Val {
     let i16t = e.int_ty(16);
     let i8t = e.int_ty(8);

@@ -11,7 +11,7 @@ pub struct Print;
 pub struct Assert;
 
 /// `ttg-to-llvm.extern-elementwise`: a call of an external function per
-/// element (e.g. libdevice's `__nv_*`, linked by the code generator).
+/// element (e.g. a device library's, linked by the code generator).
 pub struct ExternElementwise;
 /// `ttg-to-llvm.elementwise-inline-asm`: the user's assembly per group of
 /// `packed_element` elements.

@@ -59,12 +59,14 @@ pub const SHARED_SYMBOL: &str = "global_smem";
 /// What a backend decides about one lowering run.
 #[derive(Clone, Debug)]
 pub struct TargetOptions {
-    /// The full `ttg.target` string (`cuda:80`).
+    /// The full `ttg.target` string (`<prefix>:<arch>`).
     pub target: String,
-    /// `compute-capability` (0: from the target string).
-    pub compute_capability: u32,
-    /// `ptx-version` (0: the backend's default).
-    pub ptx_version: u32,
+    /// The architecture number the pass's option asks for (0: the one of
+    /// the target string).
+    pub arch: u32,
+    /// The version of the backend's assembly language the pass's option
+    /// asks for (0: the backend's default).
+    pub asm_version: u32,
     /// `packed-structs`: also carry each tensor and `!ttg.memdesc` value as
     /// one LLVM struct, as Triton's 1:1 type conversion does (see
     /// [`Lowering::unpack_operands`]).
@@ -165,7 +167,7 @@ pub struct CacheHints {
 pub trait TargetInfo: Sync {
     /// The backend's name (`nvidia`).
     fn name(&self) -> &'static str;
-    /// The `ttg.target` prefix it serves (`cuda` serves `cuda:80`).
+    /// The `ttg.target` prefix it serves (`<prefix>` serves `<prefix>:<arch>`).
     fn target_prefix(&self) -> &'static str;
     /// Checks the options (e.g. a known compute capability).
     fn check(&self, options: &TargetOptions) -> Result<(), String>;
@@ -406,7 +408,7 @@ pub fn register_target(target: &'static dyn TargetInfo) {
     }
 }
 
-/// The backend serving `target` (`cuda:80` → the one with prefix `cuda`).
+/// The backend serving `target` (`<prefix>:<arch>` → the one with prefix `<prefix>`).
 pub fn target_for(target: &str) -> Option<&'static dyn TargetInfo> {
     let list = TARGETS.get()?.read().unwrap_or_else(|p| p.into_inner());
     list.iter().copied().find(|t| tritium_dialects::spec::serves(t.target_prefix(), target))
@@ -1001,7 +1003,7 @@ impl MemDescValue {
     }
 }
 
-/// The pass `convert-triton-gpu-to-llvm{compute-capability ptx-version}`.
+/// The pass `convert-triton-gpu-to-llvm` (its options are Triton's).
 pub struct ConvertTritonGPUToLLVM;
 
 impl Pass for ConvertTritonGPUToLLVM {
@@ -1025,8 +1027,8 @@ impl Pass for ConvertTritonGPUToLLVM {
         };
         let options = TargetOptions {
             target,
-            compute_capability: requested,
-            ptx_version: options.int("ptx-version", 0).max(0) as u32,
+            arch: requested,
+            asm_version: options.int("ptx-version", 0).max(0) as u32,
             packed_structs: options.bool("packed-structs", true),
         };
         lower_module(op, &options)

@@ -11,6 +11,7 @@
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <string>
 
@@ -24,10 +25,25 @@ namespace tritium_nvidia {
 #include "spec_nvidia/passes/Passes.h.inc"
 } // namespace tritium_nvidia
 
+/// The NVPTX code generator's options Triton turns on before it generates
+/// PTX: 32-bit pointers to shared, constant and local memory
+/// (`nvptx-short-ptr`, visible in the data layout) and the `mad.wide`
+/// selection (`nvptx-mad-wide-opt`). Process-wide LLVM options, exactly as
+/// in Triton; one this LLVM lacks is skipped, one already given is kept.
+static void prepareNVPTXCodegen() {
+  auto &options = llvm::cl::getRegisteredOptions();
+  for (const char *name : {"nvptx-short-ptr", "nvptx-mad-wide-opt"}) {
+    auto it = options.find(name);
+    if (it != options.end() && it->second->getNumOccurrences() == 0)
+      (void)it->second->addOccurrence(/*pos=*/0, name, "true");
+  }
+}
+
 /// Registers the backend's passes (called by the generated
-/// `tritium::registerSpecPasses`).
+/// `tritium::registerSpecPasses`) and its preparation of code generation.
 void tritium_nvidia_register_passes() {
   tritium_nvidia::registerTritiumSpecnvidiaPasses();
+  tritium::addCodegenPreparation(prepareNVPTXCodegen);
   // Triton's make_llir ends with upstream MLIR's convert-nvvm-to-llvm (NVVM
   // ops without an LLVM intrinsic to inline PTX); a host that has it
   // (mlir-opt) keeps its own.

@@ -311,7 +311,7 @@ fn same_word_halves(e: &mut Emitter, lo: Val, hi: Val) -> Option<Val> {
 /// The PTX version of the running lowering: its `ptx-version` option, else
 /// 80, the default of Triton's conversion pass.
 fn lowering_ptx_version() -> u32 {
-    match tritium_conversions::ttg_to_llvm::lowering_options().map(|o| o.ptx_version) {
+    match tritium_conversions::ttg_to_llvm::lowering_options().map(|o| o.asm_version) {
         Some(v) if v != 0 => v,
         _ => 80,
     }
@@ -447,10 +447,10 @@ impl TargetInfo for Nvidia {
     fn check(&self, options: &TargetOptions) -> Result<(), String> {
         let cc = compute_capability(&options.target)
             .ok_or_else(|| format!("target '{}' is not of the form cuda:<compute capability>", options.target))?;
-        if options.compute_capability != 0 && options.compute_capability != cc {
+        if options.arch != 0 && options.arch != cc {
             return Err(format!(
                 "compute-capability={} disagrees with the module's target '{}'",
-                options.compute_capability, options.target
+                options.arch, options.target
             ));
         }
         if cc < 70 {

@@ -24,6 +24,23 @@ pub fn register(spec: &mut SpecBuilder) {
         module_flags: &[("nvvm-reflect-ftz", 1)],
         // As Triton: a kernel that calls libdevice gets libdevice linked.
         default_library: Some(default_library),
+        // PTX is assembled by ptxas (or the driver), not by LLVM.
+        no_object_code: Some(
+            "the NVPTX backend emits no object code for 'nvptx64-nvidia-cuda'; emit PTX and assemble it with ptxas",
+        ),
+        initialize_llvm_target: Some(initialize_nvptx),
+    });
+}
+
+/// Registers LLVM's NVPTX code generator (once per process).
+fn initialize_nvptx() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| unsafe {
+        use inkwell::llvm_sys::target::*;
+        LLVMInitializeNVPTXTargetInfo();
+        LLVMInitializeNVPTXTarget();
+        LLVMInitializeNVPTXTargetMC();
+        LLVMInitializeNVPTXAsmPrinter();
     });
 }
 

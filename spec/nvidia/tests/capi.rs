@@ -24,9 +24,9 @@ pub fn tritium_builtin_backends() -> &'static [BuiltinBackend] {
 fn cuda_targets_follow_triton() {
     let t = resolve_target("cuda:80", 0).unwrap();
     assert_eq!((t.codegen.triple.as_str(), t.codegen.cpu.as_str(), t.codegen.features.as_str()), ("nvptx64-nvidia-cuda", "sm_80", "+ptx88"));
-    assert_eq!(t.ptx_version, Some(88));
+    assert_eq!(t.asm_version, Some(88));
     let t = resolve_target("cuda:90", 94).unwrap();
-    assert_eq!((t.codegen.cpu.as_str(), t.codegen.features.as_str(), t.ptx_version), ("sm_90a", "+ptx90", Some(94)));
+    assert_eq!((t.codegen.cpu.as_str(), t.codegen.features.as_str(), t.asm_version), ("sm_90a", "+ptx90", Some(94)));
     assert_eq!(resolve_target("cuda:80", 70).unwrap().codegen.features, "+ptx70");
 }
 

@@ -188,7 +188,7 @@ const LINE_INFO_BY_DEFAULT: bool = false;
 /// make_llir's passes up to the LLVM-dialect cleanups.
 fn make_llir_passes(options: &StageOptions) -> Result<String, StageRefusal> {
     let cc = capability("tritium-make-llir", options.target)?;
-    let ptx = if options.ptx_version != 0 { format!(" ptx-version={}", options.ptx_version) } else { String::new() };
+    let ptx = if options.asm_version != 0 { format!(" ptx-version={}", options.asm_version) } else { String::new() };
     let opts = format!("compute-capability={cc}{ptx}");
     if cc < 90 {
         return Ok(format!(
