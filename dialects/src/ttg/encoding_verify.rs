@@ -611,7 +611,10 @@ fn verify_padded(intervals: &[u32], paddings: &[u32], ll: &LinearLayout) -> Resu
         .find(|(n, _)| n == OFFSET)
         .map(|(_, v)| v.as_slice())
         .unwrap_or(&[]);
-    if offsets.iter().any(|v| v.iter().all(|&x| x == 0)) || !ll.without_zero_bases(None).is_injective() {
+    // Only the offsets must be one-to-one: CTAs may hold the same elements
+    // (a block basis may repeat an offset's or be 0).
+    let offset_part = ll.sublayout(&[OFFSET], &ll.get_out_dim_names()).map_err(|e| e.to_string())?;
+    if offsets.iter().any(|v| v.iter().all(|&x| x == 0)) || !offset_part.is_injective() {
         return Err("Broadcasting in offset dimension is not supported.".into());
     }
     for (_, vectors) in ll.bases() {

@@ -681,62 +681,40 @@ fn ensure_not_smaller(layout: &LinearLayout, shape: &[(String, i64)]) -> Result<
     Ok(ret)
 }
 
-/// Triton's `ensureLayoutNotLargerThan`: shrinks every output dimension
-/// larger than `shape` by clearing its largest contributions, largest first.
-/// A cleared contribution becomes a zero (broadcast) entry, except that
-/// without `broadcast_registers` a `register` basis is dropped instead.
+/// Triton's `ensureLayoutNotLargerThan`: every output dimension larger than
+/// `shape` shrinks to it, and each basis entry that falls outside the smaller
+/// dimension becomes 0 (a broadcast), all of them (two bases of the same value,
+/// as in a layout that repeats data, both clear). Without `broadcast_registers`
+/// a `register` basis that this leaves all zero (and was not before) is dropped
+/// instead.
 fn ensure_not_larger(
     layout: &LinearLayout,
     shape: &[(String, i64)],
     broadcast_registers: bool,
 ) -> Result<LinearLayout, String> {
-    let mut bases: Bases = layout.bases().to_vec();
-    let mut dropped_registers: Vec<usize> = Vec::new();
     let mut out_dims = layout.out_dims().to_vec();
-    for (k, (name, size)) in layout.out_dims().iter().enumerate() {
+    for (name, size) in out_dims.iter_mut() {
         let desired = lookup(shape, name)?;
-        let mut actual = i64::from(*size);
-        if actual <= desired {
-            continue;
+        if i64::from(*size) > desired {
+            *size = desired as i32;
         }
-        // (input dimension index, basis index, value), largest value first;
-        // the sort is stable, so ties keep the layout's order.
-        let mut contributions: Vec<(usize, usize, i32)> = Vec::new();
-        for (i, (_, vectors)) in bases.iter().enumerate() {
-            for (b, v) in vectors.iter().enumerate() {
-                if v[k] != 0 {
-                    contributions.push((i, b, v[k]));
-                }
-            }
-        }
-        contributions.sort_by_key(|c| std::cmp::Reverse(c.2));
-        for (i, b, _) in contributions {
-            if actual <= desired {
-                break;
-            }
-            if !broadcast_registers && bases[i].0 == REGISTER {
-                if !dropped_registers.contains(&b) {
-                    dropped_registers.push(b);
-                }
-            } else {
-                bases[i].1[b][k] = 0;
-            }
-            actual >>= 1;
-        }
-        out_dims[k].1 = desired.min(i64::from(*size)) as i32;
     }
-    if !dropped_registers.is_empty() {
-        for (name, vectors) in bases.iter_mut() {
-            if name == REGISTER {
-                let kept = vectors
-                    .iter()
-                    .enumerate()
-                    .filter(|(b, _)| !dropped_registers.contains(b))
-                    .map(|(_, v)| v.clone())
-                    .collect();
-                *vectors = kept;
+    let mut bases: Bases = layout.bases().to_vec();
+    for (name, vectors) in bases.iter_mut() {
+        let drop_cleared = !broadcast_registers && name == REGISTER;
+        let mut kept = Vec::with_capacity(vectors.len());
+        for mut v in std::mem::take(vectors) {
+            let was_zero = v.iter().all(|&x| x == 0);
+            for (x, (_, size)) in v.iter_mut().zip(&out_dims) {
+                if *x >= *size {
+                    *x = 0;
+                }
+            }
+            if !drop_cleared || was_zero || v.iter().any(|&x| x != 0) {
+                kept.push(v);
             }
         }
+        *vectors = kept;
     }
     LinearLayout::new(bases, out_dims, false).map_err(|e| e.to_string())
 }
