@@ -373,8 +373,6 @@ pub trait TargetInfo: Sync {
     fn kernel_param_attrs(&self, _e: &Emitter, _ty: Ty) -> Result<Option<String>, String> {
         Ok(None)
     }
-    /// Backend replacements of core patterns (same slot name) and additions.
-    fn patterns(&self) -> Vec<&'static dyn LowerPattern> {
     /// Attributes the parameter of an argument of type `ty` gets from the
     /// argument's own attribute dictionary `arg_attrs` (its `tt.func`
     /// argument attributes), in a kernel (`kernel`) or a device function:
@@ -383,6 +381,8 @@ pub trait TargetInfo: Sync {
     fn param_attrs_from_arg(&self, _e: &Emitter, _ty: Ty, _arg_attrs: Attr, _kernel: bool) -> Result<Option<String>, String> {
         Ok(None)
     }
+    /// Backend replacements of core patterns (same slot name) and additions.
+    fn patterns(&self) -> Vec<&'static dyn LowerPattern> {
         Vec::new()
     }
 }
@@ -1296,9 +1296,9 @@ fn lower_func(
                     if !body.is_empty() {
                         own.push(body.to_string());
                     }
+                    own.extend(target.param_attrs_from_arg(&e, *t, dict, kernel).map_err(|m| (floc, m))?);
                 }
             }
-                    own.extend(target.param_attrs_from_arg(&e, *t, dict, kernel).map_err(|m| (floc, m))?);
             if kernel && n == 1 {
                 own.extend(target.kernel_param_attrs(&e, *t).map_err(|m| (floc, m))?);
             }
