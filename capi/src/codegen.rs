@@ -70,6 +70,9 @@ pub struct CodegenOptions {
     /// Bitcode files (e.g. a device library) whose definitions are linked in, with
     /// internal linkage, before optimization (Triton's `link_extern_libs`).
     pub extern_libs: Vec<String>,
+    /// Run on the optimized module before code generation (a backend's
+    /// `DeviceCodegen::post_optimization`).
+    pub post_optimization: Option<tritium_dialects::spec::PostOptimizationHook>,
 }
 
 /// Initializes the LLVM targets Tritium generates code for: the host's, X86
@@ -559,6 +562,10 @@ pub fn generate(module: MlirOperation, target: &CodegenTarget, options: &Codegen
     // SAFETY: `raw` is the live module just released from `llvm_module`; the
     // one returned belongs to `context` and is owned by the new wrapper.
     let llvm_module = unsafe { Module::new(optimize_verified(raw, options.opt_level, machine_ptr, slp_machine)?) };
+    if let Some(hook) = options.post_optimization {
+        // SAFETY: the module is live and owned by `llvm_module`.
+        unsafe { hook(llvm_module.as_mut_ptr() as *mut std::ffi::c_void, &target.cpu)? };
+    }
     if options.fp_fusion {
         allow_contraction(&llvm_module);
     }

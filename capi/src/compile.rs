@@ -158,6 +158,7 @@ unsafe fn read_options(options: *const CompileOptions) -> Result<Options, String
             fp_fusion: options.enable_fp_fusion,
             optimize_with_target: false,
             module_flags: Vec::new(),
+            post_optimization: None,
             extern_libs,
         },
     })
@@ -356,6 +357,7 @@ fn compile(module: Op, options: &Options, emit: i32) -> Result<Vec<u8>, String> 
     }
     let mut codegen_options = options.codegen.clone();
     codegen_options.optimize_with_target = device.is_none_or(|d| d.optimize_with_target);
+    codegen_options.post_optimization = device.and_then(|d| d.post_optimization);
     if let Some(device) = device {
         codegen_options.module_flags.extend(device.module_flags.iter().map(|&(key, value)| (key.to_string(), value)));
     }

@@ -269,6 +269,10 @@ pub struct DeviceCodegen {
     pub optimize_with_target: bool,
     /// Integer module flags added before linking and optimizing.
     pub module_flags: &'static [(&'static str, u64)],
+    /// Run on the optimized LLVM module (an `LLVMModuleRef`) just before
+    /// code generation, given the CPU LLVM generates code for
+    /// ([`MachineTarget`]'s); `None`: nothing runs.
+    pub post_optimization: Option<PostOptimizationHook>,
     /// The bitcode library a kernel gets linked when the caller names none:
     /// given the LLVM-dialect module, `Ok(None)` when it needs none, an error
     /// when it calls a function nobody defines.
@@ -282,6 +286,12 @@ pub struct DeviceCodegen {
     /// machine is created, so it must be cheap to repeat).
     pub initialize_llvm_target: Option<fn()>,
 }
+
+/// See [`DeviceCodegen::post_optimization`].
+///
+/// # Safety
+/// `module` must be a live `LLVMModuleRef` the caller owns.
+pub type PostOptimizationHook = unsafe fn(module: *mut std::ffi::c_void, cpu: &str) -> Result<(), String>;
 
 /// How a backend's target names are written after its prefix (the
 /// manifest's `target`), checked by every pass and pipeline that takes a

@@ -22,6 +22,9 @@ pub fn register(spec: &mut SpecBuilder) {
         optimize_with_target: false,
         // libdevice flushes denormals to zero, as in Triton.
         module_flags: &[("nvvm-reflect-ftz", 1)],
+        // libdevice's __nvvm_reflect queries are answered right after
+        // optimization ([`resolve_reflect`]), not by LLVM's NVVMReflect.
+        post_optimization: Some(resolve_reflect),
         // As Triton: a kernel that calls libdevice gets libdevice linked.
         default_library: Some(default_library),
         // PTX is assembled by ptxas (or the driver), not by LLVM.
@@ -256,4 +259,103 @@ mod tests {
         let ptx = "//\n.version 8.8\n.target sm_80, debug\n.address_size 64\n";
         assert_eq!(postprocess_ptx(ptx, 88), "//\n.version 8.8\n.target sm_80\n.address_size 64\n");
     }
+}
+
+/// libdevice's flush-to-zero answer (`__CUDA_FTZ`): the module flag above.
+const REFLECT_FTZ: u64 = 1;
+
+/// Answers libdevice's `__nvvm_reflect("...")` (and `llvm.nvvm.reflect`)
+/// queries of the optimized module: `__CUDA_FTZ` is [`REFLECT_FTZ`],
+/// `__CUDA_ARCH` the architecture of `cpu` (`sm_90a`: 900); each call
+/// becomes that `i32` constant, and `sccp,instsimplify` fold what depends
+/// on it. Queries of other names are left to LLVM's NVVMReflect in the code
+/// generator, which answers them as it always did.
+///
+/// LLVM 22's NVVMReflect (both pass managers) crashed on a call whose
+/// folded user uses one value twice: it queues the user once per use and
+/// erases it twice (libdevice's `sinf` of a constant subnormal, where a
+/// select on the FTZ query feeds both operands of `llvm.nvvm.mul.rn.f`;
+/// Triton 3.9's make_ptx crashes there too: GPU differential seed 60 #974).
+///
+/// # Safety
+/// `module` must be a live `LLVMModuleRef`.
+unsafe fn resolve_reflect(module: *mut std::ffi::c_void, cpu: &str) -> Result<(), String> {
+    use inkwell::llvm_sys::core::*;
+    use inkwell::llvm_sys::prelude::LLVMValueRef;
+    let module = module as inkwell::llvm_sys::prelude::LLVMModuleRef;
+    let arch: Option<u64> = cpu
+        .strip_prefix("sm_")
+        .map(|s| s.trim_end_matches(|c: char| c.is_ascii_alphabetic()))
+        .and_then(|s| s.parse::<u64>().ok())
+        .map(|sm| sm * 10);
+    let mut answers: Vec<(LLVMValueRef, u64)> = Vec::new();
+    for name in [c"__nvvm_reflect", c"llvm.nvvm.reflect"] {
+        let function = LLVMGetNamedFunction(module, name.as_ptr());
+        if function.is_null() {
+            continue;
+        }
+        let mut use_ = LLVMGetFirstUse(function);
+        while !use_.is_null() {
+            let user = LLVMGetUser(use_);
+            use_ = LLVMGetNextUse(use_);
+            if LLVMIsACallInst(user).is_null() || LLVMGetCalledValue(user) != function || LLVMGetNumArgOperands(user) != 1 {
+                continue;
+            }
+            let answer = match reflect_query(LLVMGetOperand(user, 0)).as_deref() {
+                Some("__CUDA_FTZ") => Some(REFLECT_FTZ),
+                Some("__CUDA_ARCH") => arch,
+                _ => None,
+            };
+            if let Some(value) = answer {
+                answers.push((user, value));
+            }
+        }
+    }
+    let resolved = !answers.is_empty();
+    for (call, value) in answers {
+        let constant = LLVMConstInt(LLVMTypeOf(call), value, 0);
+        LLVMReplaceAllUsesWith(call, constant);
+        LLVMInstructionEraseFromParent(call);
+    }
+    if resolved {
+        // Fold what depends on the answers, as NVVMReflect does after
+        // answering: the code generator then meets the IR it met before
+        // (PTX of the 187 corpus and extra kernels byte-identical).
+        use inkwell::llvm_sys::error::*;
+        use inkwell::llvm_sys::transforms::pass_builder::*;
+        let options = LLVMCreatePassBuilderOptions();
+        let error = LLVMRunPasses(module, c"function(sccp,instsimplify)".as_ptr(), std::ptr::null_mut(), options);
+        LLVMDisposePassBuilderOptions(options);
+        if !error.is_null() {
+            let raw = LLVMGetErrorMessage(error);
+            let message = std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned();
+            LLVMDisposeErrorMessage(raw);
+            return Err(format!("folding libdevice's answered __nvvm_reflect queries failed: {message}"));
+        }
+    }
+    Ok(())
+}
+
+/// The name a reflect call asks about: its argument, through constant
+/// pointer casts and GEPs, is a global holding a C string.
+unsafe fn reflect_query(mut value: inkwell::llvm_sys::prelude::LLVMValueRef) -> Option<String> {
+    use inkwell::llvm_sys::core::*;
+    for _ in 0..8 {
+        if !LLVMIsAGlobalVariable(value).is_null() {
+            let init = LLVMGetInitializer(value);
+            if init.is_null() || LLVMIsConstantString(init) == 0 {
+                return None;
+            }
+            let mut len = 0usize;
+            let bytes = LLVMGetAsString(init, &mut len);
+            let text = std::slice::from_raw_parts(bytes as *const u8, len);
+            let text = text.split(|&b| b == 0).next().unwrap_or(&[]);
+            return std::str::from_utf8(text).ok().map(str::to_string);
+        }
+        if LLVMIsAConstantExpr(value).is_null() || LLVMGetNumOperands(value) < 1 {
+            return None;
+        }
+        value = LLVMGetOperand(value, 0);
+    }
+    None
 }
