@@ -1,8 +1,9 @@
-// tritium-make-llir for cuda ends with enable-line-info, as Triton's make_llir
-// does, unless Triton's knob TRITON_DISABLE_LINE_INFO is 1, true or on: the
-// kernel gets a #llvm.di_subprogram, and tritium-compile's PTX a line table
-// (`.file`/`.loc`, one `.file` per source file of an inlined frame) with
-// `.target sm_80` still free of `debug` (which would stop ptxas optimizing).
+// tritium-make-llir for cuda ends with enable-line-info (by default), as
+// Triton's make_llir does, unless Triton's knob TRITON_DISABLE_LINE_INFO is
+// 1, true or on: the kernel gets a #llvm.di_subprogram, and tritium-compile's
+// PTX a line table (`.file`/`.loc`, one `.file` per source file of an inlined
+// frame) with `.target sm_80` still free of `debug` (which would stop ptxas
+// optimizing).
 // LLVM 22's NVPTX writes an inlined frame's own line (2 7 12 below) without
 // the `function_name ..., inlined_at 1 6 8` suffix of Triton's newer LLVM.
 // RUN: env TRITON_DISABLE_LINE_INFO=0 tritium-opt %s --pass-pipeline='builtin.module(tritium-make-llir{target=cuda:80})' -mlir-print-debuginfo | FileCheck %s --check-prefix=ON
@@ -10,6 +11,7 @@
 // RUN: env TRITON_DISABLE_LINE_INFO=0 tritium-compile %s --target cuda:80 -o - --no-metadata | FileCheck %s --check-prefix=PTX
 // RUN: sed 's/"cuda:80"/"cuda:90"/' %s > %t.sm90.mlir
 // RUN: env TRITON_DISABLE_LINE_INFO=0 tritium-compile %t.sm90.mlir --target cuda:90 -o - --no-metadata | FileCheck %s --check-prefix=PTX
+// RUN: env -u TRITON_DISABLE_LINE_INFO tritium-compile %s --target cuda:80 -o - --no-metadata | FileCheck %s --check-prefix=PTX
 // RUN: env TRITON_DISABLE_LINE_INFO=True tritium-compile %s --target cuda:80 -o - --no-metadata | FileCheck %s --check-prefix=PTX-OFF
 
 // ON: llvm.func @scale(

@@ -183,7 +183,7 @@ fn line_info() -> bool {
 }
 
 /// Line info when `TRITON_DISABLE_LINE_INFO` is unset (Triton: on).
-const LINE_INFO_BY_DEFAULT: bool = false;
+const LINE_INFO_BY_DEFAULT: bool = true;
 
 /// make_llir's passes up to the LLVM-dialect cleanups.
 fn make_llir_passes(options: &StageOptions) -> Result<String, StageRefusal> {
