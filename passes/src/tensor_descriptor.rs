@@ -44,7 +44,7 @@
 use std::collections::HashMap;
 
 use mlir_sys::*;
-use tritium_dialects::ir::{block_arguments, block_ops, region_blocks, Attr, Op, Ty, Val};
+use tritium_dialects::ir::{block_arguments, block_ops, region_blocks, str_of, string_ref, Attr, Op, Ty, Val};
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 use tritium_dialects::rewrite::Rewriter;
 use tritium_dialects::tt::types::{pointer_to, tensordesc_block};
@@ -252,18 +252,48 @@ impl State {
     }
 
     /// Splits the descriptor arguments of `block` (from `first` on) into
-    /// their pieces, inserted right after each one.
-    fn expand_block_args(&mut self, block: MlirBlock, loc: MlirLocation) {
+    /// their pieces, inserted right after each one. Each piece is located at
+    /// its descriptor argument; in a function's entry block (`func`) the
+    /// pieces after the pointer are named as Triton's argument renamer does:
+    /// `loc("<name>.shape.0"(<argument's location>))`, `<name>` being the
+    /// argument's own name location or `arg_<index>`.
+    fn expand_block_args(&mut self, block: MlirBlock, func: bool) {
         let args = block_arguments(block);
         for (i, arg) in args.iter().enumerate().rev() {
             if !arg.ty().is_tensordesc() {
                 continue;
             }
             let tys = expand_ty(arg.ty()).unwrap_or_default();
+            let arg_loc = unsafe { mlirValueGetLocation(arg.0) };
+            let base = unsafe {
+                if mlirLocationIsAName(arg_loc) {
+                    str_of(mlirIdentifierStr(mlirLocationNameGetName(arg_loc))).to_string()
+                } else {
+                    format!("arg_{i}")
+                }
+            };
+            let rank = (tys.len().saturating_sub(3)) / 2;
+            let suffix = |k: usize| -> String {
+                match k {
+                    0 => String::new(),
+                    k if k <= rank => format!("shape.{}", k - 1),
+                    k if k <= 2 * rank => format!("stride.{}", k - 1 - rank),
+                    k if k == 2 * rank + 1 => "padding".into(),
+                    _ => "roundF32ToTF32".into(),
+                }
+            };
             let pieces: Vec<Val> = tys
                 .iter()
                 .enumerate()
-                .map(|(k, t)| Val(unsafe { mlirBlockInsertArgument(block, (i + 1 + k) as isize, t.0, loc) }))
+                .map(|(k, t)| {
+                    let loc = if func && k > 0 {
+                        let name = format!("{base}.{}", suffix(k));
+                        unsafe { mlirLocationNameGet(mlirLocationGetContext(arg_loc), string_ref(&name), arg_loc) }
+                    } else {
+                        arg_loc
+                    };
+                    Val(unsafe { mlirBlockInsertArgument(block, (i + 1 + k) as isize, t.0, loc) })
+                })
                 .collect();
             self.map.insert(key(*arg), pieces);
             self.dead_args.push((block, *arg));
@@ -311,7 +341,7 @@ impl State {
             "tt.func" => {
                 convert_func_signature(o);
                 if let Some(block) = o.entry_block(0) {
-                    self.expand_block_args(block, o.location());
+                    self.expand_block_args(block, true);
                 }
                 self.walk_regions(o);
             }
@@ -321,7 +351,7 @@ impl State {
                 if name != "scf.if" {
                     for r in 0..new.num_regions() {
                         if let Some(block) = new.entry_block(r) {
-                            self.expand_block_args(block, o.location());
+                            self.expand_block_args(block, false);
                         }
                     }
                 }
