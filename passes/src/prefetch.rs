@@ -8,9 +8,9 @@
 //!    result is `#nvidia_mma` v2 or `#amd_mfma` (any other dot in the body
 //!    rejects the loop), and whose operands come through single-use chains
 //!    from `ttg.local_load`s into `#dot_op`:
-//!    - the slice width is `8 * kWidth` (`16 * kWidth` for f64 MMA on targets whose
-//!      f64 MMA is 16 deep, `256 / bits`
-//!      without a kWidth); K must be at least one slice;
+//!    - the slice width is `8 * kWidth` (f64 too, whatever the target's f64
+//!      MMA depth: Triton 3.9 splits a kWidth-1 f64 dot in slices of 8),
+//!      `256 / bits` without a kWidth; K must be at least one slice;
 //!    - the shared buffers must be iteration arguments, or (when a load has
 //!      a token) be rebuilt, with the tokens, from
 //!      promotable values (elementwise ops, constants, `ttg.async_wait`,
@@ -56,9 +56,8 @@ impl Pass for Prefetch {
         // Step 1.
         let converged = apply_patterns_greedily(op, cleanup_patterns());
         // Step 2-7.
-        let wide_f64_mma = tritium_dialects::spec::module_device_traits(op).is_some_and(|t| t.wide_f64_mma);
         for for_op in loops_post_order(op) {
-            if let Some(plan) = Plan::analyze(for_op, wide_f64_mma) {
+            if let Some(plan) = Plan::analyze(for_op) {
                 plan.rewrite();
             }
         }
@@ -124,7 +123,7 @@ struct Plan {
 }
 
 impl Plan {
-    fn analyze(for_op: Op, wide_f64_mma: bool) -> Option<Plan> {
+    fn analyze(for_op: Op) -> Option<Plan> {
         let body = body(for_op)?;
         let yield_op = yield_of(for_op)?;
         let mut dots = Vec::new();
@@ -151,8 +150,7 @@ impl Plan {
             return None;
         }
         let element = a_ty.element();
-        let scale: i64 =
-            if wide_f64_mma && matches!(parent, Encoding::NvidiaMma { .. }) && is_f64(element) { 16 } else { 8 };
+        let scale: i64 = 8;
         let width = if a_kw == 0 {
             let bits = element.bit_width() as i64;
             if bits == 0 {
@@ -479,10 +477,6 @@ fn tensor_encoding(ty: Ty) -> Option<Encoding> {
 
 fn result_encoding(op: Op) -> Option<Encoding> {
     tensor_encoding(op.result(0).ty())
-}
-
-fn is_f64(ty: Ty) -> bool {
-    unsafe { mlirTypeIsAF64(ty.0) }
 }
 
 /// Whether a shared encoding keeps every CTA's data in its own CTA.
