@@ -37,6 +37,7 @@ TRITON_VENV ?= $(HOME)/.cache/tritium/triton-3.9.0
 # 7 of 94 since stop 35: SLP with the target's cost model took x_causal_conv1d (128) and x_grouped_gemm's
 # spills off the list; the new x_dwconv2d (212 vs 149) and x_top_p_filter (37 vs 32) joined, with x_rowsum_loop
 # (64 vs 56, built level by level: 1.7x Triton's sm80 PTX on the H100).
+# 6 of 94 since stop 36: SLP alone, without a trailing instcombine round, took x_dwconv2d off the list (148 vs 149).
 PTX_REGS_MAX_OVER := 6
 # The same for cuda:90 (sm_90a), stop 35: 4 of 93 kernels over (shape_ops 54 vs 44, x_paged_decode 62 vs 56,
 # x_ssm_update 40 vs 32, x_top_p_filter 38 vs 32). x_ssm_update came with SLP's cost model (e9e3e8b), which
