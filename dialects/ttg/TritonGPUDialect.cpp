@@ -11,6 +11,7 @@
 
 #include "tritium/TritonGPUDialect.h"
 #include "tritium-c/TritonGPU.h"
+#include "tritium/DialectInliner.h"
 #include "tritium/Glue.h"
 #include "tritium/ParseNesting.h"
 #include "tritium/RustBridge.h"
@@ -21,7 +22,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
-#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <functional>
@@ -1718,21 +1718,6 @@ void TritonGPUDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer
   (void)generatedAttributePrinter(attr, printer);
 }
 
-namespace {
-/// Lets the inliner move ttg ops into a caller, and inline calls into the
-/// regions of ttg ops (as Triton 3.9's dialect does); whether a call may
-/// be inlined at all is the tt dialect's decision.
-struct TritonGPUInlinerInterface : public DialectInlinerInterface {
-  using DialectInlinerInterface::DialectInlinerInterface;
-  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
-    return true;
-  }
-  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
-    return true;
-  }
-};
-} // namespace
-
 void TritonGPUDialect::initialize() {
   TritiumTTGHooks hooks{wrap(TypeID::get<MemDescType>()),
                         wrap(TypeID::get<AsyncTokenType>()),
@@ -1747,7 +1732,7 @@ void TritonGPUDialect::initialize() {
 #define GET_OP_LIST
 #include "ttg/TritonGPUOps.cpp.inc"
       >();
-  addInterfaces<TritonGPUOpAsmInterface, TritonGPUInlinerInterface>();
+  addInterfaces<TritonGPUOpAsmInterface, tritium::OpsInlineAnywhere>();
 }
 
 LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,

@@ -111,40 +111,31 @@ impl Emitter {
     /// first free `n`, as Triton names its strings (`printfFormat_0`,
     /// `assertMessage_0`, ...).
     pub fn string_constant_named(&mut self, key: &str, text: &str) -> Result<Val, String> {
+        let name = self.free_symbol(key);
+        self.string_global(&name, text)
+    }
+
+    /// `<key><n>` with the first `n` no symbol of the module has.
+    fn free_symbol(&self, key: &str) -> String {
         let mut n = 0usize;
         while self.has_symbol(&format!("{key}{n}")) {
             n += 1;
         }
-        self.string_global(&format!("{key}{n}"), text)
+        format!("{key}{n}")
     }
 
     /// The address (generic address space) of a new constant global
     /// `<key><n>` (the first free `n`) of `len` elements of type `elem`,
     /// `items` its value as an array attribute (`[0 : i32, 1 : i32]`).
     pub fn array_constant_named(&mut self, key: &str, elem: Ty, items: &str, len: u32) -> Result<Val, String> {
-        let mut n = 0usize;
-        while self.has_symbol(&format!("{key}{n}")) {
-            n += 1;
-        }
-        let name = format!("{key}{n}");
+        let name = self.free_symbol(key);
         let value = self.attr(items);
         if value.0.ptr.is_null() {
             return Err(format!("bad constant array {items}"));
         }
         let ty = self.array_ty(elem, len);
-        let attrs = [
-            ("sym_name", self.str_attr(&name).0),
-            ("global_type", self.type_attr(ty).0),
-            ("linkage", self.attr("#llvm.linkage<internal>").0),
-            ("constant", self.unit_attr().0),
-            ("value", value.0),
-            ("addr_space", self.int_attr(self.i32(), 0).0),
-        ];
-        let op = Rewriter::build(self.loc, "llvm.mlir.global", &[], &[], &attrs, 1);
-        self.add_symbol(op)?;
-        let sym = self.symbol_attr(&name);
-        let ptr = self.ptr_ty(0);
-        Ok(self.val("llvm.mlir.addressof", &[], ptr, &[("global_name", sym)]))
+        self.constant_global(&name, ty, value)?;
+        Ok(self.address_of(&name))
     }
 
     /// The address of the string global `name` holding `text`, created
@@ -156,20 +147,32 @@ impl Emitter {
             bytes.push('\0');
             let i8t = self.int_ty(8);
             let ty = self.array_ty(i8t, bytes.len() as u32);
-            let attrs = [
-                ("sym_name", self.str_attr(&name).0),
-                ("global_type", self.type_attr(ty).0),
-                ("linkage", self.attr("#llvm.linkage<internal>").0),
-                ("constant", self.unit_attr().0),
-                ("value", self.str_attr(&bytes).0),
-                ("addr_space", self.int_attr(self.i32(), 0).0),
-            ];
-            let op = Rewriter::build(self.loc, "llvm.mlir.global", &[], &[], &attrs, 1);
-            self.add_symbol(op)?;
+            let value = self.str_attr(&bytes);
+            self.constant_global(&name, ty, value)?;
         }
-        let sym = self.symbol_attr(&name);
+        Ok(self.address_of(&name))
+    }
+
+    /// Adds the internal constant global `name` of type `ty` holding `value`
+    /// (address space 0).
+    fn constant_global(&mut self, name: &str, ty: Ty, value: Attr) -> Result<(), String> {
+        let attrs = [
+            ("sym_name", self.str_attr(name).0),
+            ("global_type", self.type_attr(ty).0),
+            ("linkage", self.attr("#llvm.linkage<internal>").0),
+            ("constant", self.unit_attr().0),
+            ("value", value.0),
+            ("addr_space", self.int_attr(self.i32(), 0).0),
+        ];
+        let op = Rewriter::build(self.loc, "llvm.mlir.global", &[], &[], &attrs, 1);
+        self.add_symbol(op)
+    }
+
+    /// The address (a generic pointer) of the global `name`.
+    fn address_of(&mut self, name: &str) -> Val {
+        let sym = self.symbol_attr(name);
         let ptr = self.ptr_ty(0);
-        Ok(self.val("llvm.mlir.addressof", &[], ptr, &[("global_name", sym)]))
+        self.val("llvm.mlir.addressof", &[], ptr, &[("global_name", sym)])
     }
 
     /// Ends the current block with `cond_br cond, ^then, ^rest` and

@@ -10,6 +10,7 @@
 
 #include "TritonNvidiaGPUDialect.h"
 #include "tritium-c/Dialects.h"
+#include "tritium/DialectInliner.h"
 #include "tritium/Glue.h"
 #include "tritium/ParseNesting.h"
 #include "tritium/RustBridge.h"
@@ -21,7 +22,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
-#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -329,21 +329,6 @@ struct TritonNvidiaGPUOpAsmInterface : public OpAsmDialectInterface {
 #define GET_OP_CLASSES
 #include "TritonNvidiaGPUOps.cpp.inc"
 
-namespace {
-/// Lets the inliner move ttng ops into a caller, and inline calls into the
-/// regions of ttng ops (as Triton 3.9's dialect does); whether a call may
-/// be inlined at all is the tt dialect's decision.
-struct TritonNvidiaGPUInlinerInterface : public DialectInlinerInterface {
-  using DialectInlinerInterface::DialectInlinerInterface;
-  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
-    return true;
-  }
-  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
-    return true;
-  }
-};
-} // namespace
-
 void TritonNvidiaGPUDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
@@ -357,7 +342,7 @@ void TritonNvidiaGPUDialect::initialize() {
 #define GET_OP_LIST
 #include "TritonNvidiaGPUOps.cpp.inc"
       >();
-  addInterfaces<TritonNvidiaGPUOpAsmInterface, TritonNvidiaGPUInlinerInterface>();
+  addInterfaces<TritonNvidiaGPUOpAsmInterface, tritium::OpsInlineAnywhere>();
 }
 
 LogicalResult TritonNvidiaGPUDialect::verifyOperationAttribute(Operation *,
