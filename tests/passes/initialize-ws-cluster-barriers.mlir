@@ -5,6 +5,7 @@
 // arrive/wait of every warp. CHECK lines from Triton 3.9.0's own pass.
 // RUN: tritium-opt %s --split-input-file --initialize-ws-cluster-barriers='compute-capability=90 ptx-version=88' | FileCheck %s
 // RUN: tritium-opt %s --split-input-file --pass-pipeline='builtin.module(initialize-ws-cluster-barriers{compute-capability=90})' | FileCheck %s
+// RUN: %mlir-opt %s --split-input-file --pass-pipeline='builtin.module(initialize-ws-cluster-barriers{compute-capability=90})' | FileCheck %s
 // RUN: not tritium-opt %s --initialize-ws-cluster-barriers='compute-capability=90 num-ctas=2' 2>&1 | FileCheck %s --check-prefix=BADOPT
 // RUN: not tritium-opt %s --initialize-ws-cluster-barriers='compute-capability=sm90' 2>&1 | FileCheck %s --check-prefix=BADVAL
 
