@@ -87,8 +87,8 @@ CLASSES = [
     ("backend-choice", r"^test_fp8_support", r"DID NOT RAISE",
      "the test expects fp8e4nv refused off sm89+ GPUs; the CPU backend offers it (software conversions)"),
     ("print", r"^test_print\[", r"",
-     "a scalar (or a print without operands) prints once per program on the CPU, where one thread runs a"
-     " program; a GPU prints it once per thread (num_warps x 32 = 128 lines)"),
+     "the printed lines differ from Triton's on a GPU (a scalar or a print without operands once per thread:"
+     " num_warps x 32 lines; a tensor once per element), which test_print counts line by line"),
     ("not-lowered", r"", r"tt\.extern_elementwise|libdevice",
      "a libdevice function without a C math library equivalent"),
     ("newer-than-3.9.0", r"^test_reduce\[", r"too many indices for tensor of rank 0",

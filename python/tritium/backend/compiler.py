@@ -35,7 +35,8 @@ BINARY_EXT = "ttcpu"
 class TritiumCPUOptions:
     # Triton's launch options: num_warps/num_ctas/num_stages are accepted and
     # recorded (Triton's metadata needs them); the CPU backend runs each
-    # program as one thread and does not use them.
+    # program as one thread. num_warps x warp_size is only the number of
+    # times a scalar tt.print prints (once per GPU thread).
     num_warps: int = 4
     num_ctas: int = 1
     num_stages: int = 1
@@ -183,6 +184,11 @@ class TritiumCPUBackend(BaseBackend):
 
     @staticmethod
     def make_ttcpu(mod, metadata, options):
+        # The GPU launch shape a program stands for (spec/cpu debug.rs): a
+        # scalar tt.print prints once per thread of it, as on a GPU.
+        builder = ir.builder(mod.context)
+        mod.set_attr("tritium.num-warps", builder.get_int32_attr(options.num_warps))
+        mod.set_attr("tritium.threads-per-warp", builder.get_int32_attr(options.warp_size))
         text = str(mod)  # with locations: diagnostics name the Python source
         binary = runtime.make_binary(text, options.opt_level, options.vector_bits)
         kernel = runtime.load(binary)

@@ -59,16 +59,22 @@ fn promote(cx: &mut Cx<'_>, v: Val, signed: bool) -> Val {
 /// ([`format_spec`]): `pid (x, y, z) idx (i, j) <prefix>[(operand n) ]<value>`,
 /// each index as wide as the largest along its dimension, `idx ()` for a
 /// scalar, `%a` for floats and zero-padded `0x%0<bits/4>x` for integers in
-/// hex. A program is one CPU thread, so a scalar prints once per program
-/// (a GPU prints it once per thread).
+/// hex. A tensor prints each element once. A scalar operand, or a print
+/// without operands, prints once per virtual thread of the program
+/// ([`threads_per_program`]): one CPU thread runs the whole program, but
+/// Triton's semantics are a GPU's, where every thread of the program runs the
+/// print (`num_warps x 32` lines; Triton's test_print counts them).
 pub fn print(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
     let prefix = string_attr(op.attr("prefix")).unwrap_or_default().replace('%', "%%");
     let hex = op.attr("hex").and_then(|a| a.bool()).unwrap_or(false);
     let signed: Vec<bool> = op.attr("isSigned").and_then(|a| a.i32_array()).unwrap_or_default().iter().map(|x| *x != 0).collect();
     let pids = cx.abi[..3].to_vec();
     let operands = op.operands();
+    let threads = threads_per_program(op)?;
     if operands.is_empty() {
-        return printf(cx, &format!("pid (%u, %u, %u){prefix}\n"), &pids);
+        let format = format!("pid (%u, %u, %u){prefix}\n");
+        cx.for_range(threads, &[], &mut |cx, _, _| printf(cx, &format, &pids).map(|()| Vec::new()))?;
+        return Ok(());
     }
     for (i, v) in operands.iter().enumerate() {
         let value = cx.get(*v)?;
@@ -81,6 +87,13 @@ pub fn print(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
         let spec = format_spec(elem, hex, is_signed);
         let idx = shape.iter().map(|&n| format!("%{}u", (n - 1).max(0).to_string().len())).collect::<Vec<_>>().join(", ");
         let format = format!("pid (%u, %u, %u) idx ({idx}){prefix}{operand_tag}{spec}\n");
+        if let Value::Scalar(s) = &value {
+            let x = promote(cx, *s, is_signed);
+            let mut args = pids.clone();
+            args.push(x);
+            cx.for_range(threads, &[], &mut |cx, _, _| printf(cx, &format, &args).map(|()| Vec::new()))?;
+            continue;
+        }
         cx.for_each(&shape, &mut |cx, c| {
             let x = element(cx, &value, c)?;
             let x = promote(cx, x, is_signed);
@@ -94,6 +107,35 @@ pub fn print(cx: &mut Cx<'_>, op: Op) -> Result<(), String> {
         })?;
     }
     Ok(())
+}
+
+/// The module attributes giving the GPU launch shape a program stands for:
+/// the Triton backend (python/tritium/backend) sets them from the launch's
+/// `num_warps` and warp size; TTIR has no `ttg.num-warps` (that marks TTGIR,
+/// which the CPU backend refuses).
+pub const NUM_WARPS_ATTR: &str = "tritium.num-warps";
+/// See [`NUM_WARPS_ATTR`].
+pub const THREADS_PER_WARP_ATTR: &str = "tritium.threads-per-warp";
+
+/// The number of threads a GPU runs one program with: the module's
+/// [`NUM_WARPS_ATTR`] x [`THREADS_PER_WARP_ATTR`], each defaulting to
+/// Triton's launch default (4 warps of 32 threads) when absent.
+pub fn threads_per_program(op: Op) -> Result<i64, String> {
+    let module = op.enclosing_module();
+    let read = |name: &str, default: i64| -> Result<i64, String> {
+        match module.and_then(|m| m.attr(name)) {
+            None => Ok(default),
+            Some(a) => match a.int() {
+                Some(v) if (1..=1024).contains(&v) => Ok(v),
+                _ => Err(format!("the module attribute '{name}' must be an integer from 1 to 1024")),
+            },
+        }
+    };
+    let threads = read(NUM_WARPS_ATTR, 4)? * read(THREADS_PER_WARP_ATTR, 32)?;
+    if threads > 1024 {
+        return Err(format!("'{NUM_WARPS_ATTR}' x '{THREADS_PER_WARP_ATTR}' is {threads} threads, more than a GPU program has (1024)"));
+    }
+    Ok(threads)
 }
 
 /// `cpu.tt.assert`.
