@@ -385,6 +385,48 @@ pub trait TargetInfo: Sync {
     fn patterns(&self) -> Vec<&'static dyn LowerPattern> {
         Vec::new()
     }
+    /// The target's own dialects (namespaces) whose ops this conversion
+    /// lowers, besides `tt`, `ttg` and `gpu`: one of their ops left outside a
+    /// `tt.func` is refused (see [`LOWERED_DIALECTS`]).
+    fn lowered_dialects(&self) -> &'static [&'static str] {
+        &[]
+    }
+}
+
+/// The dialects whose ops the conversion lowers (Triton's conversion target
+/// marks them illegal), with the target's [`TargetInfo::lowered_dialects`].
+/// Only the bodies of `tt.func`s are lowered: such an op anywhere else (in
+/// an `llvm.func` already there, or at the module's top level) would leave
+/// the pass unlowered, so the module is refused with an error at the op.
+pub const LOWERED_DIALECTS: &[&str] = &["tt", "ttg", "gpu"];
+
+/// Ops of those dialects that stay legal, as in Triton: warp specialization
+/// and the warp id are lowered by later passes.
+const LEGAL_AFTER: &[&str] = &[
+    "ttg.warp_specialize",
+    "ttg.warp_specialize.partitions",
+    "ttg.warp_yield",
+    "ttg.warp_return",
+    "ttg.warp_id",
+];
+
+/// The first op in `op` (itself included, then its regions in order) that
+/// the conversion would have to lower.
+fn first_unlowered(op: Op, target: &dyn TargetInfo) -> Option<Op> {
+    let ns = op.name().split('.').next().unwrap_or("");
+    if (LOWERED_DIALECTS.contains(&ns) || target.lowered_dialects().contains(&ns)) && !LEGAL_AFTER.contains(&op.name()) {
+        return Some(op);
+    }
+    for r in 0..op.num_regions() {
+        for b in region_blocks(op.region(r)) {
+            for inner in block_ops(b) {
+                if let Some(bad) = first_unlowered(inner, target) {
+                    return Some(bad);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// Lowers one family of ops; its [`name`](LowerPattern::name) is its slot.
@@ -1104,6 +1146,22 @@ fn lower_module_for(module: Op, options: &TargetOptions) -> Result<(), ()> {
     }
     let axis = AxisInfoAnalysis::run(module);
     let Some(body) = module.entry_block(0) else { return Ok(()) };
+    for top in block_ops(body) {
+        if top.name() == "tt.func" {
+            continue;
+        }
+        if let Some(bad) = first_unlowered(top, target) {
+            let place = match top.name() {
+                n if top.same(bad) => format!("at the module's top level ('{n}')"),
+                n => format!("inside '{n}'"),
+            };
+            emit_error(
+                bad,
+                &format!("'{}' {place} is not lowered: convert-triton-gpu-to-llvm lowers the ops of tt.func bodies only", bad.name()),
+            );
+            return Err(());
+        }
+    }
     let funcs: Vec<Op> = block_ops(body).into_iter().filter(|o| o.name() == "tt.func").collect();
     let mut created: Vec<(Op, String)> = Vec::new();
     for f in &funcs {

@@ -923,6 +923,10 @@ impl TargetInfo for Nvidia {
     fn patterns(&self) -> Vec<&'static dyn tritium_conversions::ttg_to_llvm::LowerPattern> {
         wgmma::PATTERNS.iter().chain(tma::PATTERNS).copied().collect()
     }
+    /// Triton's conversion target marks the NVIDIA GPU dialect illegal too.
+    fn lowered_dialects(&self) -> &'static [&'static str] {
+        &["ttng"]
+    }
     fn mark_kernel(&self, e: &mut Emitter, func: Op, num_threads: u32) {
         // `nvvm.kernel = 1 : ui1`, as Triton 3.9 marks a kernel.
         let ui1 = Ty(unsafe { mlir_sys::mlirIntegerTypeUnsignedGet(e.ctx, 1) });
