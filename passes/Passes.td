@@ -107,14 +107,27 @@ def TritonGPUCombineTensorSelectAndIf
 
 def TritonGPUAllocateWarpGroups
     : Pass<"tritongpu-allocate-warp-groups", "mlir::ModuleOp"> {
-  let summary = "record the total number of warps a kernel launches";
+  let summary = "place warp-specialized partitions on warp groups and divide the registers";
   let description = [{
-    Sets `ttg.total-num-warps` on the module: `ttg.num-warps` plus the warps
-    of the partitions of the widest `ttg.warp_specialize`.
+    Pads every `ttg.warp_specialize` with empty partitions to the warp groups
+    (4 warps) of the widest one, gives each partition its first warp id
+    (`warpGroupStartIds`, widest first, from `ttg.num-warps` on) and sets
+    `ttg.total-num-warps` on the module. Where partitions request registers
+    (`requestedRegisters`), divides the registers per thread between the
+    default warps and the partitions' warp groups (`actualRegisters`) and
+    records the launch value as the module's `ttg.maxnreg`.
+
+    ```mlir
+    // before: module attributes {"ttg.num-warps" = 4 : i32}
+    ttg.warp_specialize() default { ttg.warp_yield }
+    partition0() num_warps(2) { ttg.warp_return } : () -> ()
+    // after: "ttg.total-num-warps" = 8, warpGroupStartIds = [4, 6],
+    //        and a padding partition1() num_warps(2)
+    ```
   }];
   let options = [
     Option<"instrumented", "instrumented", "bool", /*default=*/"false",
-           "whether the kernel is instrumented (reserves no extra warps in Tritium)">
+           "whether the kernel is instrumented later (every region then needs at least 32 registers)">
   ];
 }
 

@@ -1,4 +1,4 @@
-// tritongpu-allocate-warp-groups: ttg.total-num-warps on the module, warp-id offset 0 on device functions (CHECK lines from Triton's own pass).
+// tritongpu-allocate-warp-groups: ttg.total-num-warps on the module, warp-id offset 0 on device functions (CHECK lines from Triton's own pass); warp-specialized kernels: allocate-warp-groups-ws.mlir.
 // RUN: tritium-opt %s --pass-pipeline='builtin.module(tritongpu-allocate-warp-groups{instrumented=false})' | FileCheck %s
 // RUN: %mlir-opt %s --pass-pipeline='builtin.module(tritongpu-allocate-warp-groups)' | FileCheck %s
 // RUN: not tritium-opt %s --pass-pipeline='builtin.module(tritongpu-allocate-warp-groups{instrumented=maybe})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPT

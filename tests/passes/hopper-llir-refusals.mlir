@@ -2,7 +2,6 @@
 // a diagnostic at the op, and leave other modules as they are (as Triton's
 // do on code without those features).
 // RUN: tritium-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(triton-nvidia-gpu-tmem-barrier-insertion,triton-nvidia-gpu-tmem-wait-insertion,triton-nvidia-gpu-cluster-barrier-mbar-allocator,initialize-ws-cluster-barriers{compute-capability=90},convert-warp-specialize-to-llvm,convert-nv-gpu-to-llvm)' | FileCheck %s
-// RUN: tritium-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-warp-specialize-to-llvm)'
 // RUN: tritium-opt %s --split-input-file --pass-pipeline='builtin.module(convert-nvvm-to-llvm)' | FileCheck %s --check-prefix=NVVM
 
 // CHECK-LABEL: llvm.func @unchanged
@@ -13,21 +12,5 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   llvm.func @unchanged() {
     nvvm.wgmma.fence.aligned
     llvm.return
-  }
-}
-
-// -----
-
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @ws() {
-    // expected-error @+1 {{warp specialization ('ttg.warp_specialize') is not supported by Tritium}}
-    ttg.warp_specialize()
-    default {
-      ttg.warp_yield
-    }
-    partition0() num_warps(1) {
-      ttg.warp_return
-    } : () -> ()
-    tt.return
   }
 }

@@ -249,11 +249,27 @@ def InitializeWSClusterBarriers
 
 def ConvertWarpSpecializeToLLVM
     : Pass<"convert-warp-specialize-to-llvm", "mlir::ModuleOp"> {
-  let summary = "lower warp-specialized regions to LLVM (refused)";
+  let summary = "lower warp-specialized regions to LLVM";
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect"];
   let description = [{
-    Tritium compiles no warp specialization: a module with
-    `ttg.warp_specialize` gets a diagnostic at it; any other module is left
-    as it is.
+    Lowers each `ttg.warp_specialize` of a kernel (its regions already in the
+    LLVM dialect) to a switch loop: warps below `ttg.num-warps` run the
+    kernel, the others wait at barrier 1 and jump to the partition whose
+    state the default warps wrote to shared memory (at the kernel's
+    `allocation.offset`), loading the captures from the op's
+    `allocation.offset`. Warp-group barriers (`nvvm.barrier`,
+    `nvg.warp_group_barrier_id`) get one hardware barrier per partition,
+    internal functions take the barrier id as a last argument
+    (`<name>_ws`), and with `ttg.maxnreg` the warps move registers with
+    `nvvm.setmaxregister` (`actualRegisters`).
+
+    ```mlir
+    ttg.warp_specialize() attributes {allocation.offset = 0 : i32, warpGroupStartIds = array<i32: 4>}
+    default { ttg.warp_yield }
+    partition0() num_warps(4) { ttg.warp_return } : () -> ()
+    // becomes: header (tid.x / 32 < 4 ?) -> entry | switch loop
+    //   ^switch: barrier 1; state = smem[warp - 4]; llvm.switch state [0: ^partition0, 1: ^exit]
+    ```
   }];
 }
 

@@ -26,11 +26,6 @@ fn is_tmem_op(name: &str) -> bool {
     name.starts_with("ttng.tmem_") || name.starts_with("ttng.tc_gen5") || name == "ttng.tmem_copy"
 }
 
-/// Ops of warp specialization.
-fn is_ws_op(name: &str) -> bool {
-    name.starts_with("ttg.warp_specialize") || name == "ttg.warp_yield" || name == "ttg.warp_return"
-}
-
 /// `triton-nvidia-gpu-tmem-barrier-insertion`: barriers between tensor-memory
 /// accesses of different warps.
 pub struct TmemBarrierInsertion;
@@ -67,18 +62,6 @@ impl Pass for ClusterBarrierMbarAllocator {
     }
     fn run(&self, module: Op, _options: &PassOptions) -> Result<(), ()> {
         refuse_any(module, self.argument(), "a CTA-cluster barrier", |n| n.starts_with("ttng.cluster_"))
-    }
-}
-
-/// `convert-warp-specialize-to-llvm`: warp-specialized regions to LLVM.
-pub struct ConvertWarpSpecializeToLlvm;
-
-impl Pass for ConvertWarpSpecializeToLlvm {
-    fn argument(&self) -> &'static str {
-        "convert-warp-specialize-to-llvm"
-    }
-    fn run(&self, module: Op, _options: &PassOptions) -> Result<(), ()> {
-        refuse_any(module, self.argument(), "warp specialization", is_ws_op)
     }
 }
 
