@@ -145,16 +145,31 @@ impl LowerPattern for Elementwise {
         let operands = broadcast_operands(cx, op, n)?;
         let reps = constancy_representatives(cx, result, n);
         let mut out: Vec<Val> = Vec::with_capacity(n);
-        for i in 0..n {
-            if let Some(&r) = reps.as_ref().and_then(|reps| reps.get(i)) {
-                if r < i {
-                    out.push(out[r]);
-                    continue;
+        let copy_of = |i: usize| reps.as_ref().and_then(|reps| reps.get(i)).copied().filter(|&r| r < i);
+        let mut i = 0;
+        while i < n {
+            if let Some(r) = copy_of(i) {
+                out.push(out[r]);
+                i += 1;
+                continue;
+            }
+            if let (Kind::Cast(_), [regs]) = (kind, operands.as_slice()) {
+                if regs.len() == n {
+                    let group = cx.target.convert_group(&mut cx.e, name, &regs[i..], out_elem);
+                    if let Some(group) = group.filter(|g| !g.is_empty() && g.len() <= n - i) {
+                        // A register that copies another keeps that one's value.
+                        for (j, v) in group.iter().enumerate() {
+                            out.push(copy_of(i + j).map_or(*v, |r| out[r]));
+                        }
+                        i += group.len();
+                        continue;
+                    }
                 }
             }
             let args: Vec<Val> = operands.iter().map(|o| if o.len() == 1 { o[0] } else { o[i] }).collect();
             if let Some(v) = cx.target.float_math(&mut cx.e, name, &args, out_elem) {
                 out.push(v.map_err(|m| format!("'{name}': {m}"))?);
+                i += 1;
                 continue;
             }
             let v = match kind {
@@ -189,6 +204,7 @@ impl LowerPattern for Elementwise {
                 Kind::Special => lower_special(cx, op, &args, out_elem)?,
             };
             out.push(v);
+            i += 1;
         }
         Ok(vec![out])
     }

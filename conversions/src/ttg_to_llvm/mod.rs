@@ -281,6 +281,14 @@ pub trait TargetInfo: Sync {
     fn float_math(&self, _e: &mut Emitter, _op: &str, _args: &[Val], _out: Ty) -> Option<Result<Val, String>> {
         None
     }
+    /// The target's conversion of several elements at once by the cast op
+    /// `op` (Triton's vectorized cast sequences): `inputs` are the thread's
+    /// remaining registers from the current one on, the result the
+    /// converted values of the first `k >= 1` of them; `None` converts the
+    /// current element alone, generically.
+    fn convert_group(&self, _e: &mut Emitter, _op: &str, _inputs: &[Val], _out: Ty) -> Option<Vec<Val>> {
+        None
+    }
     /// Programmatic dependent launch: waits for the grids this one depends
     /// on (`wait`), or lets dependent grids start; an error where the
     /// target has no such control.

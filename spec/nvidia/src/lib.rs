@@ -795,6 +795,41 @@ impl TargetInfo for Nvidia {
         let ty = e.f32();
         Some(e.inline_asm(&format!("{instruction} $0, $1;"), "=f,f", &[x], &[ty], false)[0])
     }
+    fn convert_group(&self, e: &mut Emitter, op: &str, inputs: &[Val], out: Ty) -> Option<Vec<Val>> {
+        // Triton 3.9's s8 → bf16, four elements per asm statement: each byte
+        // to f32 (`cvt.rn.f32.s8`), then the high halves of two f32 make a
+        // bf16 pair (`prmt`): exact, an s8 has at most 8 significant bits.
+        let bf16 = fp_to_fp::float_ty(e, "bf16");
+        let is_s8 = |v: &Val| v.ty().is_integer() && v.ty().bit_width() == 8;
+        if op != "arith.sitofp" || out != bf16 || inputs.len() < 4 || !inputs[..4].iter().all(is_s8) {
+            return None;
+        }
+        let i32t = e.i32();
+        // Byte k of the word is element k.
+        let mut word = None;
+        for (k, &b) in inputs[..4].iter().enumerate() {
+            let x = e.cast("llvm.zext", b, i32t);
+            let x = if k == 0 { x } else { e.shl_i32(x, 8 * k as u32) };
+            word = Some(match word {
+                Some(w) => e.or(w, x),
+                None => x,
+            });
+        }
+        let asm = "{\n.reg .s8 s<4>;\n.reg .f32 f<4>;\nmov.b32 {s0, s1, s2, s3}, $2;\n\
+                   cvt.rn.f32.s8 f0, s0;\ncvt.rn.f32.s8 f1, s1;\ncvt.rn.f32.s8 f2, s2;\ncvt.rn.f32.s8 f3, s3;\n\
+                   prmt.b32 $0, f0, f1, 0x7632;\nprmt.b32 $1, f2, f3, 0x7632;\n}";
+        let pairs = e.inline_asm(asm, "=r,=r,r", &[word?], &[i32t, i32t], false);
+        // Each result word is a bf16 pair, the first element in the low half
+        // (a store of both packs the word again as it is).
+        let v2 = e.vector_ty(bf16, 2);
+        let mut outs = Vec::with_capacity(4);
+        for pair in pairs {
+            let v = e.cast("llvm.bitcast", pair, v2);
+            outs.push(e.extract_element(v, 0, bf16));
+            outs.push(e.extract_element(v, 1, bf16));
+        }
+        Some(outs)
+    }
     fn float_math(&self, e: &mut Emitter, op: &str, args: &[Val], out: Ty) -> Option<Result<Val, String>> {
         let bits = if out.is_float() { out.bit_width() } else { 0 };
         if !matches!(bits, 16 | 32 | 64) {
