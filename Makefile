@@ -51,7 +51,7 @@ APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 
                 libclang-22-dev libpolly-22-dev libzstd-dev cmake ninja-build ccache \
                 mold python3 python3-venv libclang-rt-22-dev python3-numpy libopenblas0-pthread
 
-.PHONY: deps build test demo fuzz clean diff diff-gpu hostile deps-torch check-triton
+.PHONY: deps build test demo fuzz clean diff diff-gpu hostile deps-torch check-triton check-install
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -215,6 +215,13 @@ deps-torch:
 
 check-triton: build deps-torch
 	TRITON_VENV_TORCH=$(TRITON_VENV_TORCH) python3 tests/triton-unit/run.py
+
+# `cmake --install` into build/install-check/prefix, then the installed tritium-opt, a C program on
+# the installed headers and library, and tests/backends/external built against the installed
+# package with a cargo target dir of its own (tests/backends/install_check.sh; ~10 min on 2 cores,
+# every crate compiles again: not in `make test`).
+check-install: build
+	bash tests/backends/install_check.sh $(BUILD)
 
 hostile: build
 	python3 tests/tools/hostile_launch.py --count $${HOSTILE_COUNT:-10000} --seed $${HOSTILE_SEED:-7}

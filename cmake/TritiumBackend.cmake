@@ -76,6 +76,7 @@ function(tritium_builtin_spec_dirs out)
 endfunction()
 
 # Writes the Rust staticlib crate <dir> (package <package>, library <lib>):
+# (an optional last argument is appended after the dependencies: a [patch] section)
 # tritium-capi, every built-in spec (tritium_builtin_spec_dirs) and the
 # dependency lines <extra_deps>; its src/lib.rs is <extra_code> after the
 # built-in backends' list, which it hands to tritium-capi as
@@ -122,7 +123,7 @@ crate-type = [\"staticlib\"]
 
 [dependencies]
 tritium_capi = { package = \"tritium-capi\", path = \"${TRITIUM_SOURCE_DIR}/capi\" }
-${builtin_deps}${extra_deps}
+${builtin_deps}${extra_deps}${ARGN}
 [workspace]
 
 ${profiles}")
@@ -166,6 +167,20 @@ function(tritium_add_backend name)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${spec}/Cargo.toml)
   set(crate ${bin}/rust)
   set(crate_lib tritium_backend_${name})
+  # The core crates the spec names are taken from the Tritium this build
+  # uses (its checkout or its installed kit), whatever the spec's Cargo.toml
+  # says: a spec writes `tritium-dialects = "0.1"`, with no path. The
+  # generated crate is the workspace root, so its [patch] applies.
+  file(READ ${spec}/Cargo.toml spec_manifest)
+  set(patches "")
+  foreach(core dialects passes conversions capi build-support)
+    if(spec_manifest MATCHES "(^|\n)[ \t]*tritium-${core}[ \t]*=")
+      string(APPEND patches "tritium-${core} = { path = \"${TRITIUM_SOURCE_DIR}/${core}\" }\n")
+    endif()
+  endforeach()
+  if(patches)
+    set(patches "\n[patch.crates-io]\n${patches}")
+  endif()
   _tritium_write_rust_crate(${crate} tritium-backend-${name} ${crate_lib}
     "${spec_package} = { path = \"${spec}\" }\n"
 "
@@ -178,9 +193,13 @@ pub extern \"C\" fn tritium_backend_install() -> bool {
         ${spec_ident}::register,
     )
 }
-")
+" "${patches}")
   set(rust_lib ${TRITIUM_CARGO_TARGET_DIR}/release/lib${crate_lib}.a)
   add_custom_target(tritium_${name}_rs ALL
+    # Resolve the lock file offline when the crates are at hand (a spec
+    # naming only Tritium's crates needs no registry), online otherwise.
+    COMMAND sh -c "\"$0\" metadata --offline --format-version 1 --manifest-path \"$1\" >/dev/null 2>&1 || \"$0\" metadata --format-version 1 --manifest-path \"$1\" >/dev/null"
+            ${CARGO} ${crate}/Cargo.toml
     COMMAND ${CARGO} build --release --manifest-path ${crate}/Cargo.toml
             --target-dir ${TRITIUM_CARGO_TARGET_DIR}
     # Tritium's .cargo/config.toml (the MLIR prefix melior's ODS bindings
@@ -189,6 +208,7 @@ pub extern \"C\" fn tritium_backend_install() -> bool {
     WORKING_DIRECTORY ${TRITIUM_SOURCE_DIR}
     BYPRODUCTS ${rust_lib}
     USES_TERMINAL
+    VERBATIM
     COMMENT "cargo build (backend ${name}: tritium-capi + ${spec_package})")
   if(TARGET tritium_rs)
     # One cargo at a time on the shared target dir; the core's first.
@@ -345,10 +365,12 @@ extern \"C\" void tritium_backend_register_passes() {
   add_custom_target(tritium_${name}_spec_check ALL DEPENDS ${stamp})
 endfunction()
 
-# Writes <file>, the CMake package of this build: an outside project does
+# Writes <file>, the CMake package of this build tree: an outside project does
 #   set(Tritium_DIR <tritium>/build) ; find_package(Tritium REQUIRED)
 #   tritium_add_backend(<name> SPEC_DIR <dir>)
-# and links the objects built here (build Tritium first).
+# and links the objects built here (build Tritium first). The installed
+# package (`cmake --install`, tritium_install_package below) is the same
+# file with the installed paths. Both end in cmake/TritiumPackage.cmake.
 function(tritium_write_package_config file)
   set(imports "")
   foreach(lib IN LISTS TRITIUM_DIALECT_OBJECT_LIBS TRITIUM_CORE_OBJECT_LIBS)
@@ -359,48 +381,65 @@ function(tritium_write_package_config file)
       "endif()\n")
   endforeach()
   file(GENERATE OUTPUT ${file} CONTENT
-"# Tritium's CMake package (written by Tritium's build; docs/backends.md).
-# The project using it must compile with clang-22, like Tritium (set
-# CMAKE_CXX_COMPILER before project()).
+"# Tritium's CMake package for its build tree ${PROJECT_BINARY_DIR}
+# (written by Tritium's build; docs/backends.md).
 set(TRITIUM_SOURCE_DIR \"${TRITIUM_SOURCE_DIR}\")
 set(TRITIUM_BINARY_DIR \"${PROJECT_BINARY_DIR}\")
-set(TRITIUM_CARGO_TARGET_DIR \"${TRITIUM_CARGO_TARGET_DIR}\")
-set(TRITIUM_DIALECTS_CRATE_DIR \"${TRITIUM_SOURCE_DIR}/dialects\")
 set(TRITIUM_LIBRARY \"${PROJECT_BINARY_DIR}/lib/libtritium.so\")
-set(CARGO \"${CARGO}\")
-if(NOT CMAKE_CXX_COMPILER_ID STREQUAL \"Clang\")
-  message(WARNING \"Tritium backends must be compiled with clang-22 (found \${CMAKE_CXX_COMPILER_ID})\")
-endif()
-set(CMAKE_CXX_STANDARD 17)
-set(CMAKE_CXX_STANDARD_REQUIRED ON)
-set(CMAKE_POSITION_INDEPENDENT_CODE ON)
-find_program(CCACHE_PROGRAM ccache)
-if(CCACHE_PROGRAM)
-  set(CMAKE_C_COMPILER_LAUNCHER \${CCACHE_PROGRAM})
-  set(CMAKE_CXX_COMPILER_LAUNCHER \${CCACHE_PROGRAM})
-endif()
-find_program(MOLD_PROGRAM mold)
-if(MOLD_PROGRAM)
-  add_link_options(-fuse-ld=mold)
-endif()
-set(MLIR_DIR \"${MLIR_DIR}\" CACHE PATH \"MLIR's CMake package\")
-find_package(MLIR REQUIRED CONFIG)
-list(APPEND CMAKE_MODULE_PATH \${MLIR_CMAKE_DIR} \${LLVM_CMAKE_DIR})
-include(TableGen)
-include(AddLLVM)
-include(AddMLIR)
-include(HandleLLVMOptions)
-include_directories(SYSTEM \${LLVM_INCLUDE_DIRS} \${MLIR_INCLUDE_DIRS})
-include_directories(\${TRITIUM_SOURCE_DIR}/include \${TRITIUM_BINARY_DIR}/dialects)
-link_directories(\${LLVM_LIBRARY_DIR})
-set(TRITIUM_MLIR_SHARED \${LLVM_LIBRARY_DIR}/libMLIR.so \${LLVM_LIBRARY_DIR}/libLLVM.so)
+set(TRITIUM_MLIR_DIR \"${MLIR_DIR}\")
 set(TRITIUM_DIALECT_OBJECT_LIBS ${TRITIUM_DIALECT_OBJECT_LIBS})
 set(TRITIUM_CORE_OBJECT_LIBS ${TRITIUM_CORE_OBJECT_LIBS})
-${imports}if(NOT DEFINED TRITIUM_BACKEND_OUTPUT_DIR)
-  set(TRITIUM_BACKEND_OUTPUT_DIR \${CMAKE_BINARY_DIR})
-endif()
-include(\${TRITIUM_SOURCE_DIR}/cmake/TritiumDialects.cmake)
-include(\${TRITIUM_SOURCE_DIR}/cmake/TritiumBackend.cmake)
-set(Tritium_FOUND TRUE)
+${imports}include(\${TRITIUM_SOURCE_DIR}/cmake/TritiumPackage.cmake)
 ")
+endfunction()
+
+# `cmake --install <build> --prefix <p>`: the library, the tools and the C
+# headers, and the kit a vendor builds a backend with (find_package(Tritium)
+# with Tritium_DIR=<p>/lib/cmake/Tritium):
+#   <p>/share/tritium/         the core's crates, .td files, C++ sources the
+#                              backend build reuses, cmake/ and tools/tritium-opt
+#   <p>/share/tritium/build/   the generated headers and the core's objects
+#   <p>/lib/cmake/Tritium/TritiumConfig.cmake   the package, written at install
+#                              time (the objects' names are known only then).
+# The package is relocatable: its paths are relative to its own directory.
+function(tritium_install_package)
+  set(share share/tritium)
+  # Installed, the tools find the library beside them and both find Debian's
+  # libMLIR.so/libLLVM.so where they were linked from.
+  set_target_properties(tritium PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+  set_target_properties(tritium-opt tritium-compile tritium-run PROPERTIES
+    INSTALL_RPATH "$ORIGIN/../lib;${LLVM_LIBRARY_DIR}")
+  install(TARGETS tritium LIBRARY DESTINATION lib)
+  install(TARGETS tritium-opt tritium-compile tritium-run RUNTIME DESTINATION bin)
+  install(DIRECTORY ${TRITIUM_SOURCE_DIR}/include/ DESTINATION include)
+  install(FILES ${TRITIUM_SOURCE_DIR}/Cargo.toml ${TRITIUM_SOURCE_DIR}/Cargo.lock DESTINATION ${share})
+  install(DIRECTORY ${TRITIUM_SOURCE_DIR}/.cargo ${TRITIUM_SOURCE_DIR}/cmake ${TRITIUM_SOURCE_DIR}/include
+                    ${TRITIUM_SOURCE_DIR}/build-support
+          DESTINATION ${share})
+  # The crates and the sources a backend build compiles again; tests and
+  # Python files stay in the checkout.
+  foreach(dir dialects passes conversions capi spec)
+    install(DIRECTORY ${TRITIUM_SOURCE_DIR}/${dir} DESTINATION ${share}
+            PATTERN tests EXCLUDE PATTERN __pycache__ EXCLUDE PATTERN "*.py" EXCLUDE
+            PATTERN CMakeLists.txt EXCLUDE)
+  endforeach()
+  install(DIRECTORY ${TRITIUM_SOURCE_DIR}/tools/tritium-opt DESTINATION ${share}/tools)
+  # The generated headers the core's and the backends' C++ include.
+  install(DIRECTORY ${PROJECT_BINARY_DIR}/dialects/ DESTINATION ${share}/build/dialects
+          FILES_MATCHING PATTERN "*.inc" PATTERN "*.h")
+  foreach(backend IN LISTS TRITIUM_SPEC_DIALECT_BACKENDS)
+    install(DIRECTORY ${PROJECT_BINARY_DIR}/spec_${backend}/dialect/
+            DESTINATION ${share}/build/spec_${backend}/dialect FILES_MATCHING PATTERN "*.inc")
+  endforeach()
+  install(FILES ${TRITIUM_SPEC_DIALECTS_REGISTRATION} DESTINATION ${share}/build/spec_dialects)
+  # The objects and the package, at install time (cmake/TritiumInstallPackage.cmake).
+  set(code "set(TRITIUM_INSTALL_SHARE \"${share}\")\n")
+  string(APPEND code "set(TRITIUM_INSTALL_MLIR_DIR \"${MLIR_DIR}\")\n")
+  string(APPEND code "set(TRITIUM_INSTALL_DIALECT_OBJECT_LIBS \"${TRITIUM_DIALECT_OBJECT_LIBS}\")\n")
+  string(APPEND code "set(TRITIUM_INSTALL_CORE_OBJECT_LIBS \"${TRITIUM_CORE_OBJECT_LIBS}\")\n")
+  foreach(lib IN LISTS TRITIUM_DIALECT_OBJECT_LIBS TRITIUM_CORE_OBJECT_LIBS)
+    string(APPEND code "set(TRITIUM_INSTALL_OBJECTS_${lib} \"$<TARGET_OBJECTS:${lib}>\")\n")
+  endforeach()
+  string(APPEND code "include(\"${TRITIUM_SOURCE_DIR}/cmake/TritiumInstallPackage.cmake\")\n")
+  install(CODE "${code}")
 endfunction()

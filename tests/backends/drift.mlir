@@ -3,7 +3,7 @@
 // check removes the library it guards and its tritium-opt. Built as an
 // outside project (tests/backends/external with another spec directory).
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
-// RUN: cmake -G Ninja -S %tritium-src/tests/backends/external -B %t.dir -DTritium_DIR=%tritium-build -DCMAKE_BUILD_TYPE=Release -DBACKEND_NAME=drift -DBACKEND_SPEC_DIR=%tritium-src/tests/backends/drift > %t.log 2>&1 || (cat %t.log; false)
+// RUN: cmake -G Ninja -S %tritium-src/tests/backends/external -B %t.dir -DTritium_DIR=%tritium-build -DTRITIUM_CARGO_TARGET_DIR=%tritium-src/target -DCMAKE_BUILD_TYPE=Release -DBACKEND_NAME=drift -DBACKEND_SPEC_DIR=%tritium-src/tests/backends/drift > %t.log 2>&1 || (cat %t.log; false)
 // RUN: not cmake --build %t.dir > %t.out 2>&1
 // RUN: FileCheck %s < %t.out
 // RUN: not test -e %t.dir/lib/libtritium_drift.so

@@ -4,7 +4,7 @@
 // backend tests/backends/names has a typo of each kind; its build fails naming
 // every one, and the failed check removes the library.
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
-// RUN: cmake -G Ninja -S %tritium-src/tests/backends/external -B %t.dir -DTritium_DIR=%tritium-build -DCMAKE_BUILD_TYPE=Release -DBACKEND_NAME=names -DBACKEND_SPEC_DIR=%tritium-src/tests/backends/names > %t.log 2>&1 || (cat %t.log; false)
+// RUN: cmake -G Ninja -S %tritium-src/tests/backends/external -B %t.dir -DTritium_DIR=%tritium-build -DTRITIUM_CARGO_TARGET_DIR=%tritium-src/target -DCMAKE_BUILD_TYPE=Release -DBACKEND_NAME=names -DBACKEND_SPEC_DIR=%tritium-src/tests/backends/names > %t.log 2>&1 || (cat %t.log; false)
 // RUN: not cmake --build %t.dir > %t.out 2>&1
 // RUN: FileCheck %s < %t.out
 // RUN: not test -e %t.dir/lib/libtritium_names.so
