@@ -4,6 +4,7 @@
 pub mod target;
 pub mod triton_to_tritongpu;
 pub mod ttg_to_llvm;
+pub mod warp_specialize;
 
 // `PASSES`: the conversions, found by the build script (tritium-build-support).
 include!(concat!(env!("OUT_DIR"), "/passes.rs"));
