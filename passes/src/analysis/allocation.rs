@@ -700,6 +700,23 @@ fn alias_sets(func: Op, value_buffer: &HashMap<usize, usize>) -> HashMap<usize, 
                         }
                     }
                 }
+                // The results are the default region's yielded values.
+                "ttg.warp_specialize" => {
+                    let yields: Vec<Op> = region_blocks(op.region(0))
+                        .into_iter()
+                        .filter_map(block_terminator)
+                        .filter(|t| t.name() == "ttg.warp_yield")
+                        .collect();
+                    for k in 0..op.num_results() {
+                        let mut from = Vec::new();
+                        for y in &yields {
+                            if k < y.num_operands() {
+                                from.extend(get(&alias, y.operand(k)));
+                            }
+                        }
+                        changed |= join(&mut alias, op.result(k), &from);
+                    }
+                }
                 // The partitions' block arguments are the op's captures.
                 "ttg.warp_specialize.partitions" => {
                     for r in 0..op.num_regions() {
@@ -916,7 +933,7 @@ fn allocate_function(func: Op, scratch: &dyn Fn(Op) -> u64, call_size: &dyn Fn(O
     let mut value_buffer = HashMap::new();
     let mut op_buffer = HashMap::new();
     let pre: Vec<Op> = std::iter::once(func).chain(func.nested_ops()).collect();
-    let mut pending_scratch: Vec<(Op, BufferKind, u64)> = Vec::new();
+    let mut pending_scratch: Vec<(Op, BufferKind, u64, u64)> = Vec::new();
     for &op in &pre {
         if op.name() == "ttg.local_alloc" && op.num_results() == 1 {
             if let Some((size, alignment)) = explicit_size(op) {
@@ -926,24 +943,33 @@ fn allocate_function(func: Op, scratch: &dyn Fn(Op) -> u64, call_size: &dyn Fn(O
             }
         }
         if op.same(func) {
+            // One state byte per worker warp of the widest
+            // `ttg.warp_specialize`, live in the whole function.
+            let bytes = warp_specialize_state_bytes(func);
+            if bytes > 0 {
+                pending_scratch.push((op, BufferKind::Scratch, bytes, STATE_ALIGNMENT));
+            }
             continue;
         }
-        let (kind, bytes) = if matches!(op.name(), "tt.call" | "func.call") {
-            (BufferKind::Virtual, call_size(op))
+        let (kind, bytes, alignment) = if matches!(op.name(), "tt.call" | "func.call") {
+            (BufferKind::Virtual, call_size(op), SCRATCH_ALIGNMENT)
+        } else if op.name() == "ttg.warp_specialize" {
+            // The explicit captures, packed.
+            (BufferKind::Scratch, capture_bytes(op), CAPTURE_ALIGNMENT)
         } else {
-            (BufferKind::Scratch, scratch(op))
+            (BufferKind::Scratch, scratch(op), SCRATCH_ALIGNMENT)
         };
         if bytes > 0 {
-            pending_scratch.push((op, kind, bytes));
+            pending_scratch.push((op, kind, bytes, alignment));
         }
     }
     // Explicit buffers come first in Triton's (insertion-ordered) maps, then
     // scratch buffers, then virtual ones.
     for kind in [BufferKind::Scratch, BufferKind::Virtual] {
-        for &(op, k, size) in &pending_scratch {
+        for &(op, k, size, alignment) in &pending_scratch {
             if k == kind {
                 let id = buffers.len();
-                buffers.push(Buffer { id, kind, owner: op, size, alignment: SCRATCH_ALIGNMENT, offset: 0 });
+                buffers.push(Buffer { id, kind, owner: op, size, alignment, offset: 0 });
                 op_buffer.insert(okey(op), id);
             }
         }
@@ -989,13 +1015,89 @@ fn allocate_function(func: Op, scratch: &dyn Fn(Op) -> u64, call_size: &dyn Fn(O
     }
     for b in &buffers {
         if b.kind != BufferKind::Explicit {
-            let id = op_id.get(&okey(b.owner)).copied().unwrap_or(0);
-            range[b.id] = Some(Interval::new(id, id + 1));
+            // The function's own buffer (warp-specialization states) is live
+            // in the whole function.
+            range[b.id] = Some(if b.owner.same(func) {
+                Interval::new(0, u64::MAX)
+            } else {
+                let id = op_id.get(&okey(b.owner)).copied().unwrap_or(0);
+                Interval::new(id, id + 1)
+            });
         }
     }
     let range: Vec<Interval> = range.into_iter().map(|r| r.unwrap_or(Interval::new(0, 0))).collect();
     let shared_memory_size = compute_offsets(&mut buffers, &range);
     FunctionAllocation { func, buffers, shared_memory_size, value_buffer, op_buffer, alias }
+}
+
+/// Alignment of the warp-specialization state bytes of a function.
+const STATE_ALIGNMENT: u64 = 4;
+/// Alignment of the packed captures of a `ttg.warp_specialize`.
+const CAPTURE_ALIGNMENT: u64 = 8;
+
+/// The warp-specialization state bytes of `func`: one per partition warp of
+/// its widest `ttg.warp_specialize` (0 without one).
+fn warp_specialize_state_bytes(func: Op) -> u64 {
+    func.nested_ops()
+        .into_iter()
+        .filter(|o| o.name() == "ttg.warp_specialize")
+        .map(|o| {
+            o.attr("partitionNumWarps")
+                .and_then(|a| a.i32_array())
+                .map_or(0, |v| v.iter().map(|&w| w.max(0) as u64).sum::<u64>())
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The bytes of one capture in shared memory: integers and floats their
+/// width, pointers and descriptors 8, a shared-memory descriptor its base
+/// pointer and one 32-bit offset per dimension.
+fn capture_size(ty: Ty) -> u64 {
+    if is_memdesc(ty) {
+        let Some(desc) = bridge::memdesc_of(ty) else { return 8 };
+        let shared = desc.memory_space.is_null()
+            || matches!(bridge::encoding_of(desc.memory_space), Some(Ok(Encoding::SharedMemory)));
+        return if shared { 8 + 4 * desc.shape.len() as u64 } else { 8 };
+    }
+    if ty.is_integer() || ty.is_float() {
+        return (ty.bit_width() as u64).div_ceil(8);
+    }
+    8
+}
+
+/// The packed captures of a `ttg.warp_specialize` (its partitions op's
+/// operands).
+fn capture_bytes(ws: Op) -> u64 {
+    let Some(holder) = region_blocks(ws.region(1)).first().and_then(|b| block_ops(*b).into_iter().next()) else {
+        return 0;
+    };
+    holder.operands().iter().map(|v| capture_size(v.ty())).sum()
+}
+
+/// The innermost `ttg.warp_specialize` enclosing `op`.
+fn enclosing_warp_specialize(op: Op) -> Option<Op> {
+    let mut cur = op.parent();
+    while let Some(p) = cur {
+        if p.name() == "ttg.warp_specialize" {
+            return Some(p);
+        }
+        cur = p.parent();
+    }
+    None
+}
+
+/// Whether the owners of two buffers may run at the same time: in different
+/// regions under the same `ttg.warp_specialize` (its default region and
+/// partitions run concurrently).
+fn run_concurrently(x: Op, y: Op) -> bool {
+    match (enclosing_warp_specialize(x), enclosing_warp_specialize(y)) {
+        (Some(a), Some(b)) if a.same(b) => {
+            let region = |o: Op| o.block().map(|b| unsafe { mlirBlockGetParentRegion(b) }.ptr);
+            region(x) != region(y)
+        }
+        _ => false,
+    }
 }
 
 /// Places the buffers (step 4); returns the total size.
@@ -1043,6 +1145,8 @@ fn compute_offsets(buffers: &mut [Buffer], range: &[Interval]) -> u64 {
                 let yr = Interval::new(buffers[y].offset, buffers[y].offset + buffers[y].size);
                 if range[x].intersects(&range[y]) && xr.intersects(&yr) {
                     graph[x].push(y);
+                } else if xr.intersects(&yr) && run_concurrently(buffers[x].owner, buffers[y].owner) {
+                    graph[x].push(y);
                 }
             }
         }
@@ -1086,10 +1190,15 @@ fn compute_offsets(buffers: &mut [Buffer], range: &[Interval]) -> u64 {
 
 /// Writes Triton's allocation attributes: `allocation.offset` (i32) on every
 /// op owning a scratch/virtual buffer or whose single result owns an explicit
-/// one, `allocation.size` on the former, and `ttg.shared` on the module.
+/// one, `allocation.size` on the former (not on a function, whose own buffer
+/// holds the warp-specialization states), and `ttg.shared` on the module.
 pub fn attach_allocation_attributes(module: Op, allocation: &ModuleAllocation) {
     let context = module.context();
     for func in &allocation.functions {
+        // A function's own buffer (warp-specialization states): its offset.
+        if let Some(b) = func.op_buffer(func.func) {
+            func.func.set_attr("allocation.offset", i32_attr(context, b.offset as i64));
+        }
         for op in func.func.nested_ops() {
             if let Some(b) = func.op_buffer(op) {
                 op.set_attr("allocation.offset", i32_attr(context, b.offset as i64));
