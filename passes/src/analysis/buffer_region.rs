@@ -742,6 +742,12 @@ impl BufferRegionAnalysis {
         Ok(analysis)
     }
 
+    /// The allocation frame of a function (or call): its number in module
+    /// order, as the views of its own buffers carry it.
+    pub fn frame_of(&self, op: Op) -> Option<u32> {
+        self.frames.get(&okey(op)).copied()
+    }
+
     /// The lattice value of `v` (uninitialized if never reached).
     pub fn region_info(&self, v: Val) -> RegionInfo {
         self.lattice.get(&key(v)).cloned().unwrap_or_default()

@@ -175,9 +175,12 @@ def TritonGPUProxyFenceInsertion
   let summary = "fence generic-proxy shared-memory accesses before async-proxy ones (sm90+)";
   let description = [{
     From compute capability 90 on, inserts `ttng.fence_async_shared` before
-    a wgmma, TMA load or TMA store when generic-proxy shared-memory accesses
-    precede it since the last fence (conservatively: without buffer
-    intervals, a fence where the buffers may be disjoint too).
+    an async-proxy shared-memory access (wgmma operands, TMA copies, gathers,
+    scatters and reductions, tcgen05 MMA operands, tensor-memory copies,
+    cancellation results) that conflicts with a generic-proxy access since
+    the last fence of its scope (the cluster for multicast and two-CTA ops),
+    comparing exact per-CTA byte regions of the buffer-region analysis; a
+    call is its callee's summary.
 
     ```mlir
     %a = ttg.local_alloc %t : (tensor<64x16xf16, #blocked>) -> !ttg.memdesc<64x16xf16, #shared, #smem>

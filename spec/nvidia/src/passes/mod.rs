@@ -15,6 +15,7 @@ pub mod mma_v3;
 pub mod mma_v5_pipeline;
 pub mod nvidia_gpu_membar;
 pub mod nvidia_ttgir;
+pub mod proxy_fence;
 pub mod tensor_memory_allocation;
 pub mod test_print_membar;
 pub mod tma_lowering;
