@@ -216,7 +216,7 @@ deps-torch:
 check-triton: build deps-torch
 	TRITON_VENV_TORCH=$(TRITON_VENV_TORCH) python3 tests/triton-unit/run.py
 
-# `cmake --install` into build/install-check/prefix, then the installed tritium-opt, a C program on
+# `cmake --install` into /tmp/tritium-install-check/prefix, then the installed tritium-opt, a C program on
 # the installed headers and library, and tests/backends/external built against the installed
 # package with a cargo target dir of its own (tests/backends/install_check.sh; ~10 min on 2 cores,
 # every crate compiles again: not in `make test`).

@@ -7,13 +7,16 @@
 #      Tritium_DIR=<prefix>/lib/cmake/Tritium and built with a cargo target dir
 #      of its own (every crate compiles: ~10 min on 2 cores), and its
 #      tritium-opt-ext passes the FileCheck lines of tests/backends/external.mlir.
+# Both the prefix and the vendor project live outside the checkout (WORK_DIR,
+# /tmp/tritium-install-check by default), as a vendor's would: a crate inside
+# the checkout's directory tree belongs to its cargo workspace.
 # Usage: tests/backends/install_check.sh [BUILD_DIR] [WORK_DIR]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
-work=${2:-$build/install-check}
+work=${2:-${TMPDIR:-/tmp}/tritium-install-check}
 filecheck=/usr/lib/llvm-22/bin/FileCheck
-rm -rf "$work/prefix" "$work/ext"
+rm -rf "$work/prefix" "$work/ext" "$work/project"
 mkdir -p "$work"
 echo "install-check: cmake --install $build --prefix $work/prefix"
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
@@ -48,8 +51,9 @@ clang-22 -I"$work/prefix/include" -I/usr/lib/llvm-22/include "$work/capi.c" -o "
 "$work/capi" | "$filecheck" --check-prefix=CAPI "$0"
 # CAPI: loaded tt
 
-echo "install-check: 3. tests/backends/external against the installed package"
-cmake -G Ninja -S "$root/tests/backends/external" -B "$work/ext" \
+echo "install-check: 3. tests/backends/external (copied to $work/project) against the installed package"
+cp -r "$root/tests/backends/external" "$work/project"
+cmake -G Ninja -S "$work/project" -B "$work/ext" \
   -DTritium_DIR="$work/prefix/lib/cmake/Tritium" -DCMAKE_BUILD_TYPE=Release > "$work/ext.log" 2>&1 \
   || { cat "$work/ext.log"; exit 1; }
 grep -q "TRITIUM_CARGO_TARGET_DIR:PATH=$work/ext/cargo" "$work/ext/CMakeCache.txt" \
@@ -60,7 +64,7 @@ cmake --build "$work/ext" >> "$work/ext.log" 2>&1 || { tail -40 "$work/ext.log";
   | "$filecheck" "$root/tests/backends/external.mlir"
 "$work/ext/bin/tritium-opt-ext" --spec-report \
   | "$filecheck" --check-prefix=REPORT "$root/tests/backends/external.mlir"
-if grep -rq "$root/target" "$work/ext/build.ninja"; then
-  echo "install-check: the backend build refers to the checkout's cargo target dir"; exit 1
+if grep -q "$root" "$work/ext/build.ninja" "$work/ext/tritium_backend_ext/rust/Cargo.toml"; then
+  echo "install-check: the backend build refers to the checkout $root"; exit 1
 fi
 echo "install-check: OK (backend built against the installed Tritium in $(( $(date +%s) - start )) s)"
