@@ -167,6 +167,17 @@ def TestPrintAllocation : Pass<"test-print-allocation", "mlir::ModuleOp"> {
   ];
 }
 
+def TritonTestLoopPeeling : Pass<"triton-test-loop-peeling", "mlir::ModuleOp"> {
+  let summary = "test only: peel the last iteration of the loops marked __test_peel_epilogue";
+  let description = [{
+    Every `scf.for` with the unit attribute `__test_peel_epilogue` runs to
+    `ub - step`; an `scf.if (lb < ub)` after it runs the body once more at the
+    last induction value `lb + ((ub - lb - 1) / step) * step` on the loop's
+    results (Triton's `peelLoopEpilogue`).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 def TestPrintAlias : Pass<"test-print-alias", "mlir::ModuleOp"> {
   let summary = "test only: remark which local_alloc buffers each shared-memory descriptor may refer to";
   let description = [{

@@ -17,6 +17,7 @@ pub mod loop_unroll;
 pub mod reorder_broadcast;
 pub mod tensor_descriptor;
 pub mod test_buffer_region_alias;
+pub mod test_loop_peeling;
 pub mod test_print_alias;
 pub mod test_print_alignment;
 pub mod test_print_allocation;

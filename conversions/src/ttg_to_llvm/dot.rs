@@ -80,9 +80,18 @@ pub fn plan_mma(a: &DistLayout, b: &DistLayout, d: &DistLayout, e: usize) -> Res
         return Err("mma.sync needs 32 threads per warp".into());
     }
     let only = |v: &[i64], dim: usize, x: i64| v.iter().enumerate().all(|(i, &c)| c == if i == dim { x } else { 0 });
+    // A result smaller than the tile along m or n (a batched dot with one
+    // row, say) repeats its rows or columns over the tile: a lane basis that
+    // would move past the size is zero, and tile coordinates wrap.
+    let (m_size, n_size) = (d.shape[md], d.shape[nd]);
+    let within = |x: i64, size: i64| if x < size { x } else { 0 };
+    let wrap = |x: i64, size: i64| if x < size { x } else { x & (size - 1) };
+    if !(m_size as u64).is_power_of_two() || !(n_size as u64).is_power_of_two() {
+        return Err("an mma dot needs power-of-two m and n".into());
+    }
     // Step 2: lanes.
     for (bit, want) in [(0, 2), (1, 4)] {
-        if !only(&d.lanes[bit], nd, want) {
+        if !only(&d.lanes[bit], nd, within(want, n_size)) {
             return Err("the result's lanes are not those of an mma.sync accumulator".into());
         }
     }
@@ -90,7 +99,8 @@ pub fn plan_mma(a: &DistLayout, b: &DistLayout, d: &DistLayout, e: usize) -> Res
     for bit in 0..5 {
         if bit >= 2 {
             let row = 1i64 << (bit - 2);
-            if !only(&d.lanes[bit], md, row) || !only(&a.lanes[bit], md, row) || !only(&b.lanes[bit], nd, row) {
+            let (rm, rn) = (within(row, m_size), within(row, n_size));
+            if !only(&d.lanes[bit], md, rm) || !only(&a.lanes[bit], md, rm) || !only(&b.lanes[bit], nd, rn) {
                 return Err("the operands' lanes are not those of mma.sync fragments".into());
             }
         } else {
@@ -157,12 +167,14 @@ pub fn plan_mma(a: &DistLayout, b: &DistLayout, d: &DistLayout, e: usize) -> Res
     let mut calls = Vec::new();
     for step in ks.chunks(chunk) {
         for corner in &corners {
+            // Coordinates in A ([.., m, k]) and in D ([.., m, n]).
             let at = |m: i64, n: i64| {
                 let mut c = corner.clone();
-                c[md] = m;
+                c[md] = wrap(m, m_size);
                 c[nd] = n;
                 c
             };
+            let at_d = |m: i64, n: i64| at(m, wrap(n, n_size));
             let (m0, n0) = (corner[md], corner[nd]);
             let mut call = MmaCall { a: Vec::new(), b: Vec::new(), c: Vec::new() };
             for w in 0..2 {
@@ -174,7 +186,7 @@ pub fn plan_mma(a: &DistLayout, b: &DistLayout, d: &DistLayout, e: usize) -> Res
                 let regs: Option<Vec<usize>> = step[w * e..w * e + e]
                     .iter()
                     .map(|&k| {
-                        let mut c = at(0, n0);
+                        let mut c = at_d(0, n0);
                         c[bk] = k;
                         b_regs.get(&c).copied()
                     })
@@ -183,7 +195,7 @@ pub fn plan_mma(a: &DistLayout, b: &DistLayout, d: &DistLayout, e: usize) -> Res
             }
             for h in 0..2 {
                 for j in 0..2 {
-                    let regs = d_regs.get(&at(m0 + 8 * h, n0 + j)).ok_or("the result does not hold whole mma tiles")?;
+                    let regs = d_regs.get(&at_d(m0 + 8 * h, n0 + j)).ok_or("the result does not hold whole mma tiles")?;
                     for r in regs {
                         covered[*r] = true;
                     }
@@ -539,7 +551,7 @@ mod tests {
         let mut exact = true;
         let warps = 1usize << ld.warps.len();
         for warp in 0..warps {
-            let mut sums: HashMap<Vec<i64>, Vec<i64>> = HashMap::new();
+            let mut sums: HashMap<(Vec<i64>, usize, usize), Vec<i64>> = HashMap::new();
             for (ci, call) in calls.iter().enumerate() {
                 // The tile as the hardware sees it: element coordinates at
                 // each fragment position.
@@ -581,12 +593,15 @@ mod tests {
                             assert_eq!(ac[0], dc[0], "A's row is D's row");
                             assert_eq!(bc[1], dc[1], "B's column is D's column");
                             assert_eq!(ac[1], bc[0], "A and B meet at the same k");
-                            sums.entry(dc.clone()).or_default().push(ac[1]);
+                            // One chain per copy of the element: a result
+                            // smaller than the tile holds it at several
+                            // positions (lanes), each summing every k.
+                            sums.entry((dc.clone(), row, col)).or_default().push(ac[1]);
                         }
                     }
                 }
             }
-            for (elem, mut ks) in sums {
+            for ((elem, _, _), mut ks) in sums {
                 ks.sort();
                 assert_eq!(ks, (0..k).collect::<Vec<_>>(), "D{elem:?} in warp {warp} sums every k once");
             }
@@ -609,6 +624,12 @@ mod tests {
         // Warps broadcast over a small result.
         let p = mma(&[4, 1]);
         assert!(simulate(&dot_op(0, &p, 2), &dot_op(1, &p, 2), &p, 16, 16, 32, 2));
+        // Results smaller than the tile: rows (columns) repeat over it, so
+        // the fragment coordinates wrap (checked inside, not the ISA's own).
+        let p = mma(&[1, 1]);
+        simulate(&dot_op(0, &p, 2), &dot_op(1, &p, 2), &p, 1, 32, 32, 2);
+        simulate(&dot_op(0, &p, 2), &dot_op(1, &p, 2), &p, 4, 8, 16, 2);
+        simulate(&dot_op(0, &p, 2), &dot_op(1, &p, 2), &p, 16, 2, 16, 2);
     }
 
     #[test]
