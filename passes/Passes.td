@@ -163,7 +163,7 @@ def TestPrintAllocation : Pass<"test-print-allocation", "mlir::ModuleOp"> {
     Option<"getScratchSizeFunction", "get-scratch-size-function", "std::string", /*default=*/"\"None\"",
            "the scratch sizes: None (the generic ones) or ValidConstant (128 bytes for every op)">,
     Option<"partitionSize", "partition-size", "int64_t", /*default=*/"0",
-           "bytes of one shared-memory partition (0 = no partitioning; partitioned placement is refused)">
+           "bytes of one physical shared-memory partition (0 = none); the buffers of a partitioned allocation go to different ones">
   ];
 }
 

@@ -4,34 +4,23 @@
 //! - at the function: its name, and `size = N` (the bytes it needs);
 //! - at an op with a scratch (or, for a call, virtual) buffer:
 //!   `scratch offset = O, size = S` (`virtual offset = ...`);
-//! - at an op whose result owns an explicit buffer: `offset = O, size = S`.
+//! - at an op whose result owns explicit buffers: `offset = O, size = S`
+//!   for each (one per partition of a `#ttg.partitioned_shared` allocation).
 //!
 //! Options: `get-scratch-size-function` (`None`, the default sizes, or
 //! `ValidConstant`: every op gets 128 bytes of scratch, a test of the
-//! allocator alone) and `partition-size` (bytes of one shared-memory
-//! partition; 0 = none). Tritium's allocator has no partitioned placement:
-//! a module with `#ttg.partitioned_shared` buffers and a non-zero
-//! partition size is refused with a located error rather than misplaced.
+//! allocator alone) and `partition-size` (bytes of one physical
+//! shared-memory partition; 0 = none): the buffers of one partitioned
+//! allocation then go to different physical partitions.
 use tritium_dialects::ir::Op;
 use tritium_dialects::pass::{emit_error, Pass, PassOptions};
 use tritium_dialects::services::emit_remark;
-use tritium_dialects::ttg::bridge;
-use tritium_dialects::ttg::encoding::Encoding;
 
 use crate::analysis::allocation::{scratch_size_bytes_for, BufferKind, ModuleAllocation, ScratchTarget};
 use crate::analysis::{module_functions, post_order, symbol_name};
 
 /// The pass.
 pub struct TestPrintAllocation;
-
-/// Whether `op`'s result is a memdesc with a `#ttg.partitioned_shared` encoding.
-fn is_partitioned(op: Op) -> bool {
-    op.results().into_iter().any(|v| {
-        bridge::memdesc_of(v.ty())
-            .and_then(|d| bridge::encoding_of(d.encoding))
-            .is_some_and(|e| matches!(e, Ok(Encoding::PartitionedShared { .. })))
-    })
-}
 
 impl Pass for TestPrintAllocation {
     fn argument(&self) -> &'static str {
@@ -49,11 +38,10 @@ impl Pass for TestPrintAllocation {
                 return Err(());
             }
         };
-        if options.int("partition-size", 0) != 0 {
-            if let Some(op) = module.nested_ops().into_iter().find(|&op| is_partitioned(op)) {
-                emit_error(op, "test-print-allocation: partitioned shared-memory placement (partition-size) is not implemented");
-                return Err(());
-            }
+        let partition_size = options.int("partition-size", 0);
+        if partition_size < 0 {
+            emit_error(module, &format!("test-print-allocation: partition-size must not be negative, got {partition_size}"));
+            return Err(());
         }
         let scratch = |op: Op| -> u64 {
             if constant {
@@ -62,7 +50,7 @@ impl Pass for TestPrintAllocation {
                 scratch_size_bytes_for(op, ScratchTarget::Generic)
             }
         };
-        let allocation = ModuleAllocation::run(module, &scratch);
+        let allocation = ModuleAllocation::run_partitioned(module, &scratch, partition_size as u64);
         for func in module_functions(module).into_iter().filter(|f| f.name() == "tt.func") {
             let Some(alloc) = allocation.function(func) else { continue };
             emit_remark(func, &symbol_name(func).unwrap_or_default());
@@ -72,7 +60,7 @@ impl Pass for TestPrintAllocation {
                     emit_remark(op, &format!("{what} offset = {}, size = {}", b.offset, b.size));
                 }
                 for result in op.results() {
-                    if let Some(b) = alloc.value_buffer(result) {
+                    for b in alloc.value_buffers(result) {
                         emit_remark(op, &format!("offset = {}, size = {}", b.offset, b.size));
                     }
                 }

@@ -467,6 +467,9 @@ pub struct FunctionAllocation {
     /// The bytes of shared memory the function needs.
     pub shared_memory_size: u64,
     value_buffer: HashMap<usize, usize>,
+    /// The buffers of a `#ttg.partitioned_shared` allocation (one per
+    /// partition; `value_buffer` holds the first).
+    partition_buffers: HashMap<usize, Vec<usize>>,
     op_buffer: HashMap<usize, usize>,
     alias: HashMap<usize, Vec<usize>>,
 }
@@ -493,10 +496,21 @@ impl FunctionAllocation {
     /// The buffers `value` may refer to: its own, or those it aliases
     /// (Triton's `getBufferIds`).
     pub fn buffer_ids(&self, value: Val) -> Vec<usize> {
+        if let Some(ids) = self.partition_buffers.get(&vkey(value)) {
+            return ids.clone();
+        }
         if let Some(&i) = self.value_buffer.get(&vkey(value)) {
             return vec![i];
         }
         self.alias.get(&vkey(value)).cloned().unwrap_or_default()
+    }
+    /// Every explicit buffer `value` owns (one per partition of a
+    /// `#ttg.partitioned_shared` allocation, else at most one).
+    pub fn value_buffers(&self, value: Val) -> Vec<&Buffer> {
+        match self.partition_buffers.get(&vkey(value)) {
+            Some(ids) => ids.iter().map(|&i| &self.buffers[i]).collect(),
+            None => self.value_buffer(value).into_iter().collect(),
+        }
     }
     /// The byte range of buffer `id`.
     pub fn interval(&self, id: usize) -> Interval {
@@ -517,6 +531,14 @@ impl ModuleAllocation {
     /// Allocates every function of `module`, with `scratch` giving each op's
     /// scratch size in bytes.
     pub fn run(module: Op, scratch: &dyn Fn(Op) -> u64) -> ModuleAllocation {
+        Self::run_partitioned(module, scratch, 0)
+    }
+
+    /// [`Self::run`] for a target whose shared memory is split into
+    /// physical partitions of `partition_size` bytes (0: not split): the
+    /// buffers of one `#ttg.partitioned_shared` allocation are then placed
+    /// in different partitions.
+    pub fn run_partitioned(module: Op, scratch: &dyn Fn(Op) -> u64, partition_size: u64) -> ModuleAllocation {
         let funcs = super::module_functions(module);
         let by_name: HashMap<String, Op> =
             funcs.iter().filter_map(|&f| super::symbol_name(f).map(|n| (n, f))).collect();
@@ -549,7 +571,7 @@ impl ModuleAllocation {
             let call_size = |call: Op| -> u64 {
                 super::callee_name(call).and_then(|n| by_name.get(&n)).and_then(|c| sizes.get(&okey(*c)).copied()).unwrap_or(0)
             };
-            functions.push(allocate_function(f, scratch, &call_size));
+            functions.push(allocate_function(f, scratch, &call_size, partition_size));
         }
         let shared_memory_size =
             functions.iter().filter(|a| !called.contains(&okey(a.func))).map(|a| a.shared_memory_size).max().unwrap_or(0);
@@ -562,8 +584,22 @@ impl ModuleAllocation {
     }
 }
 
-/// The bytes a shared `ttg.local_alloc` reserves, and its alignment.
-fn explicit_size(op: Op) -> Option<(u64, u64)> {
+/// Elements of `elems` laid out with `#ttg.padded_shared` paddings: after
+/// every `interval` elements but the last, `padding` more.
+fn padded_elems(elems: u64, intervals: &[u32], paddings: &[u32]) -> u64 {
+    let mut padding = 0u64;
+    for (i, p) in intervals.iter().zip(paddings) {
+        if *i > 0 && elems > 0 {
+            padding += ((elems - 1) / *i as u64) * *p as u64;
+        }
+    }
+    elems + padding
+}
+
+/// The bytes a shared `ttg.local_alloc` reserves per buffer, its alignment,
+/// and its number of buffers (the partitions of a `#ttg.partitioned_shared`
+/// allocation, each holding its groups' pieces; 1 otherwise).
+fn explicit_size(op: Op) -> Option<(u64, u64, u64)> {
     let desc = bridge::memdesc_of(op.result(0).ty())?;
     if !desc.memory_space.is_null() {
         if let Some(Ok(space)) = bridge::encoding_of(desc.memory_space) {
@@ -588,21 +624,25 @@ fn explicit_size(op: Op) -> Option<(u64, u64)> {
     }
     let elems: i64 = per_cta.iter().product::<i64>().max(0);
     let mut elems = elems as u64;
-    if let Some(Encoding::PaddedShared { intervals, paddings, .. }) = &enc {
-        let mut padding = 0u64;
-        for (i, p) in intervals.iter().zip(paddings) {
-            if *i > 0 {
-                padding += (elems / *i as u64) * *p as u64;
-            }
-        }
-        elems += padding;
+    let layout = match &enc {
+        Some(Encoding::PartitionedShared { partition_layout, .. }) => Some(partition_layout.as_ref()),
+        other => other.as_ref(),
+    };
+    if let Some(Encoding::PaddedShared { intervals, paddings, .. }) = layout {
+        elems = padded_elems(elems, intervals, paddings);
     }
     let elem = desc.element;
     let bits = if elem.is_ptr() { 64 } else { elem.bit_width() as u64 };
-    let bytes = elems * bits / 8;
+    let mut bytes = elems * bits / 8;
+    let mut buffers = 1u64;
+    if let Some(Encoding::PartitionedShared { num_partitions, num_groups, .. }) = &enc {
+        let (partitions, groups) = ((*num_partitions).max(1) as u64, (*num_groups).max(1) as u64);
+        bytes = bytes / (partitions * groups) * groups;
+        buffers = partitions;
+    }
     let default_align = if matches!(enc, Some(Encoding::NvmmaShared { .. })) { 1024 } else { 16 };
     let align = op.attr("alignment").and_then(|a| a.int()).map(|a| a as u64).unwrap_or(default_align);
-    Some((bytes, align))
+    Some((bytes, align, buffers))
 }
 
 /// Whether `ty` is a `!ttg.memdesc`.
@@ -638,7 +678,7 @@ pub fn successor_operands(term: Op, index: usize) -> Vec<Val> {
 }
 
 /// For each memdesc value of `func`, the explicit buffers it may alias.
-fn alias_sets(func: Op, value_buffer: &HashMap<usize, usize>) -> HashMap<usize, Vec<usize>> {
+fn alias_sets(func: Op, value_buffers: &HashMap<usize, Vec<usize>>) -> HashMap<usize, Vec<usize>> {
     let ops = func.nested_ops();
     let mut alias: HashMap<usize, Vec<usize>> = HashMap::new();
     let join = |alias: &mut HashMap<usize, Vec<usize>>, to: Val, from: &[usize]| -> bool {
@@ -655,8 +695,8 @@ fn alias_sets(func: Op, value_buffer: &HashMap<usize, usize>) -> HashMap<usize, 
         }
         changed
     };
-    for (v, b) in value_buffer {
-        alias.insert(*v, vec![*b]);
+    for (v, ids) in value_buffers {
+        alias.insert(*v, ids.clone());
     }
     for _ in 0..64 {
         let mut changed = false;
@@ -928,18 +968,24 @@ fn ancestor_block_in_region(op: Op, block: MlirBlock) -> Option<MlirBlock> {
 }
 
 /// Allocates one function (steps 1–4 of the module documentation).
-fn allocate_function(func: Op, scratch: &dyn Fn(Op) -> u64, call_size: &dyn Fn(Op) -> u64) -> FunctionAllocation {
+fn allocate_function(func: Op, scratch: &dyn Fn(Op) -> u64, call_size: &dyn Fn(Op) -> u64, partition_size: u64) -> FunctionAllocation {
     let mut buffers: Vec<Buffer> = Vec::new();
     let mut value_buffer = HashMap::new();
+    let mut partition_buffers: HashMap<usize, Vec<usize>> = HashMap::new();
     let mut op_buffer = HashMap::new();
     let pre: Vec<Op> = std::iter::once(func).chain(func.nested_ops()).collect();
     let mut pending_scratch: Vec<(Op, BufferKind, u64, u64)> = Vec::new();
     for &op in &pre {
         if op.name() == "ttg.local_alloc" && op.num_results() == 1 {
-            if let Some((size, alignment)) = explicit_size(op) {
-                let id = buffers.len();
-                buffers.push(Buffer { id, kind: BufferKind::Explicit, owner: op, size, alignment, offset: 0 });
-                value_buffer.insert(vkey(op.result(0)), id);
+            if let Some((size, alignment, count)) = explicit_size(op) {
+                let first = buffers.len();
+                for id in first..first + count as usize {
+                    buffers.push(Buffer { id, kind: BufferKind::Explicit, owner: op, size, alignment, offset: 0 });
+                }
+                value_buffer.insert(vkey(op.result(0)), first);
+                if count > 1 {
+                    partition_buffers.insert(vkey(op.result(0)), (first..first + count as usize).collect::<Vec<_>>());
+                }
             }
         }
         if op.same(func) {
@@ -974,7 +1020,11 @@ fn allocate_function(func: Op, scratch: &dyn Fn(Op) -> u64, call_size: &dyn Fn(O
             }
         }
     }
-    let alias = alias_sets(func, &value_buffer);
+    let all_value_buffers: HashMap<usize, Vec<usize>> = value_buffer
+        .iter()
+        .map(|(v, &b)| (*v, partition_buffers.get(v).cloned().unwrap_or_else(|| vec![b])))
+        .collect();
+    let alias = alias_sets(func, &all_value_buffers);
 
     // Liveness.
     let post = post_order(func);
@@ -1026,8 +1076,80 @@ fn allocate_function(func: Op, scratch: &dyn Fn(Op) -> u64, call_size: &dyn Fn(O
         }
     }
     let range: Vec<Interval> = range.into_iter().map(|r| r.unwrap_or(Interval::new(0, 0))).collect();
-    let shared_memory_size = compute_offsets(&mut buffers, &range);
-    FunctionAllocation { func, buffers, shared_memory_size, value_buffer, op_buffer, alias }
+    // The buffers of one partitioned allocation are each other's neighbours.
+    let mut neighbors: Vec<Vec<usize>> = vec![Vec::new(); buffers.len()];
+    for ids in partition_buffers.values() {
+        for &i in ids {
+            neighbors[i] = ids.iter().copied().filter(|&j| j != i).collect();
+        }
+    }
+    let shared_memory_size = compute_offsets(&mut buffers, &range, &neighbors, partition_size);
+    FunctionAllocation { func, buffers, shared_memory_size, value_buffer, partition_buffers, op_buffer, alias }
+}
+
+/// Placement with physical shared-memory partitions of `partition_size`
+/// bytes, when some allocation is partitioned:
+/// 1. the pieces of the partitioned allocations (largest first), piece 0 of
+///    each, then piece 1 of each, ...: each at the lowest aligned offset where
+///    it overlaps no placed buffer it is live with (or runs concurrently
+///    with) and where the partitions it spans (its footprint, from its first
+///    to its last byte) are not spanned by a placed piece of the same
+///    allocation; on such a conflict it moves on to the start of the next
+///    partition;
+/// 2. every other buffer (largest first) at the lowest aligned offset where
+///    it overlaps no placed buffer it is live with.
+///
+/// Returns the total size.
+fn place_partitioned(buffers: &mut [Buffer], range: &[Interval], neighbors: &[Vec<usize>], partition_size: u64) -> u64 {
+    let mut order: Vec<usize> = (0..buffers.len()).collect();
+    order.sort_by(|&a, &b| buffers[b].size.cmp(&buffers[a].size)); // stable
+    // The pieces of each partitioned allocation, in buffer order.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &b in &order {
+        if neighbors[b].is_empty() || groups.iter().any(|g| g.contains(&b)) {
+            continue;
+        }
+        let mut group: Vec<usize> = neighbors[b].iter().copied().chain(std::iter::once(b)).collect();
+        group.sort_unstable();
+        groups.push(group);
+    }
+    let mut sequence: Vec<usize> = Vec::new();
+    let pieces = groups.iter().map(|g| g.len()).max().unwrap_or(0);
+    for i in 0..pieces {
+        sequence.extend(groups.iter().filter_map(|g| g.get(i).copied()));
+    }
+    sequence.extend(order.iter().copied().filter(|&b| neighbors[b].is_empty()));
+    let footprint = |offset: u64, size: u64| (offset / partition_size, (offset + size.max(1) - 1) / partition_size);
+    let mut placed: Vec<usize> = Vec::new();
+    let mut total = 0;
+    for x in sequence {
+        let size = buffers[x].size;
+        let mut offset = 0u64;
+        loop {
+            offset = buffers[x].set_offset_aligned(offset);
+            let clash = placed.iter().copied().find(|&y| {
+                let live = range[x].intersects(&range[y]) || run_concurrently(buffers[x].owner, buffers[y].owner);
+                live && Interval::new(offset, offset + size).intersects(&Interval::new(buffers[y].offset, buffers[y].offset + buffers[y].size))
+            });
+            if let Some(y) = clash {
+                offset = buffers[y].offset + buffers[y].size;
+                continue;
+            }
+            let (lo, hi) = footprint(offset, size);
+            let conflict = neighbors[x].iter().filter(|n| placed.contains(n)).any(|&n| {
+                let (nlo, nhi) = footprint(buffers[n].offset, buffers[n].size);
+                lo <= nhi && nlo <= hi
+            });
+            if conflict {
+                offset = (offset / partition_size + 1) * partition_size;
+                continue;
+            }
+            break;
+        }
+        placed.push(x);
+        total = total.max(buffers[x].offset + size);
+    }
+    total
 }
 
 /// Alignment of the warp-specialization state bytes of a function.
@@ -1100,8 +1222,15 @@ fn run_concurrently(x: Op, y: Op) -> bool {
     }
 }
 
-/// Places the buffers (step 4); returns the total size.
-fn compute_offsets(buffers: &mut [Buffer], range: &[Interval]) -> u64 {
+/// Places the buffers (step 4); returns the total size. With a
+/// `partition_size`, neighbours (the buffers of one partitioned allocation)
+/// in the same physical partition interfere, and a buffer that meets one is
+/// moved to the start of the next partition.
+fn compute_offsets(buffers: &mut [Buffer], range: &[Interval], neighbors: &[Vec<usize>], partition_size: u64) -> u64 {
+    if partition_size > 0 && neighbors.iter().any(|n| !n.is_empty()) {
+        return place_partitioned(buffers, range, neighbors, partition_size);
+    }
+    let partition = |offset: u64| if partition_size == 0 { 0 } else { offset / partition_size };
     let mut order: Vec<usize> = (0..buffers.len()).collect();
     order.sort_by(|&a, &b| buffers[b].size.cmp(&buffers[a].size)); // stable
     // Initial placement.
@@ -1149,6 +1278,13 @@ fn compute_offsets(buffers: &mut [Buffer], range: &[Interval]) -> u64 {
                     graph[x].push(y);
                 }
             }
+            if partition_size > 0 {
+                for &n in &neighbors[x] {
+                    if partition(buffers[x].offset) == partition(buffers[n].offset) && !graph[x].contains(&n) {
+                        graph[x].push(n);
+                    }
+                }
+            }
         }
         graph
     };
@@ -1172,7 +1308,11 @@ fn compute_offsets(buffers: &mut [Buffer], range: &[Interval]) -> u64 {
         for &x in &order {
             let mut new_offset = 0;
             for &y in &graph[x] {
-                new_offset = new_offset.max(buffers[y].offset + buffers[y].size);
+                if partition_size > 0 && neighbors[x].contains(&y) {
+                    new_offset = new_offset.max((partition(buffers[y].offset) + 1) * partition_size);
+                } else {
+                    new_offset = new_offset.max(buffers[y].offset + buffers[y].size);
+                }
             }
             if colors[&x] != 0 {
                 buffers[x].set_offset_aligned(new_offset);
@@ -1190,8 +1330,10 @@ fn compute_offsets(buffers: &mut [Buffer], range: &[Interval]) -> u64 {
 
 /// Writes Triton's allocation attributes: `allocation.offset` (i32) on every
 /// op owning a scratch/virtual buffer or whose single result owns an explicit
-/// one, `allocation.size` on the former (not on a function, whose own buffer
-/// holds the warp-specialization states), and `ttg.shared` on the module.
+/// one (an array of one offset per partition for a `#ttg.partitioned_shared`
+/// allocation), `allocation.size` on the former (not on a function, whose
+/// own buffer holds the warp-specialization states), and `ttg.shared` on the
+/// module.
 pub fn attach_allocation_attributes(module: Op, allocation: &ModuleAllocation) {
     let context = module.context();
     for func in &allocation.functions {
@@ -1204,7 +1346,13 @@ pub fn attach_allocation_attributes(module: Op, allocation: &ModuleAllocation) {
                 op.set_attr("allocation.offset", i32_attr(context, b.offset as i64));
                 op.set_attr("allocation.size", i32_attr(context, b.size as i64));
             } else if op.num_results() == 1 {
-                if let Some(b) = func.value_buffer(op.result(0)) {
+                let owned = func.value_buffers(op.result(0));
+                if owned.len() > 1 {
+                    // A partitioned allocation: one offset per partition.
+                    let offsets: Vec<MlirAttribute> = owned.iter().map(|b| i32_attr(context, b.offset as i64).0).collect();
+                    let array = unsafe { mlirArrayAttrGet(context, offsets.len() as isize, offsets.as_ptr()) };
+                    op.set_attr("allocation.offset", tritium_dialects::ir::Attr(array));
+                } else if let Some(b) = owned.first() {
                     op.set_attr("allocation.offset", i32_attr(context, b.offset as i64));
                 }
             }
