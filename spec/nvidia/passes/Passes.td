@@ -114,6 +114,24 @@ def NVGPUWarpSpecialization : Pass<"nvgpu-warp-specialization", "mlir::ModuleOp"
   ];
 }
 
+def TritonGPUHoistTMEMAlloc : Pass<"tritongpu-hoist-tmem-alloc", "mlir::ModuleOp"> {
+  let summary = "hoist the tensor-memory allocations of MMA accumulators out of loops (Blackwell)";
+  let description = [{
+    Before the pipeliner, moves the `ttng.tmem_alloc` of a
+    `ttng.tc_gen5_mma` accumulator out of its loop (its token becomes an
+    iteration argument, its initial value a `ttng.tmem_store`), then turns
+    loop-carried tensors stored to or loaded from that buffer into tensor
+    memory, forwards loads to stores, sinks loads to their users and hoists
+    allocations out of `scf.if`. After the pipeliner (`post-pipeline=true`)
+    it sinks allocations that are fully overwritten in each iteration into
+    the loop instead of hoisting.
+  }];
+  let options = [
+    Option<"postPipeline", "post-pipeline", "bool", /*default=*/"false",
+           "run after the pipeliner: do not hoist, sink overwritten allocations">
+  ];
+}
+
 def TritonNvidiaGPUOptimizeTMemLayouts
     : Pass<"triton-nvidia-optimize-tmem-layouts", "mlir::ModuleOp"> {
   let summary = "optimize tensor-memory layouts (Blackwell)";

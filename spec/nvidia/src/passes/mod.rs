@@ -10,6 +10,7 @@ pub mod cluster_barriers;
 pub mod descriptor_encoding;
 pub mod fence_insertion;
 pub mod hoist_mbarrier;
+pub mod hoist_tmem_alloc;
 pub mod hopper_llir;
 pub mod mma_v3;
 pub mod mma_v5_pipeline;
