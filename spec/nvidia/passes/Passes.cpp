@@ -10,6 +10,7 @@
 
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/OptimizeForNVVM.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -49,4 +50,8 @@ void tritium_nvidia_register_passes() {
   // (mlir-opt) keeps its own.
   if (!mlir::PassInfo::lookup("convert-nvvm-to-llvm"))
     mlir::registerPass([] { return mlir::createConvertNVVMToLLVMPass(); });
+  // Upstream's NVVM IR optimizations (f16 division through f32), which
+  // Triton's lit RUN lines name after convert-triton-gpu-to-llvm.
+  if (!mlir::PassInfo::lookup("llvm-optimize-for-nvvm-target"))
+    mlir::registerPass([] { return mlir::LLVM::createNVVMOptimizeForTargetPass(); });
 }
