@@ -13,9 +13,16 @@
 //!    definition declares on shared memory) or its scratch: an op with
 //!    scratch writes it, synchronises internally (unless its scratch stays
 //!    within warps: a conversion within warps, or what the backend's
-//!    [`MembarHooks::scratch_within_warps`] says), then reads it; a
-//!    `ttg.memdesc_index` with a constant index covers only its slot of the
-//!    buffer; an access through a `ttg.memdesc_subslice` of a whole
+//!    [`MembarHooks::scratch_within_warps`] says), then reads it; an
+//!    access through a `ttg.memdesc_index` (seen through views) carries its
+//!    slot index as `base + offset` under an optional modulus (Triton's
+//!    `BufferIndexAnalysis`: constants, `arith.addi` of a constant,
+//!    `arith.remsi` by a constant, the pipeliner's wrapping counter
+//!    `select(cmpi sge/slt (c + 1, N), 0, c + 1)` on a counter kept in
+//!    `[-1, N)`), and two accesses of one buffer whose indices provably
+//!    differ do not intersect; indices are dropped on a loop's back edge and
+//!    not used in a function with an irreducible CFG; an access through a
+//!    `ttg.memdesc_subslice` of a whole
 //!    allocation also records the view's box of elements, and two such
 //!    accesses of one encoding only intersect where their boxes overlap;
 //! 3. when the op's accesses conflict with the state (read-after-write,
@@ -120,12 +127,15 @@ pub struct Slice {
     pub end: u64,
     /// The subslice view, if known.
     pub view: Option<View>,
+    /// The slot of a multi-buffered allocation the access selects, as an
+    /// index expression (with the allocation's buffer id), if known.
+    pub index: Option<(usize, IndexExpr)>,
 }
 
 impl Slice {
     /// The whole interval `i`.
     pub fn whole(i: Interval) -> Slice {
-        Slice { start: i.start, end: i.end, view: None }
+        Slice { start: i.start, end: i.end, view: None, index: None }
     }
     /// Whether the two accesses may touch a common element: their intervals
     /// intersect and, for two views of one encoding, their boxes overlap in
@@ -133,6 +143,11 @@ impl Slice {
     pub fn intersects(&self, other: &Slice) -> bool {
         if !Interval::new(self.start, self.end).intersects(&Interval::new(other.start, other.end)) {
             return false;
+        }
+        if let (Some((a, x)), Some((b, y))) = (&self.index, &other.index) {
+            if a == b && x.provably_differs(y) {
+                return false;
+            }
         }
         match (&self.view, &other.view) {
             (Some(a), Some(b)) if a.encoding == b.encoding && a.offsets.len() == b.offsets.len() => {
@@ -202,6 +217,16 @@ impl BlockInfo {
         }
         for (k, ops) in &other.writes {
             self.writes.entry(k.clone()).or_default().extend(ops);
+        }
+    }
+    /// Drops the slot indices of every access (state carried around a loop).
+    pub fn forget_indices(&mut self) {
+        for map in [&mut self.reads, &mut self.writes] {
+            let old = std::mem::take(map);
+            for (mut k, ops) in old {
+                k.index = None;
+                map.entry(k).or_default().extend(ops);
+            }
         }
     }
     /// Forgets everything (a barrier).
@@ -284,6 +309,9 @@ struct FunctionMembar<'a> {
     callees: &'a HashMap<String, BlockInfo>,
     /// The accesses pending when this function returns.
     end: BlockInfo,
+    /// Whether slot indices may tell accesses apart (not in a function
+    /// with an irreducible CFG).
+    buffer_indices: bool,
 }
 
 impl FunctionMembar<'_> {
@@ -360,31 +388,6 @@ impl FunctionMembar<'_> {
         false
     }
 
-    /// The bytes of buffer `id` that `value` covers: one slot of a
-    /// multi-buffer when `value` is a `ttg.memdesc_index` of the allocation
-    /// with a constant index (slots with different constant indices never
-    /// overlap), else the whole buffer.
-    fn slice_interval(&self, value: Val, id: usize) -> Interval {
-        let whole = self.alloc.interval(id);
-        let Some(def) = value.defining_op() else { return whole };
-        if def.name() != "ttg.memdesc_index" || def.num_operands() < 2 {
-            return whole;
-        }
-        let src = def.operand(0);
-        if self.alloc.value_buffer(src).map(|b| b.id) != Some(id) {
-            return whole;
-        }
-        let index = def.operand(1).defining_op().filter(|c| c.name() == "arith.constant").and_then(|c| c.attr("value")).and_then(|a| a.int());
-        let slots = tritium_dialects::ttg::bridge::memdesc_of(src.ty()).and_then(|d| d.shape.first().copied()).unwrap_or(0);
-        match index {
-            Some(i) if slots > 0 && (0..slots).contains(&i) => {
-                let slot = (whole.end - whole.start) / slots as u64;
-                Interval::new(whole.start + slot * i as u64, whole.start + slot * (i as u64 + 1))
-            }
-            _ => whole,
-        }
-    }
-
     /// The transfer function of one op (steps 2–5).
     fn update(&mut self, op: Op, info: &mut BlockInfo) {
         let name = op.name();
@@ -419,7 +422,12 @@ impl FunctionMembar<'_> {
             let mut merged = BlockInfo::default();
             for r in 0..op.num_regions() {
                 let mut state = entry.clone();
-                for _ in 0..passes {
+                for pass in 0..passes {
+                    if pass > 0 {
+                        // Around the back edge the slot indices name other
+                        // iterations' slots.
+                        state.forget_indices();
+                    }
                     for block in region_blocks(op.region(r)) {
                         for child in block_ops(block) {
                             self.update(child, &mut state);
@@ -439,7 +447,7 @@ impl FunctionMembar<'_> {
             if let (Some(state), Some(base)) = (callee, base) {
                 let shift = |m: &BTreeMap<Slice, Accessors>| -> BTreeMap<Slice, Accessors> {
                     m.iter()
-                        .map(|(k, ops)| (Slice { start: base + k.start, end: base + k.end, view: k.view.clone() }, ops.clone()))
+                        .map(|(k, ops)| (Slice { start: base + k.start, end: base + k.end, view: k.view.clone(), index: None }, ops.clone()))
                         .collect()
                 };
                 let cur = BlockInfo { reads: shift(&state.reads), writes: shift(&state.writes) };
@@ -482,7 +490,10 @@ impl FunctionMembar<'_> {
         for (value, is_write) in accesses {
             let view = subslice_view(value);
             for id in self.alloc.buffer_ids(value) {
-                let slice = Slice { view: view.clone(), ..Slice::whole(self.slice_interval(value, id)) };
+                // The whole buffer; slots of one buffer are told apart by
+                // their indices (a constant index is one too).
+                let index = if self.buffer_indices { buffer_index(value).map(|e| (id, e)) } else { None };
+                let slice = Slice { view: view.clone(), index, ..Slice::whole(self.alloc.interval(id)) };
                 if is_write {
                     cur.write_slice(slice, op);
                 } else {
@@ -516,6 +527,7 @@ impl FunctionMembar<'_> {
     /// The dataflow over the function's CFG (step 6).
     fn run(&mut self, func: Op) {
         if func.num_regions() > 0 {
+            self.buffer_indices = !is_irreducible(func.region(0));
             self.end = self.region_flow(func.region(0), BlockInfo::default());
         }
     }
@@ -527,6 +539,14 @@ impl FunctionMembar<'_> {
         let mut exit = BlockInfo::default();
         let Some(entry) = region_blocks(region).into_iter().next() else { return exit };
         let key = |b: MlirBlock| b.ptr as usize;
+        // Back edges (to a block dominating the source) carry no slot indices.
+        let (blocks, preds) = cfg(region);
+        let dom = dominators(&preds);
+        let position: HashMap<usize, usize> = blocks.iter().enumerate().map(|(i, b)| (key(*b), i)).collect();
+        let back_edge = |from: MlirBlock, to: MlirBlock| match (position.get(&key(from)), position.get(&key(to))) {
+            (Some(&f), Some(&t)) => dom[f][t],
+            _ => false,
+        };
         let mut input: HashMap<usize, BlockInfo> = HashMap::from([(key(entry), entry_state)]);
         let mut output: HashMap<usize, BlockInfo> = HashMap::new();
         let mut list: VecDeque<MlirBlock> = VecDeque::from([entry]);
@@ -554,12 +574,271 @@ impl FunctionMembar<'_> {
                 exit.join(&info);
             }
             for s in succs {
-                input.entry(key(s)).or_default().join(&info);
+                if back_edge(block, s) {
+                    let mut carried = info.clone();
+                    carried.forget_indices();
+                    input.entry(key(s)).or_default().join(&carried);
+                } else {
+                    input.entry(key(s)).or_default().join(&info);
+                }
                 list.push_back(s);
             }
         }
         exit
     }
+}
+
+// ---------------------------------------------------------------------------
+// Slot indices (Triton's BufferIndexAnalysis)
+// ---------------------------------------------------------------------------
+
+/// The slot index of a multi-buffered access as `base + offset`, under a
+/// modulus when the index wraps (`arith.remsi`, or the pipeliner's
+/// `select(cmpi sge/slt (base + 1, N), 0, base + 1)` on a counter known to
+/// stay in `[-1, N)`); `base` is a value handle (0: no base, a constant).
+/// Two indices of one base whose offsets differ (modulo the same modulus)
+/// select different slots.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct IndexExpr {
+    base: usize,
+    offset: i64,
+    modulus: Option<i64>,
+}
+
+impl IndexExpr {
+    fn root(v: Val) -> IndexExpr {
+        IndexExpr { base: v.0.ptr as usize, offset: 0, modulus: None }
+    }
+    /// Whether the two indices never select the same slot.
+    pub fn provably_differs(&self, other: &IndexExpr) -> bool {
+        if self.base != other.base {
+            return false;
+        }
+        match (self.modulus, other.modulus) {
+            (None, None) => self.offset != other.offset,
+            (Some(m), Some(n)) if m == n => self.offset.rem_euclid(m) != other.offset.rem_euclid(m),
+            _ => false,
+        }
+    }
+}
+
+fn const_int(v: Val) -> Option<i64> {
+    let def = v.defining_op().filter(|d| d.name() == "arith.constant")?;
+    def.attr("value")?.int()
+}
+
+/// Whether the counter `base` of the wrap idiom `select` stays within
+/// `[-1, modulus)`: a constant, or a loop-carried value starting there
+/// whose every other incoming value is `select` itself.
+fn counter_bounded(base: Val, modulus: i64, select: Op) -> bool {
+    let in_range = |v: Val| const_int(v).is_some_and(|c| (-1..modulus).contains(&c));
+    if const_int(base).is_some() {
+        return in_range(base);
+    }
+    let Some(block) = base.owner_block() else { return false };
+    let index = unsafe { mlirBlockArgumentGetArgNumber(base.0) } as usize;
+    let parent = Op(unsafe { mlirBlockGetParentOperation(block) });
+    if !parent.0.ptr.is_null() && parent.name() == "scf.for" && parent.entry_block(0).is_some_and(|b| b.ptr == block.ptr) {
+        if index == 0 {
+            return false;
+        }
+        let init = parent.operands().get(3 + index - 1).copied();
+        let yielded = block_terminator(block).and_then(|t| t.operands().get(index - 1).copied());
+        return init.is_some_and(in_range) && yielded.is_some_and(|y| y.same(select.result(0)));
+    }
+    // A CFG loop: every predecessor passes the select or a constant in range.
+    let region = unsafe { mlirBlockGetParentRegion(block) };
+    let mut preds = 0;
+    for b in region_blocks(region) {
+        let Some(term) = block_terminator(b) else { continue };
+        for (k, succ) in successors(term).into_iter().enumerate() {
+            if succ.ptr != block.ptr {
+                continue;
+            }
+            preds += 1;
+            let Some(incoming) = super::allocation::successor_operands(term, k).get(index).copied() else { return false };
+            if !(incoming.same(select.result(0)) || in_range(incoming)) {
+                return false;
+            }
+        }
+    }
+    preds > 0
+}
+
+/// The wrap idiom the pipeliner emits for its slot counters.
+fn wrapped_counter(select: Op) -> Option<IndexExpr> {
+    let cmp = select.operand(0).defining_op().filter(|c| c.name() == "arith.cmpi")?;
+    let (wrap, no_wrap) = match cmp.attr("predicate")?.int()? {
+        5 => (select.operand(1), select.operand(2)), // sge
+        2 => (select.operand(2), select.operand(1)), // slt
+        _ => return None,
+    };
+    if const_int(wrap) != Some(0) {
+        return None;
+    }
+    let add = no_wrap.defining_op().filter(|a| a.name() == "arith.addi")?;
+    if !cmp.operand(0).same(add.result(0)) {
+        return None;
+    }
+    let (one, base) = match const_int(add.operand(1)) {
+        Some(c) => (c, add.operand(0)),
+        None => (const_int(add.operand(0))?, add.operand(1)),
+    };
+    let modulus = const_int(cmp.operand(1)).filter(|m| *m > 0)?;
+    if one != 1 || !counter_bounded(base, modulus, select) {
+        return None;
+    }
+    let inner = index_expr(base);
+    if inner.modulus.is_some() {
+        return None;
+    }
+    Some(IndexExpr { base: inner.base, offset: inner.offset + 1, modulus: Some(modulus) })
+}
+
+/// The index expression of a slot index value.
+fn index_expr(v: Val) -> IndexExpr {
+    if let Some(c) = const_int(v) {
+        return IndexExpr { base: 0, offset: c, modulus: None };
+    }
+    let Some(def) = v.defining_op() else { return IndexExpr::root(v) };
+    match def.name() {
+        "arith.addi" => {
+            let pair = match (const_int(def.operand(1)), const_int(def.operand(0))) {
+                (Some(c), _) => Some((def.operand(0), c)),
+                (None, Some(c)) => Some((def.operand(1), c)),
+                _ => None,
+            };
+            if let Some((other, c)) = pair {
+                let inner = index_expr(other);
+                if inner.modulus.is_some() {
+                    return IndexExpr::root(v);
+                }
+                return IndexExpr { base: inner.base, offset: inner.offset + c, modulus: None };
+            }
+        }
+        "arith.select" => {
+            if let Some(e) = wrapped_counter(def) {
+                return e;
+            }
+        }
+        "arith.remsi" => {
+            if let Some(m) = const_int(def.operand(1)).filter(|m| *m > 0) {
+                let mut inner = index_expr(def.operand(0));
+                if inner.modulus.is_some() {
+                    return IndexExpr::root(v);
+                }
+                inner.modulus = Some(m);
+                return inner;
+            }
+        }
+        _ => {}
+    }
+    IndexExpr::root(v)
+}
+
+/// The slot index of the `ttg.memdesc_index` a descriptor is a view of
+/// (through transposes, reshapes, reinterpretations and subslices).
+fn buffer_index(value: Val) -> Option<IndexExpr> {
+    let mut v = value;
+    loop {
+        let def = v.defining_op()?;
+        match def.name() {
+            "ttg.memdesc_index" if def.num_operands() > 1 => {
+                let mut e = index_expr(def.operand(1));
+                if let Some(m) = e.modulus {
+                    e.offset = e.offset.rem_euclid(m);
+                }
+                return Some(e);
+            }
+            "ttg.memdesc_trans" | "ttg.memdesc_reshape" | "ttg.memdesc_reinterpret" | "ttg.memdesc_subslice" => {
+                v = def.operand(0);
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The blocks of `region` and, for each, its predecessors (by position).
+fn cfg(region: MlirRegion) -> (Vec<MlirBlock>, Vec<Vec<usize>>) {
+    let blocks = region_blocks(region);
+    let mut preds = vec![Vec::new(); blocks.len()];
+    for (i, b) in blocks.iter().enumerate() {
+        if let Some(term) = block_terminator(*b) {
+            for s in successors(term) {
+                if let Some(j) = blocks.iter().position(|x| x.ptr == s.ptr) {
+                    preds[j].push(i);
+                }
+            }
+        }
+    }
+    (blocks, preds)
+}
+
+/// The dominators of each block of a CFG (block 0 the entry), as bit sets.
+fn dominators(preds: &[Vec<usize>]) -> Vec<Vec<bool>> {
+    let n = preds.len();
+    let mut dom = vec![vec![true; n]; n];
+    if n == 0 {
+        return dom;
+    }
+    dom[0] = (0..n).map(|i| i == 0).collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in 1..n {
+            let mut new = vec![true; n];
+            for &p in &preds[b] {
+                for i in 0..n {
+                    new[i] &= dom[p][i];
+                }
+            }
+            new[b] = true;
+            if new != dom[b] {
+                dom[b] = new;
+                changed = true;
+            }
+        }
+    }
+    dom
+}
+
+/// Whether the CFG of `region` has a cycle entered other than through a
+/// block that dominates it (an edge to a block on the depth-first path that
+/// does not dominate its source).
+fn is_irreducible(region: MlirRegion) -> bool {
+    let (blocks, preds) = cfg(region);
+    let n = blocks.len();
+    if n < 2 {
+        return false;
+    }
+    let dom = dominators(&preds);
+    let mut succs = vec![Vec::new(); n];
+    for (j, ps) in preds.iter().enumerate() {
+        for &p in ps {
+            succs[p].push(j);
+        }
+    }
+    // Iterative depth-first search: 0 unvisited, 1 on the path, 2 done.
+    let mut state = vec![0u8; n];
+    let mut stack = vec![(0usize, 0usize)];
+    state[0] = 1;
+    while let Some((b, k)) = stack.pop() {
+        if k < succs[b].len() {
+            stack.push((b, k + 1));
+            let s = succs[b][k];
+            match state[s] {
+                0 => {
+                    state[s] = 1;
+                    stack.push((s, 0));
+                }
+                1 if !dom[b][s] => return true,
+                _ => {}
+            }
+        } else {
+            state[b] = 2;
+        }
+    }
+    false
 }
 
 /// Inserts the barriers of every function of the module (Triton's
@@ -575,7 +854,15 @@ pub fn insert_barriers_with(allocation: &ModuleAllocation, hooks: &dyn MembarHoo
     let mut ends: HashMap<String, BlockInfo> = HashMap::new();
     for alloc in &allocation.functions {
         let mut membar =
-            FunctionMembar { alloc, hooks, context: alloc.func.context(), inserted: 0, callees: &ends, end: BlockInfo::default() };
+            FunctionMembar {
+                alloc,
+                hooks,
+                context: alloc.func.context(),
+                inserted: 0,
+                callees: &ends,
+                end: BlockInfo::default(),
+                buffer_indices: true,
+            };
         membar.run(alloc.func);
         let (end, inserted) = (std::mem::take(&mut membar.end), membar.inserted);
         if let Some(name) = super::symbol_name(alloc.func) {
