@@ -17,7 +17,11 @@
 //!    (column) the same way and bits 0-1 only k, by the same amounts `T(t)`
 //!    in A and B; warps move A and B as they move D and never along k.
 //! 3. The k values lane 0 holds (the same set in A and B), sorted and cut
-//!    into chunks of `2e`, are the instructions' k-steps: the k slot of
+//!    into chunks of `2e`, are the instructions' k-steps (a last chunk of
+//!    only `e` values, when K is half the instruction's k, e.g. an i8 dot
+//!    with K = 16 on m16n8k32, gets zero words for its second half: the
+//!    operand layouts wrap around K there, and reading the wrapped copies
+//!    would add every product twice): the k slot of
 //!    word `w`, element `p` of thread-in-group `t` reads
 //!    `k = chunk[w·e + p] ^ T(t)` in both A and B. When `T` is the ISA's own
 //!    (`T(t) = e·t`, kWidth = e) this is exactly the ISA's fragment; for a
@@ -57,7 +61,7 @@ const PRECISION_IEEE: i64 = 2;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MmaCall {
     /// A's words in fragment order (`a0..a3`), each the registers it packs,
-    /// lowest first.
+    /// lowest first; an empty word is a zero (the padding of a half k-step).
     pub a: Vec<Vec<usize>>,
     /// B's words (`b0, b1`).
     pub b: Vec<Vec<usize>>,
@@ -140,8 +144,9 @@ pub fn plan_mma(a: &DistLayout, b: &DistLayout, d: &DistLayout, e: usize) -> Res
     }
     let ks: Vec<i64> = a_ks.into_iter().collect();
     let chunk = 2 * e;
-    if ks.len() % chunk != 0 {
-        return Err(format!("K = {} is not a multiple of the instruction's k ({})", ks.len() * 4, 4 * chunk));
+    // Whole words only; a last half k-step is padded with zero words.
+    if ks.len() % e != 0 {
+        return Err(format!("K = {} is not a multiple of half the instruction's k ({})", ks.len() * 4, 2 * e));
     }
     let mut seen = BTreeSet::new();
     for k in &ks {
@@ -178,6 +183,12 @@ pub fn plan_mma(a: &DistLayout, b: &DistLayout, d: &DistLayout, e: usize) -> Res
             let (m0, n0) = (corner[md], corner[nd]);
             let mut call = MmaCall { a: Vec::new(), b: Vec::new(), c: Vec::new() };
             for w in 0..2 {
+                if w * e >= step.len() {
+                    // The padding of a half k-step: zeros in A and in B.
+                    call.a.extend([Vec::new(), Vec::new()]);
+                    call.b.push(Vec::new());
+                    continue;
+                }
                 for h in 0..2 {
                     let regs: Option<Vec<usize>> =
                         step[w * e..w * e + e].iter().map(|&k| a_regs.get(&at(m0 + 8 * h, k)).copied()).collect();
@@ -318,9 +329,13 @@ fn pick_instr(a: Ty, b: Ty, d: Ty, precision: i64) -> Result<(MmaInstr, usize), 
     Ok((instr, e))
 }
 
-/// Packs `values` (32 bits in all) into an `i32`, the first lowest.
+/// Packs `values` (32 bits in all) into an `i32`, the first lowest; no
+/// values is the zero word.
 fn pack_word(e: &mut Emitter, values: &[Val]) -> Val {
     let i32t = e.i32();
+    if values.is_empty() {
+        return e.i32_const(0);
+    }
     if let [v] = values {
         return e.cast("llvm.bitcast", *v, i32t);
     }
@@ -560,6 +575,13 @@ mod tests {
                 let mut tc = vec![vec![None; 8]; 16];
                 for lane in 0..32 {
                     for (wi, word) in call.a.iter().enumerate() {
+                        // A zero word (padding): its positions multiply by zero.
+                        if word.is_empty() {
+                            for p in 0..e {
+                                let (row, col) = isa_a(e, lane, wi * e + p);
+                                ta[row as usize][col as usize] = Some(Vec::new());
+                            }
+                        }
                         for (p, r) in word.iter().enumerate() {
                             let (row, col) = isa_a(e, lane, wi * e + p);
                             let got = at(&la, *r, lane, warp);
@@ -570,6 +592,12 @@ mod tests {
                         }
                     }
                     for (wi, word) in call.b.iter().enumerate() {
+                        if word.is_empty() {
+                            for p in 0..e {
+                                let (row, col) = isa_b(e, lane, wi * e + p);
+                                tb[row as usize][col as usize] = Some(Vec::new());
+                            }
+                        }
                         for (p, r) in word.iter().enumerate() {
                             let (row, col) = isa_b(e, lane, wi * e + p);
                             tb[row as usize][col as usize] = Some(at(&lb, *r, lane, warp));
@@ -590,6 +618,10 @@ mod tests {
                         for s in 0..kk {
                             let ac = ta[row][s].clone().expect("every A position is fed");
                             let bc = tb[s][col].clone().expect("every B position is fed");
+                            if ac.is_empty() || bc.is_empty() {
+                                assert!(ac.is_empty() && bc.is_empty(), "padding is zero in A and in B alike");
+                                continue;
+                            }
                             assert_eq!(ac[0], dc[0], "A's row is D's row");
                             assert_eq!(bc[1], dc[1], "B's column is D's column");
                             assert_eq!(ac[1], bc[0], "A and B meet at the same k");
@@ -624,6 +656,13 @@ mod tests {
         // Warps broadcast over a small result.
         let p = mma(&[4, 1]);
         assert!(simulate(&dot_op(0, &p, 2), &dot_op(1, &p, 2), &p, 16, 16, 32, 2));
+        // int8 with K = 16, half of m16n8k32's k: the second half of the
+        // k-step is zero padding, and each k is summed once (Triton 3.9
+        // reads the operands' wrapped copies there and sums every k twice).
+        let p = mma(&[1, 4]);
+        assert!(simulate(&dot_op(0, &p, 4), &dot_op(1, &p, 4), &p, 16, 512, 16, 4));
+        let p = mma(&[2, 2]);
+        assert!(simulate(&dot_op(0, &p, 4), &dot_op(1, &p, 4), &p, 64, 64, 48, 4));
         // Results smaller than the tile: rows (columns) repeat over it, so
         // the fragment coordinates wrap (checked inside, not the ISA's own).
         let p = mma(&[1, 1]);

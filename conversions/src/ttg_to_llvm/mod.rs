@@ -1251,6 +1251,17 @@ fn is_kernel(func: Op) -> bool {
 /// - a type of the target's own dialects: what the target says
 ///   ([`TargetInfo::target_type`]);
 /// - a scalar: itself.
+/// Whether a block argument of type `ty` (outside the entry block) is one
+/// LLVM struct of its registers, as Triton's type conversion makes every
+/// tensor, rather than one argument per register. The optimizer splits the
+/// struct's phi into per-register phis again, in register order; separate
+/// phis would come out of loop rotation in reverse order (its SSA updater
+/// inserts each new phi at the block's start), which numbers a loop's
+/// accumulators backwards and changes how the assembler schedules them.
+fn carried_as_struct(ty: Ty) -> bool {
+    ty.is_tensor()
+}
+
 fn expanded_types(e: &Emitter, target: &dyn TargetInfo, ty: Ty) -> Result<Vec<Ty>, String> {
     if ty.is_tensordesc() {
         return target
@@ -1406,7 +1417,12 @@ fn lower_func(
         } else {
             let mut t = Vec::new();
             for a in block_arguments(*b) {
-                t.extend(expanded_types(&e, target, a.ty()).map_err(|m| fail((floc, m)))?);
+                let types = expanded_types(&e, target, a.ty()).map_err(|m| fail((floc, m)))?;
+                if carried_as_struct(a.ty()) {
+                    t.push(e.struct_ty(&types));
+                } else {
+                    t.extend(types);
+                }
             }
             t
         };
@@ -1440,6 +1456,7 @@ fn lower_func(
         structs: HashMap::new(),
         operand_regs: HashMap::new(),
     };
+    let mut struct_args = HashMap::new();
     for (i, (b, nb)) in old_blocks.iter().zip(&new_blocks).enumerate() {
         let new_args = block_arguments(*nb);
         let mut next = 0usize;
@@ -1460,12 +1477,37 @@ fn lower_func(
                 next += 1;
                 continue;
             }
+            if i > 0 && carried_as_struct(a.ty()) {
+                // One struct argument, read in each block that uses it.
+                struct_args.insert(key(a), (a, new_args[next]));
+                next += 1;
+                continue;
+            }
             cx.set(a, new_args[next..next + n].to_vec());
             next += n;
         }
     }
     for (b, nb) in old_blocks.iter().zip(&new_blocks) {
         cx.e.set_block(*nb);
+        // The struct arguments this block reads, extracted at its start (in
+        // the blocks that use them, as Triton's patterns read a struct where
+        // they use it: a loop header then defines no per-register values
+        // that loop rotation would have to turn into phis one by one).
+        let mut read = Vec::new();
+        for op in block_ops(*b) {
+            for v in op.operands() {
+                if let Some(&(a, agg)) = struct_args.get(&key(v)) {
+                    if !read.iter().any(|(k, _, _)| *k == key(v)) {
+                        read.push((key(v), a, agg));
+                    }
+                }
+            }
+        }
+        for (_, a, agg) in read {
+            let types = expanded_types(&cx.e, target, a.ty()).map_err(|m| fail((floc, m)))?;
+            let fields = types.iter().enumerate().map(|(k, t)| cx.e.extract_value(agg, k as i64, *t)).collect();
+            cx.set(a, fields);
+        }
         for op in block_ops(*b) {
             let loc = op.location();
             cx.lower_any(op, result_ty).map_err(|m| fail((loc, m)))?;
@@ -1517,7 +1559,7 @@ impl Lowering<'_> {
             }
             "cf.br" => {
                 let dest = self.successor(op, 0)?;
-                let args = self.flatten(&op.operands())?;
+                let args = self.branch_args(&op.operands())?;
                 self.e.br(dest, &args);
                 Ok(())
             }
@@ -1525,8 +1567,8 @@ impl Lowering<'_> {
                 let operands = op.operands();
                 let n_true = op.segment_size(1) as usize;
                 let cond = self.scalar(operands[0])?;
-                let targs = self.flatten(&operands[1..1 + n_true])?;
-                let fargs = self.flatten(&operands[1 + n_true..])?;
+                let targs = self.branch_args(&operands[1..1 + n_true])?;
+                let fargs = self.branch_args(&operands[1 + n_true..])?;
                 let t = self.successor(op, 0)?;
                 let f = self.successor(op, 1)?;
                 self.e.cond_br(cond, t, &targs, f, &fargs);
@@ -1541,6 +1583,27 @@ impl Lowering<'_> {
     fn successor(&self, op: Op, i: isize) -> Result<MlirBlock, String> {
         let b = unsafe { mlirOperationGetSuccessor(op.0, i) };
         self.blocks.get(&(b.ptr as usize)).copied().ok_or_else(|| "branch to a block outside the function".into())
+    }
+
+    /// The arguments a branch passes for `values`: the registers of each,
+    /// a tensor's packed into one struct ([`carried_as_struct`]).
+    fn branch_args(&mut self, values: &[Val]) -> Result<Vec<Val>, String> {
+        let mut out = Vec::new();
+        for v in values {
+            let regs = self.get(*v)?;
+            if carried_as_struct(v.ty()) {
+                let types: Vec<Ty> = regs.iter().map(|r| r.ty()).collect();
+                let ty = self.e.struct_ty(&types);
+                let mut agg = self.e.undef(ty);
+                for (k, r) in regs.iter().enumerate() {
+                    agg = self.e.insert_value(agg, *r, k as i64);
+                }
+                out.push(agg);
+            } else {
+                out.extend(regs);
+            }
+        }
+        Ok(out)
     }
 
     /// The concatenated registers of `values`.
