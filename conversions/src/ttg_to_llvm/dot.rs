@@ -290,6 +290,8 @@ fn mma_type(ty: Ty, tf32: bool) -> Option<MmaType> {
             Some(MmaType::BF16)
         } else if mlirTypeIsAF32(ty.0) {
             Some(if tf32 { MmaType::TF32 } else { MmaType::F32 })
+        } else if mlirTypeIsAF64(ty.0) {
+            Some(MmaType::F64)
         } else if ty.is_integer() && ty.bit_width() == 8 {
             Some(MmaType::S8)
         } else if ty.is_integer() && ty.bit_width() == 32 {
@@ -312,6 +314,13 @@ fn pick_instr(a: Ty, b: Ty, d: Ty, precision: i64) -> Result<(MmaInstr, usize), 
     let tf32 = precision == PRECISION_TF32;
     let (ta, tb) = (mma_type(a, tf32), mma_type(b, tf32));
     let td = mma_type(d, false);
+    if let (Some(MmaType::F64), Some(MmaType::F64), Some(MmaType::F64)) = (ta, tb, td) {
+        // f64: the 8x8x4 instruction, four of them per 16x8x8 tile of the
+        // plan (the operand layouts are those of kWidth 1, one element per
+        // word as tf32's; see lower_mma).
+        let f64 = MmaType::F64;
+        return Ok((MmaInstr { m: 8, n: 8, k: 4, a: f64, b: f64, acc: f64 }, 1));
+    }
     let (k, acc) = match (ta, tb, td) {
         (Some(MmaType::F16), Some(MmaType::F16), Some(acc @ (MmaType::F32 | MmaType::F16))) => (16, acc),
         (Some(MmaType::BF16), Some(MmaType::BF16), Some(MmaType::F32)) => (16, MmaType::F32),
@@ -397,6 +406,9 @@ impl LowerPattern for Dot {
 /// Emits the instructions of `calls`.
 fn lower_mma(cx: &mut Lowering<'_>, instr: MmaInstr, calls: &[MmaCall], ra: &[Val], rb: &[Val], rc: Vec<Val>) -> Result<Vec<Vec<Val>>, String> {
     let mut d = rc;
+    if instr.a == MmaType::F64 {
+        return lower_mma_f64(cx, instr, calls, ra, rb, d);
+    }
     // Each operand word is packed once (A's serve every n-tile, B's every m-tile).
     let mut packed: [HashMap<Vec<usize>, Val>; 2] = Default::default();
     for call in calls {
@@ -422,6 +434,43 @@ fn lower_mma(cx: &mut Lowering<'_>, instr: MmaInstr, calls: &[MmaCall], ra: &[Va
             cx.target.mma_sync(&mut cx.e, instr, &a, &b, &c)?
         };
         for (regs, v) in call.c.iter().zip(out) {
+            for r in regs {
+                d[*r] = v;
+            }
+        }
+    }
+    Ok(vec![d])
+}
+
+/// [`lower_mma`] for f64: each 16x8x8 tile step of the plan (A words
+/// `a0..a3` at rows `g, g + 8` and k `t, t + 4`, B words `b0, b1` at k
+/// `t, t + 4`, C elements `2h + j` at row `g + 8h`, column `2t + j`) is four
+/// 8x8x4 instructions, whose fragments are one A element at `(g, t)`, one B
+/// element at `(t, g)` and two C elements at `(g, 2t + j)`: k half `w` and
+/// row half `h` multiply A word `2w + h` by B word `w` into C elements
+/// `2h, 2h + 1`.
+fn lower_mma_f64(cx: &mut Lowering<'_>, instr: MmaInstr, calls: &[MmaCall], ra: &[Val], rb: &[Val], rc: Vec<Val>) -> Result<Vec<Vec<Val>>, String> {
+    let mut d = rc;
+    for call in calls {
+        if call.a.len() != 4 || call.b.len() != 2 || call.c.len() != 4 {
+            return Err("an f64 mma tile step needs 4 A words, 2 B words and 4 C elements".into());
+        }
+        let elem = |e: &mut Emitter, word: &[usize], regs: &[Val], ty: Ty| match word {
+            [r] => Ok(regs[*r]),
+            [] => Ok(e.const_float(ty, 0.0)),
+            _ => Err("an f64 mma word holds one element".to_string()),
+        };
+        let f64t = d[call.c[0][0]].ty();
+        let mut c: Vec<Val> = call.c.iter().map(|regs| d[regs[0]]).collect();
+        for w in 0..2 {
+            let b = elem(&mut cx.e, &call.b[w], rb, f64t)?;
+            for h in 0..2 {
+                let a = elem(&mut cx.e, &call.a[2 * w + h], ra, f64t)?;
+                let out = cx.target.mma_sync(&mut cx.e, instr, &[a], &[b], &c[2 * h..2 * h + 2])?;
+                c[2 * h..2 * h + 2].copy_from_slice(&out);
+            }
+        }
+        for (regs, v) in call.c.iter().zip(c) {
             for r in regs {
                 d[*r] = v;
             }

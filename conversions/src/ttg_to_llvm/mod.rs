@@ -133,6 +133,8 @@ pub enum MmaType {
     E5M2,
     /// fp8 with 4 exponent bits (`f8E4M3FN`), its bits in an `i8`.
     E4M3,
+    /// f64 (A, B and the accumulator alike).
+    F64,
 }
 
 /// One warp-level matrix multiply-accumulate `D = A·B + C` of shape

@@ -992,6 +992,7 @@ impl TargetInfo for Nvidia {
             MmaType::S32 => "s32",
             MmaType::E5M2 => "e5m2",
             MmaType::E4M3 => "e4m3",
+            MmaType::F64 => "f64",
         };
         let (words_a, words_b, words_c) = match (instr.m, instr.n, instr.k, instr.a, instr.acc) {
             (16, 8, 16, MmaType::F16 | MmaType::BF16, MmaType::F32) => (4, 2, 4),
@@ -1000,6 +1001,7 @@ impl TargetInfo for Nvidia {
             (16, 8, 32, MmaType::S8, MmaType::S32) => (4, 2, 4),
             (16, 8, 32, MmaType::E5M2 | MmaType::E4M3, MmaType::F32) => (4, 2, 4),
             (16, 8, 32, MmaType::E5M2 | MmaType::E4M3, MmaType::F16) => (4, 2, 2),
+            (8, 8, 4, MmaType::F64, MmaType::F64) => (1, 1, 2),
             _ => return Err(format!("no mma.sync instruction for {instr:?}")),
         };
         let fp8 = |t: MmaType| matches!(t, MmaType::E5M2 | MmaType::E4M3);
@@ -1025,10 +1027,15 @@ impl TargetInfo for Nvidia {
             list(2 * nc + na, b.len()),
             list(nc, nc),
         );
-        let out = if instr.acc == MmaType::F32 { "=f" } else { "=r" };
+        let out = match instr.acc {
+            MmaType::F32 => "=f",
+            MmaType::F64 => "=d",
+            _ => "=r",
+        };
+        let input = if instr.a == MmaType::F64 { "d" } else { "r" };
         let mut constraints: Vec<String> = (0..nc).map(|_| out.to_string()).collect();
         constraints.extend((0..nc).map(|i| i.to_string()));
-        constraints.extend((0..na + b.len()).map(|_| "r".to_string()));
+        constraints.extend((0..na + b.len()).map(|_| input.to_string()));
         let mut operands = c.to_vec();
         operands.extend_from_slice(a);
         operands.extend_from_slice(b);
