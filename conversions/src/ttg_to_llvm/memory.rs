@@ -235,10 +235,29 @@ impl LowerPattern for Atomic {
         // an acquire (so that every thread's later reads follow it).
         let release = matches!(sem, MemSemantic::Release | MemSemantic::AcqRel);
         let acquire = matches!(sem, MemSemantic::Acquire | MemSemantic::AcqRel);
-        if release {
-            cx.barrier();
-        }
         let result = op.result(0);
+        // Several CTAs per program (a cluster) hold the same values: as in
+        // Triton 3.9, only the cluster's first CTA does the atomic, and the
+        // barriers that order it span the cluster.
+        let ctas = op.enclosing_module().and_then(|m| m.attr("ttg.num-ctas")).and_then(|a| a.int()).unwrap_or(1);
+        let in_cta0 = if ctas > 1 {
+            if !result.users().is_empty() {
+                return Err(format!("the result of an atomic in a program of {ctas} CTAs is not supported (only its first CTA does the atomic)"));
+            }
+            let rank = cx.target.cluster_cta_rank(&mut cx.e).ok_or("atomics in a program of several CTAs need the target's cluster rank")?;
+            let zero = cx.e.i32_const(0);
+            Some(cx.e.icmp(ICmp::Eq, rank, zero))
+        } else {
+            None
+        };
+        let barrier = |cx: &mut Lowering<'_>| {
+            if ctas <= 1 || !cx.target.cluster_barrier(&mut cx.e) {
+                cx.barrier();
+            }
+        };
+        if release {
+            barrier(cx);
+        }
         // Nothing reads the old values: the target may reduce without
         // returning them (`red`); the result registers are then never used.
         let unread = result.users().is_empty();
@@ -256,11 +275,12 @@ impl LowerPattern for Atomic {
             // One thread does the atomic; the others read its result from
             // shared memory when anything uses it.
             let first = cx.first_thread_pred();
+            let first = cx.e.and_pred(Some(first), in_cta0).unwrap_or(first);
             let pred = cx.e.and_pred(masks.as_ref().map(|m| m[0]), Some(first));
             let old = apply(cx, 0, pred)?;
             if result.users().is_empty() || op.attr("allocation.offset").is_none() {
                 if acquire {
-                    cx.barrier();
+                    barrier(cx);
                 }
                 return Ok(vec![vec![old]]);
             }
@@ -277,6 +297,7 @@ impl LowerPattern for Atomic {
         let l = cx.layout(ptr.ty())?;
         let dup = l.duplicate_regs();
         let unique = cx.unique_thread_pred(&l);
+        let unique = cx.e.and_pred(unique, in_cta0);
         // Consecutive elements in one instruction where the target has one
         // for this op and type (and the pointers and mask allow it).
         let width = if cmps.is_none() {
@@ -302,7 +323,7 @@ impl LowerPattern for Atomic {
                 out.extend(olds);
             }
             if acquire {
-                cx.barrier();
+                barrier(cx);
             }
             return Ok(vec![out]);
         }
@@ -355,7 +376,7 @@ impl LowerPattern for Atomic {
             return Ok(vec![out]);
         }
         if acquire {
-            cx.barrier();
+            barrier(cx);
         }
         Ok(vec![out])
     }

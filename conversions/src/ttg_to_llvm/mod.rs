@@ -291,6 +291,16 @@ pub trait TargetInfo: Sync {
     fn convert_group(&self, _e: &mut Emitter, _op: &str, _inputs: &[Val], _out: Ty) -> Option<Vec<Val>> {
         None
     }
+    /// The rank of this CTA in its cluster (an `i32`), for modules of
+    /// several CTAs per program; `None` where the target has no clusters.
+    fn cluster_cta_rank(&self, _e: &mut Emitter) -> Option<Val> {
+        None
+    }
+    /// A barrier of every thread of the cluster (orders their memory
+    /// accesses); false where the target has none (nothing emitted).
+    fn cluster_barrier(&self, _e: &mut Emitter) -> bool {
+        false
+    }
     /// Programmatic dependent launch: waits for the grids this one depends
     /// on (`wait`), or lets dependent grids start; an error where the
     /// target has no such control.

@@ -795,6 +795,17 @@ impl TargetInfo for Nvidia {
         let ty = e.f32();
         Some(e.inline_asm(&format!("{instruction} $0, $1;"), "=f,f", &[x], &[ty], false)[0])
     }
+    fn cluster_cta_rank(&self, e: &mut Emitter) -> Option<Val> {
+        let i32t = e.i32();
+        Some(e.val("nvg.cluster_id", &[], i32t, &[]))
+    }
+    fn cluster_barrier(&self, e: &mut Emitter) -> bool {
+        // As Triton 3.9: an aligned cluster arrive, then wait.
+        let aligned = [("aligned", e.unit_attr())];
+        e.op("nvvm.cluster.arrive", &[], &[], &aligned);
+        e.op("nvvm.cluster.wait", &[], &[], &aligned);
+        true
+    }
     fn convert_group(&self, e: &mut Emitter, op: &str, inputs: &[Val], out: Ty) -> Option<Vec<Val>> {
         // Triton 3.9's s8 → bf16, four elements per asm statement: each byte
         // to f32 (`cvt.rn.f32.s8`), then the high halves of two f32 make a
