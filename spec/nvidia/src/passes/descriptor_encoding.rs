@@ -360,7 +360,7 @@ fn descriptor_type(value: Val, info: &Info) -> Option<Ty> {
 
 /// `#ttg.nvmma_shared` as Triton builds it for a row-major block of `shape`
 /// (one CTA): the widest of 128/64/32-byte swizzles dividing the contiguous
-/// row, no swizzle under 8 rows or below rank 2.
+/// row, no swizzle under 8 rows or below rank 2; its `rank` is the block's.
 pub fn fallback_encoding(context: MlirContext, shape: &[i64], element: Ty) -> Option<Attr> {
     let bits = element.bit_width() as i64;
     if bits == 0 || shape.is_empty() {
@@ -372,9 +372,11 @@ pub fn fallback_encoding(context: MlirContext, shape: &[i64], element: Ty) -> Op
     if shape.len() < 2 || rows < 8 {
         swizzle = 0;
     }
+    // The rank is spelled out unless it is 2, as Triton prints it.
+    let rank = if shape.len() == 2 { String::new() } else { format!(", rank = {}", shape.len()) };
     parse_attr(
         context,
-        &format!("#ttg.nvmma_shared<{{swizzlingByteWidth = {swizzle}, transposed = false, elementBitWidth = {bits}}}>"),
+        &format!("#ttg.nvmma_shared<{{swizzlingByteWidth = {swizzle}, transposed = false, elementBitWidth = {bits}{rank}}}>"),
     )
 }
 
