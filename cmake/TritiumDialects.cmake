@@ -16,6 +16,7 @@ set(TRITIUM_CORE_DIALECTS
 set(TRITIUM_DIALECT_SOURCES
   ${TRITIUM_SOURCE_DIR}/dialects/tt/TritonDialect.cpp
   ${TRITIUM_SOURCE_DIR}/dialects/ttg/TritonGPUDialect.cpp
+  ${TRITIUM_SOURCE_DIR}/dialects/ttg/TritonGPUEncodings.cpp
   ${TRITIUM_SOURCE_DIR}/capi/CAPI.cpp)
 
 # One mlir-tblgen run: <td> (absolute) -> <out> (absolute, under

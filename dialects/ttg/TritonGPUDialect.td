@@ -33,7 +33,7 @@ def TritonGPU_Dialect : Dialect {
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
-    // Hand-written (TritonGPUDialect.cpp): the generated dispatch under a
+    // Hand-written (TritonGPUEncodings.cpp): the generated dispatch under a
     // nesting limit (tritium/ParseNesting.h).
     ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
     void printType(::mlir::Type type, ::mlir::DialectAsmPrinter &printer) const override;
