@@ -37,11 +37,17 @@ def AllocateSharedMemoryNv : Pass<"allocate-shared-memory-nv", "mlir::ModuleOp">
 
 def TritonTensorMemoryAllocation
     : Pass<"triton-tensor-memory-allocation", "mlir::ModuleOp"> {
-  let summary = "record the tensor memory a kernel uses";
+  let summary = "place tensor-memory buffers and record the tensor memory a kernel uses";
   let description = [{
-    Sets `ttg.tensor_memory_size` on the module: 0, since Tritium implements
-    no tensor-memory (Blackwell TMEM) op yet; a `ttng.tmem_alloc` gets a
-    diagnostic.
+    Gives every `ttng.tmem_alloc` its lanes and columns in tensor memory
+    (Blackwell TMEM), first fit over the allocations' live intervals,
+    as `tensor_memory_col_offset` and `tensor_memory_row_offset`, and sets
+    `ttg.tensor_memory_size` on the module (rounded up to 32, 64, 128, 256
+    or 512 columns).
+
+    ```mlir
+    %0 = ttng.tmem_alloc {tensor_memory_col_offset = 128 : i32, tensor_memory_row_offset = 0 : i32} : () -> ...
+    ```
   }];
 }
 

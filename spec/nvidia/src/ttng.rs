@@ -22,6 +22,7 @@ mod tmem;
 use packed_arith::*;
 use target::*;
 use tmem::*;
+pub use tmem::tmem_alloc_size;
 
 type Verdict = Result<(), String>;
 

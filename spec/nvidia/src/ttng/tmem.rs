@@ -996,3 +996,26 @@ pub(super) fn verify_tmem_alloc(op: Op) -> Verdict {
         }
     }
 }
+
+/// Triton's `getTmemAllocSizes`: the lanes (rows) and 32-bit columns one
+/// CTA's tensor memory gives a buffer of type `ty` (its allocation shape;
+/// leading dimensions multiply the columns). `None` for a type that is not
+/// a tensor-memory buffer with a supported layout.
+pub fn tmem_alloc_size(ty: Ty) -> Option<(i64, i64)> {
+    let m = bridge::memdesc_of(ty)?;
+    let tmem = tmem_of(m.encoding)?;
+    let alloc = if m.alloc_shape.len() >= 2 { &m.alloc_shape } else { &m.shape };
+    if alloc.len() < 2 {
+        return None;
+    }
+    let (lead, last) = alloc.split_at(alloc.len() - 2);
+    let ll = tmem_layout_for(&tmem, [last[0], last[1]])?;
+    let bits = i64::from(m.element.bit_width().max(1));
+    let mut rows = i64::from(ll.in_dim_size(ROW).unwrap_or(1));
+    let mut cols = i64::from(ll.in_dim_size(COL).unwrap_or(1)) / (32 / bits).max(1);
+    if rows > 16 && ll.basis(ROW, 4).is_some_and(|b| b.iter().all(|&v| v == 0)) {
+        rows /= 2;
+    }
+    cols *= lead.iter().product::<i64>();
+    Some((rows, cols.max(1)))
+}
