@@ -360,6 +360,10 @@ fn eliminate_in_for(f: Op) {
             match d.name() {
                 "scf.for" => {
                     let k = result_number(v);
+                    // How often a nested loop runs decides its results.
+                    for bound in 0..3 {
+                        mark(d.operand(bound), &mut alive, &mut queue);
+                    }
                     mark(d.operand(3 + k), &mut alive, &mut queue);
                     if let Some(ny) = d.entry_block(0).and_then(block_terminator) {
                         mark(ny.operand(k), &mut alive, &mut queue);
@@ -388,6 +392,10 @@ fn eliminate_in_for(f: Op) {
         if let Some(owner) = arg_parent_op(v).filter(|o| o.name() == "scf.for") {
             let n = arg_number(v);
             if n == 0 {
+                // The induction variable: the loop's bounds.
+                for bound in 0..3 {
+                    mark(owner.operand(bound), &mut alive, &mut queue);
+                }
                 continue;
             }
             if let Some(oy) = owner.entry_block(0).and_then(block_terminator) {
