@@ -87,19 +87,17 @@ pub fn shuffle_any(cx: &mut Lowering<'_>, v: Val, from: Source) -> Val {
     } else {
         cx.e.cast("llvm.ptrtoint", v, i64t)
     };
-    let lo = cx.e.cast("llvm.trunc", as_int, i32t);
-    let hi_w = {
-        let k = cx.e.const_int(i64t, 32);
-        cx.e.lshr(as_int, k)
-    };
-    let hi = cx.e.cast("llvm.trunc", hi_w, i32t);
+    // As Triton's shuffle of 64-bit values: a vector of two 32-bit halves.
+    let v2 = cx.e.vector_ty(i32t, 2);
+    let vec = cx.e.cast("llvm.bitcast", as_int, v2);
+    let lo = cx.e.extract_element(vec, 0, i32t);
+    let hi = cx.e.extract_element(vec, 1, i32t);
     let lo = shuffle32(cx, lo, from);
     let hi = shuffle32(cx, hi, from);
-    let lo = cx.e.cast("llvm.zext", lo, i64t);
-    let hi = cx.e.cast("llvm.zext", hi, i64t);
-    let k = cx.e.const_int(i64t, 32);
-    let hi = cx.e.shl(hi, k);
-    let r = cx.e.or(hi, lo);
+    let u = cx.e.undef(v2);
+    let vec = cx.e.insert_element(u, lo, 0);
+    let vec = cx.e.insert_element(vec, hi, 1);
+    let r = cx.e.cast("llvm.bitcast", vec, i64t);
     if ty.is_integer() {
         r
     } else if ty.is_float() {

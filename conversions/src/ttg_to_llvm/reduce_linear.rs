@@ -166,14 +166,14 @@ fn plan_move(cx: &mut Lowering<'_>, src: &Lay, dst: &Lay, elems: &[Ty], limit: i
                 .and_then(|ll| scratch_slot_map(&ll, &sd, &dd)),
             _ => None,
         };
-        let map = match triton {
-            Some(m) if m.round_bits == 0 => m,
-            _ => SlotMap::from_rounds(bits, 0),
-        };
+        // Triton's scratch layout, in as many rounds as it has (each round
+        // one tile of the scratch, as a convert_layout through it).
+        let map = triton.unwrap_or_else(|| SlotMap::from_rounds(bits, 0));
         // Keep each region aligned to its element size.
         offset = (offset + bytes - 1) / bytes * bytes;
+        let rounds = map.round_bits;
         parts[i] = Some((offset, map, sty));
-        offset += numel * bytes;
+        offset += (numel >> rounds) * bytes;
     }
     if offset > limit {
         return None;
@@ -182,7 +182,10 @@ fn plan_move(cx: &mut Lowering<'_>, src: &Lay, dst: &Lay, elems: &[Ty], limit: i
 }
 
 /// Moves `values` (per operand, per register of `m.src`) to `m.dst`'s
-/// registers: every operand is stored, one barrier, every operand loaded.
+/// registers. When every operand fits the scratch at once: every operand
+/// stored, one barrier, every operand loaded. Otherwise as Triton's one
+/// convert_layout per operand: operand after operand, each in its rounds
+/// (stores, barrier, loads; a barrier before each later round's stores).
 fn do_move(cx: &mut Lowering<'_>, op: Op, m: &Move, values: &[Vec<Val>], elems: &[Ty]) -> Result<Vec<Vec<Val>>, String> {
     let base = cx.scratch(op)?;
     let i8t = cx.e.int_ty(8);
@@ -196,34 +199,33 @@ fn do_move(cx: &mut Lowering<'_>, op: Op, m: &Move, values: &[Vec<Val>], elems: 
         let o = cx.e.i32_const(*off);
         bases.push(cx.e.gep(base, i8t, o));
     }
-    // Stores.
-    for (j, (_, map, sty)) in m.parts.iter().enumerate() {
+    let store = |cx: &mut Lowering<'_>, j: usize, round: i64, t: Val| {
+        let (_, map, sty) = &m.parts[j];
         let bytes = i64::from(sty.bit_width().max(8) / 8);
-        let max_vec = (16 / bytes).max(1) as usize;
-        let vbits = vector_bits(&m.src, map, max_vec);
+        let vbits = vector_bits(&m.src, map, (16 / bytes).max(1) as usize);
         let vec = 1usize << vbits.len();
-        let t = thread_slot(cx, &m.src, map);
         for start in vector_starts(&vbits, m.src.num_regs()) {
             let lin = m.src.linear(&m.src.regs[start]);
+            if map.round(lin) != round {
+                continue;
+            }
             let slot = cx.e.i32_const(map.slot(lin));
             let idx = cx.e.xor(t, slot);
             let ptr = cx.e.gep(bases[j], *sty, idx);
             let vals: Vec<Val> = (0..vec).map(|k| to_storage(cx, values[j][vector_member(&vbits, start, k)], *sty)).collect();
             super::super::shared::store_shared_vector(cx, ptr, &vals, vec as i64 * bytes);
         }
-    }
-    cx.barrier();
-    // Loads.
-    let mut out = Vec::with_capacity(m.parts.len());
-    for (j, (_, map, sty)) in m.parts.iter().enumerate() {
+    };
+    let load = |cx: &mut Lowering<'_>, j: usize, round: i64, t: Val, regs: &mut [Option<Val>]| {
+        let (_, map, sty) = &m.parts[j];
         let bytes = i64::from(sty.bit_width().max(8) / 8);
-        let max_vec = (16 / bytes).max(1) as usize;
-        let vbits = vector_bits(&m.dst, map, max_vec);
+        let vbits = vector_bits(&m.dst, map, (16 / bytes).max(1) as usize);
         let vec = 1usize << vbits.len();
-        let t = thread_slot(cx, &m.dst, map);
-        let mut regs: Vec<Option<Val>> = vec![None; m.dst.num_regs()];
         for start in vector_starts(&vbits, m.dst.num_regs()) {
             let lin = m.dst.linear(&m.dst.regs[start]);
+            if map.round(lin) != round {
+                continue;
+            }
             let slot = cx.e.i32_const(map.slot(lin));
             let idx = cx.e.xor(t, slot);
             let ptr = cx.e.gep(bases[j], *sty, idx);
@@ -231,9 +233,36 @@ fn do_move(cx: &mut Lowering<'_>, op: Op, m: &Move, values: &[Vec<Val>], elems: 
                 regs[vector_member(&vbits, start, k)] = Some(from_storage(cx, x, elems[j]));
             }
         }
-        out.push(regs.into_iter().map(|v| v.ok_or_else(|| "tt.reduce: a register was never loaded".to_string())).collect::<Result<Vec<_>, _>>()?);
+    };
+    let mut out: Vec<Vec<Option<Val>>> = vec![vec![None; m.dst.num_regs()]; m.parts.len()];
+    if m.parts.iter().all(|(_, map, _)| map.round_bits == 0) {
+        for j in 0..m.parts.len() {
+            let t = thread_slot(cx, &m.src, &m.parts[j].1);
+            store(cx, j, 0, t);
+        }
+        cx.barrier();
+        for (j, regs) in out.iter_mut().enumerate() {
+            let t = thread_slot(cx, &m.dst, &m.parts[j].1);
+            load(cx, j, 0, t, regs);
+        }
+    } else {
+        for (j, regs) in out.iter_mut().enumerate() {
+            let map = &m.parts[j].1;
+            let ts = thread_slot(cx, &m.src, map);
+            let td = thread_slot(cx, &m.dst, map);
+            for round in 0..1i64 << map.round_bits {
+                if round > 0 {
+                    cx.barrier();
+                }
+                store(cx, j, round, ts);
+                cx.barrier();
+                load(cx, j, round, td, regs);
+            }
+        }
     }
-    Ok(out)
+    out.into_iter()
+        .map(|regs| regs.into_iter().map(|v| v.ok_or_else(|| "tt.reduce: a register was never loaded".to_string())).collect())
+        .collect()
 }
 
 /// The plan of a reduction.

@@ -142,25 +142,30 @@ impl LowerPattern for Scan {
             cx.e.and_i32(sh, n - 1)
         };
         let mut inclusive = totals;
-        let valid: Vec<Val> = (0..m)
-            .map(|step| {
-                let d = 1i64 << step;
-                if rev {
-                    let lim = cx.e.i32_const(n - d);
-                    cx.e.icmp(ICmp::Ult, idx, lim)
-                } else {
-                    let lim = cx.e.i32_const(d);
-                    cx.e.icmp(ICmp::Uge, idx, lim)
-                }
-            })
-            .collect();
+        // Whether the lane `d` steps before holds a value: emitted where the
+        // first chunk needs it (as Triton's lowering does), then reused.
+        let mut valid: Vec<Option<Val>> = vec![None; m as usize];
         for t in inclusive.iter_mut() {
-            for (step, ok) in valid.iter().enumerate() {
+            for step in 0..m as usize {
                 let d = 1u32 << step;
                 let src = up_down(cx, lane, d << s, !rev);
                 let other: Vec<Val> = t.iter().map(|v| shuffle_any(cx, *v, src)).collect();
+                let ok = match valid[step] {
+                    Some(v) => v,
+                    None => {
+                        let v = if rev {
+                            let lim = cx.e.i32_const(n - i64::from(d));
+                            cx.e.icmp(ICmp::Ult, idx, lim)
+                        } else {
+                            let lim = cx.e.i32_const(i64::from(d));
+                            cx.e.icmp(ICmp::Uge, idx, lim)
+                        };
+                        valid[step] = Some(v);
+                        v
+                    }
+                };
                 let merged = combine(cx, &other, t)?;
-                *t = select_all(cx, *ok, &merged, t);
+                *t = select_all(cx, ok, &merged, t);
             }
         }
         // 3. The prefix of each chunk from the warps and chunks before it:
