@@ -21,6 +21,7 @@ pub mod tensor_memory_allocation;
 pub mod test_print_membar;
 pub mod tma_lowering;
 pub mod tma_pipeline;
+pub mod tmem_load_reduce;
 pub mod warp_specialize_to_llvm;
 pub mod ws_cluster_barriers;
 

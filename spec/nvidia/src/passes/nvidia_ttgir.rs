@@ -114,18 +114,6 @@ impl Pass for OptimizeTmemLayouts {
     }
 }
 
-/// `triton-nvidia-tmem-load-reduce`: only Blackwell tensor-memory ops and MMAs ([`ttng_only`]).
-pub struct TmemLoadReduce;
-
-impl Pass for TmemLoadReduce {
-    fn argument(&self) -> &'static str {
-        "triton-nvidia-tmem-load-reduce"
-    }
-    fn run(&self, op: Op, _options: &PassOptions) -> Result<(), ()> {
-        ttng_only(op, self.argument())
-    }
-}
-
 /// `triton-nvidia-interleave-tmem`: only Blackwell tensor-memory ops and MMAs ([`ttng_only`]).
 pub struct InterleaveTmem;
 
