@@ -13,19 +13,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
     // CHECK: %[[OFF:.*]] = llvm.mlir.constant(1024 : i32) : i32
     // CHECK: %[[BASE:.*]] = llvm.getelementptr %[[SMEM]][%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-    // Lane bits 0-4 and warp bits 0-1 give byte offsets 16, 32, 80, 160,
-    // 256, 512, 1024: every thread-id bit moves by 4, (tid & 127) << 4, and
-    // lane bits 2 and 3 (rows 1 and 2) also move by 2 with the row's phase,
-    // (tid & 12) << 2 (Triton's matrix-vector product: one mask and shift
-    // per diagonal, in diagonal order, XOR-ed as the rows are shared).
+    // Lane bits 0-4 and warp bits 0-1 give offsets 8, 16, 40, 80, 128, 256,
+    // 512: every thread-id bit moves by 3 (tid & 127) << 3, and lane bits 2
+    // and 3 (rows 1 and 2) also move by 1 with the row's phase, (tid & 12) << 1.
     // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
-    // CHECK: %[[M127:.*]] = llvm.mlir.constant(127 : i32) : i32
-    // CHECK: %[[A127:.*]] = llvm.and %[[TID]], %[[M127]] : i32
-    // CHECK: %[[S127:.*]] = llvm.shl %[[A127]], %{{.*}} : i32
     // CHECK: %[[M12:.*]] = llvm.mlir.constant(12 : i32) : i32
     // CHECK: %[[A12:.*]] = llvm.and %[[TID]], %[[M12]] : i32
     // CHECK: %[[S12:.*]] = llvm.shl %[[A12]], %{{.*}} : i32
-    // CHECK: llvm.xor %[[S127]], %[[S12]] : i32
+    // CHECK: %[[M127:.*]] = llvm.mlir.constant(127 : i32) : i32
+    // CHECK: %[[A127:.*]] = llvm.and %[[TID]], %[[M127]] : i32
+    // CHECK: %[[S127:.*]] = llvm.shl %[[A127]], %{{.*}} : i32
+    // CHECK: llvm.xor %[[S12]], %[[S127]] : i32
     // Each thread's 8 consecutive f16 are one 16-byte store (of four 32-bit
     // words, as Triton's shared stores pack them).
     // CHECK: llvm.bitcast %arg7 : f16 to i16

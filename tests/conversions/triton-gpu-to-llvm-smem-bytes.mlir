@@ -1,10 +1,10 @@
 // convert-triton-gpu-to-llvm: shared-memory addresses of a conversion through
 // a scratch and of local loads/stores. The thread's part of the offset is
 // scaled to bytes once; each register XORs in the byte offset of its bits
-// of its bases that meet the thread part's bits (Triton 3.9's stores of this
-// conversion XOR 4, 8, 12, ... into one byte offset), and its other bases are
-// an immediate added to one of those offsets (not a XOR, shift and add per
-// register), as Triton's lowerLdSt splits them. Elements travel as integers, one element as a one-element
+// that the thread part may also have (Triton 3.9's stores of this conversion
+// XOR 4, 8, 12, ... into one byte offset), and the register's other bits are
+// an immediate from one of those addresses (not a XOR, shift and add per
+// register). Elements travel as integers, one element as a one-element
 // vector (Triton's shared stores).
 // RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm=packed-structs=false | FileCheck %s
 
@@ -27,23 +27,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
     // CHECK-NEXT: %[[X8:[0-9]+]] = llvm.xor %[[TB]], %[[C8]] : i32
     // CHECK-NEXT: llvm.getelementptr %[[BASE]][%[[X8]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
     // CHECK-NEXT: llvm.bitcast %arg2
-    // Loads, after the barrier: the thread part in bytes as Triton's
-    // lowerLdSt computes it (a lane bit alone on its diagonal whose offset
-    // sets several bits is a select), then each register XORs the byte
-    // offset of its bases that meet the thread's bits (register bases that
-    // do not would be an immediate; here every one does: 1032 = 1024 + 8).
-    // CHECK: nvvm.barrier
-    // CHECK-NEXT: %[[TID:[0-9]+]] = nvvm.read.ptx.sreg.tid.x : i32
-    // CHECK: llvm.select %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} : i1, i32
-    // CHECK: llvm.xor
-    // CHECK-NEXT: llvm.xor
-    // CHECK-NEXT: %[[LB:[0-9]+]] = llvm.xor %{{[0-9]+}}, %{{[0-9]+}} : i32
-    // CHECK-NEXT: llvm.getelementptr %[[BASE]][%[[LB]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-    // CHECK-NEXT: llvm.load %{{[0-9]+}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+    // Loads: one XOR per distinct thread-overlapping part, the rest an
+    // immediate (256 elements) from that address.
+    // CHECK: llvm.load %{{[0-9]+}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
     // CHECK-NEXT: llvm.bitcast %{{[0-9]+}} : i32 to f32
-    // CHECK-NEXT: %[[D1032:[0-9]+]] = llvm.mlir.constant(1032 : i32) : i32
-    // CHECK-NEXT: %[[Y1:[0-9]+]] = llvm.xor %[[LB]], %[[D1032]] : i32
-    // CHECK-NEXT: llvm.getelementptr %[[BASE]][%[[Y1]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+    // CHECK-NEXT: %[[D8:[0-9]+]] = llvm.mlir.constant(8 : i32) : i32
+    // CHECK-NEXT: %[[Y8:[0-9]+]] = llvm.xor %[[LB:[0-9]+]], %[[D8]] : i32
+    // CHECK-NEXT: %[[Q1:[0-9]+]] = llvm.getelementptr %[[BASE]][%[[Y8]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+    // CHECK-NEXT: %[[I256:[0-9]+]] = llvm.mlir.constant(256 : i32) : i32
+    // CHECK-NEXT: %[[Q1R:[0-9]+]] = llvm.getelementptr %[[Q1]][%[[I256]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+    // CHECK-NEXT: llvm.load %[[Q1R]] {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+    // CHECK-NEXT: llvm.bitcast %{{[0-9]+}} : i32 to f32
+    // CHECK-NEXT: %[[D16:[0-9]+]] = llvm.mlir.constant(16 : i32) : i32
+    // CHECK-NEXT: llvm.xor %[[LB]], %[[D16]] : i32
     %y = ttg.convert_layout %x {allocation.offset = 0 : i32, allocation.size = 8192 : i32} : tensor<64x32xf32, #src> -> tensor<64x32xf32, #dst>
     tt.return %y : tensor<64x32xf32, #dst>
   }

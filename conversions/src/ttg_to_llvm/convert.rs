@@ -452,52 +452,25 @@ pub fn through_shared(
     // Each side's addresses: the thread's part of the slot (its lanes' and
     // warps' slot bits) XOR a register constant, whose other bits are an
     // immediate offset.
-    // (Triton's lowerLdSt: the thread part is computed in bytes, over
-    // the bytes of one round's scratch.)
-    let round_bytes_log2 = (bits - map.round_bits) + bytes.trailing_zeros();
     let addresser = |cx: &mut Lowering<'_>, l: &DistLayout| -> Addresser {
         let lanes: Vec<i64> = l.lanes.iter().map(|b| map.slot(l.linear(b))).collect();
         let warps: Vec<i64> = l.warps.iter().map(|b| map.slot(l.linear(b))).collect();
         let mask = lanes.iter().chain(&warps).fold(0, |m, x| m | x);
-        let lb: Vec<i64> = lanes.iter().map(|x| x * bytes).collect();
-        let wb: Vec<i64> = warps.iter().map(|x| x * bytes).collect();
-        let t = cx.xor_of_thread_bits_rows(&lb, &wb, None, Some(round_bytes_log2));
-        Addresser::new_bytes(base, store_ty, t, mask)
-    };
-    // A register's slot split as Triton's actionAdditiveStrides splits it:
-    // register bases (other than a vector's own) whose slots meet no
-    // thread bit are added, the others XOR-ed into the thread part.
-    let split = |l: &DistLayout, vbits: &[usize], r: usize| -> (i64, i64) {
-        let thread = l.lanes.iter().chain(&l.warps).fold(0i64, |m, b| m | map.slot(l.linear(b)));
-        let (mut x, mut k) = (0i64, 0i64);
-        for (i, b) in l.reg_bases.iter().enumerate() {
-            if r >> i & 1 == 0 || vbits.contains(&i) {
-                continue;
-            }
-            let sl = map.slot(l.linear(b));
-            if sl & thread == 0 {
-                k ^= sl;
-            } else {
-                x ^= sl;
-            }
-        }
-        if k & (thread | x) != 0 {
-            (x ^ k, 0)
-        } else {
-            (x, k)
-        }
+        let t = cx.xor_of_thread_bits(&lanes, &warps, None);
+        Addresser::new(base, store_ty, t, mask)
     };
     let mut src_addr = addresser(cx, src);
+    let mut dst_addr = addresser(cx, dst);
     // Triton writes with matrix stores and reads with matrix loads where
     // its allocator chose them.
     let matrix_write = match write {
         ScratchAccess::Matrix { trans } => plan_matrix_access(cx, base, store_ty, src, &map, trans, true),
         ScratchAccess::Plain => None,
     };
-    // The reading side's addresses are computed after the first barrier,
-    // where the loads are (as Triton's lowering emits them), so that they
-    // do not live across the stores.
-    let mut read_side: Option<(Option<MatrixAccess>, Addresser)> = None;
+    let matrix = match read {
+        ScratchAccess::Matrix { trans } => plan_matrix_access(cx, base, store_ty, dst, &map, trans, false),
+        ScratchAccess::Plain => None,
+    };
     let stored: Vec<Val> = match &matrix_write {
         Some(_) => regs.iter().map(|v| to_storage(cx, *v, store_ty)).collect(),
         None => Vec::new(),
@@ -529,22 +502,12 @@ pub fn through_shared(
             if map.round(lin) != *round || dup[start] {
                 continue;
             }
-            let (x, k) = split(src, &src_vbits, start);
-            let ptr = src_addr.at_split(cx, x, k);
+            let ptr = src_addr.at(cx, map.slot(lin));
             let vals: Vec<Val> = (0..src_vec).map(|k| to_storage(cx, regs[member(&src_vbits, start, k)], store_ty)).collect();
             super::shared::store_shared_vector(cx, ptr, &vals, align(src_vec));
         }
         cx.barrier();
-        if read_side.is_none() {
-            let matrix = match read {
-                ScratchAccess::Matrix { trans } => plan_matrix_access(cx, base, store_ty, dst, &map, trans, false),
-                ScratchAccess::Plain => None,
-            };
-            let dst_addr = addresser(cx, dst);
-            read_side = Some((matrix, dst_addr));
-        }
-        let (matrix, dst_addr) = read_side.as_mut().ok_or("convert_layout: no reading side")?;
-        if let Some(m) = matrix.as_ref() {
+        if let Some(m) = &matrix {
             m.emit(cx, store_ty, elem, *round, &mut out)?;
             continue;
         }
@@ -553,14 +516,13 @@ pub fn through_shared(
             if map.round(lin) != *round {
                 continue;
             }
-            let (x, k) = split(dst, &dst_vbits, start);
-            let ptr = dst_addr.at_split(cx, x, k);
+            let ptr = dst_addr.at(cx, map.slot(lin));
             for (k, x) in super::shared::load_shared_vector(cx, ptr, store_ty, dst_vec, align(dst_vec)).into_iter().enumerate() {
                 out[member(&dst_vbits, start, k)] = Some(from_storage(cx, x, elem));
             }
         }
     }
-    if let Some((Some(m), _)) = &read_side {
+    if let Some(m) = &matrix {
         m.fill_duplicates(&mut out);
     }
     out.into_iter().map(|v| v.ok_or_else(|| "convert_layout: a register was never loaded".to_string())).collect()

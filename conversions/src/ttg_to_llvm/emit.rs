@@ -394,12 +394,6 @@ impl Emitter {
     pub fn or(&mut self, a: Val, b: Val) -> Val {
         self.binary("llvm.or", a, b)
     }
-    /// `a | b` whose operands have no set bit in common (`or disjoint`).
-    pub fn or_disjoint(&mut self, a: Val, b: Val) -> Val {
-        let ty = a.ty();
-        let u = self.unit_attr();
-        self.val("llvm.or", &[a, b], ty, &[("isDisjoint", u)])
-    }
     /// `a ^ b`.
     pub fn xor(&mut self, a: Val, b: Val) -> Val {
         self.binary("llvm.xor", a, b)

@@ -683,12 +683,6 @@ impl<'a> Lowering<'a> {
     /// id, as in Triton's lowering, which keeps the index arithmetic small
     /// enough for LLVM to see constant offsets between a thread's registers.
     pub fn xor_of_thread_bits(&mut self, lanes: &[i64], warps: &[i64], acc: Option<Val>) -> Option<Val> {
-        self.xor_of_thread_bits_rows(lanes, warps, acc, None)
-    }
-
-    /// [`Self::xor_of_thread_bits`] into an output of `rows` bits (see
-    /// [`Self::xor_of_shifted_bits_rows`]).
-    pub fn xor_of_thread_bits_rows(&mut self, lanes: &[i64], warps: &[i64], acc: Option<Val>, rows: Option<u32>) -> Option<Val> {
         if lanes.iter().chain(warps).all(|&x| x == 0) {
             return acc;
         }
@@ -696,130 +690,54 @@ impl<'a> Lowering<'a> {
         let mut bits: Vec<(u32, i64)> = lanes.iter().enumerate().map(|(b, &x)| (b as u32, x)).collect();
         bits.extend(warps.iter().enumerate().map(|(b, &x)| (lane_bits + b as u32, x)));
         let tid = self.target.thread_id(&mut self.e);
-        self.xor_of_shifted_bits_rows(tid, &bits, acc, rows)
+        self.xor_of_shifted_bits(tid, &bits, acc)
     }
 
-    /// `acc ^ (XOR over the set bits `b` of `id` of `x` for each `(b, x)`)`,
-    /// emitted as Triton 3.9's `matrixVectorProd` emits a linear map over
-    /// GF(2) (the instruction sequence decides what the target's assembler
-    /// makes of it, so it follows Triton's term for term): the map is a
-    /// matrix of `rows` output bits (by default, as many as its values
-    /// use) whose column `b` is `x`; each diagonal (input bits moved by the
-    /// same distance) is one mask and one shift of `id`, except input bits
-    /// that are alone on their diagonal once the others are taken out
-    /// (explicit columns: the bit moved, or a `select` of the column when it
-    /// sets several bits). Terms whose output rows no other column sets are
-    /// OR-ed (disjoint), the others XOR-ed, each list as a balanced tree.
-    fn xor_of_shifted_bits(&mut self, id: Val, bits: &[(u32, i64)], acc: Option<Val>) -> Option<Val> {
-        self.xor_of_shifted_bits_rows(id, bits, acc, None)
-    }
-
-    /// [`Self::xor_of_shifted_bits`] with `rows` output bits (Triton's
-    /// log2 of the output dimension's size; rows no column sets count as
-    /// shared, which decides OR against XOR).
-    pub fn xor_of_shifted_bits_rows(&mut self, id: Val, bits: &[(u32, i64)], acc: Option<Val>, rows: Option<u32>) -> Option<Val> {
-        let n_col = bits.iter().filter(|&&(b, _)| b < 32).map(|&(b, _)| b + 1).max().unwrap_or(0) as usize;
-        let mut matrix = vec![0u32; n_col];
-        for &(b, x) in bits {
-            if b < 32 {
-                matrix[b as usize] ^= x as u32;
-            }
-        }
-        if matrix.iter().all(|&c| c == 0) {
-            return acc;
-        }
-        let used = matrix.iter().fold(0u32, |m, &c| m | c);
-        let n_row = rows.unwrap_or(32 - used.leading_zeros()).clamp(32 - used.leading_zeros(), 32) as usize;
-        // Rows set by exactly one column.
-        let mut rows_unique = 0u32;
-        for r in 0..n_row {
-            if matrix.iter().filter(|&&c| c >> r & 1 == 1).count() == 1 {
-                rows_unique |= 1 << r;
-            }
-        }
-        // Diagonal i: column c moves to row c - i.
-        let diagonal = |i: i64| -> (u32, bool) {
-            let (mut row, mut col) = if i < 0 { ((-i) as usize, 0usize) } else { (0usize, i as usize) };
-            let (mut mask, mut unique) = (0u32, true);
-            while row < n_row && col < n_col {
-                mask |= (matrix[col] >> row & 1) << col;
-                unique &= rows_unique >> row & 1 == 1;
-                row += 1;
-                col += 1;
-            }
-            (mask, unique)
-        };
-        let diagonals: Vec<i64> = (-(n_row as i64) + 1..n_col as i64).collect();
-        let mut explicit = 0u32;
-        loop {
-            let mut changed = false;
-            for &i in &diagonals {
-                let c = diagonal(i).0 & !explicit;
-                if c.is_power_of_two() {
-                    explicit |= c;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        let (mut ors, mut xors) = (Vec::new(), Vec::new());
-        for &i in &diagonals {
-            let (mask, unique) = diagonal(i);
-            let mask = mask & !explicit;
-            if mask == 0 {
+    /// `acc ^ (XOR over the set bits `b` of `id` of `x` for each `(b, x)`)`.
+    /// Over GF(2) each set bit `t` of `x` is bit `b` of `id` moved by `t - b`,
+    /// so the input bits are grouped by that distance: one `and` with the
+    /// group's mask and one shift per distance (bits moved by the same
+    /// distance land on distinct positions, so the group needs no XOR inside).
+    fn xor_of_shifted_bits(&mut self, id: Val, bits: &[(u32, i64)], mut acc: Option<Val>) -> Option<Val> {
+        let mut groups: std::collections::BTreeMap<i32, i64> = std::collections::BTreeMap::new();
+        for &(bit, x) in bits {
+            if x == 0 || bit >= 31 {
                 continue;
             }
-            let masked = self.e.and_i32(id, i64::from(mask));
-            let shifted = if i >= 0 { self.e.lshr_i32(masked, i as u32) } else { self.e.shl_i32(masked, (-i) as u32) };
-            if unique { ors.push(shifted) } else { xors.push(shifted) }
-        }
-        for (col, &basis) in matrix.iter().enumerate() {
-            if explicit >> col & 1 == 0 || basis == 0 {
-                continue;
-            }
-            let bit = self.e.and_i32(id, 1i64 << col);
-            let term = if basis.is_power_of_two() {
-                let row = basis.trailing_zeros() as usize;
-                match row.cmp(&col) {
-                    std::cmp::Ordering::Equal => bit,
-                    std::cmp::Ordering::Greater => self.e.shl_i32(bit, (row - col) as u32),
-                    std::cmp::Ordering::Less => self.e.lshr_i32(bit, (col - row) as u32),
-                }
-            } else {
+            if x < 0 {
+                // Not a coordinate bit pattern this grouping can shift
+                // (the sign bit): select the constant when the bit is set.
+                let masked = self.e.and_i32(id, 1 << bit);
                 let zero = self.e.i32_const(0);
-                let is_zero = self.e.icmp(ICmp::Eq, bit, zero);
-                let k = self.e.i32_const(i64::from(basis as i32));
-                self.e.select(is_zero, zero, k)
-            };
-            if rows_unique & basis == basis { ors.push(term) } else { xors.push(term) }
-        }
-        let tree = |e: &mut Emitter, mut terms: Vec<Val>, disjoint: bool| -> Option<Val> {
-            while terms.len() > 1 {
-                let mut next = Vec::with_capacity(terms.len().div_ceil(2));
-                for pair in terms.chunks(2) {
-                    next.push(match *pair {
-                        [a, b] if disjoint => e.or_disjoint(a, b),
-                        [a, b] => e.xor(a, b),
-                        _ => pair[0],
-                    });
-                }
-                terms = next;
+                let set = self.e.icmp(ICmp::Ne, masked, zero);
+                let c = self.e.i32_const(x);
+                let term = self.e.select(set, c, zero);
+                acc = Some(match acc {
+                    Some(a) => self.e.xor(a, term),
+                    None => term,
+                });
+                continue;
             }
-            terms.pop()
-        };
-        let or_part = tree(&mut self.e, ors, true);
-        let xor_part = tree(&mut self.e, xors, false);
-        let out = match (or_part, xor_part) {
-            (Some(a), Some(b)) => self.e.or_disjoint(a, b),
-            (Some(a), None) | (None, Some(a)) => a,
-            (None, None) => return acc,
-        };
-        Some(match acc {
-            Some(a) => self.e.xor(a, out),
-            None => out,
-        })
+            let mut rest = x;
+            while rest != 0 {
+                let t = rest.trailing_zeros() as i32;
+                rest &= rest - 1;
+                *groups.entry(t - bit as i32).or_insert(0) |= 1 << bit;
+            }
+        }
+        for (shift, mask) in groups {
+            let masked = self.e.and_i32(id, mask);
+            let term = match shift.cmp(&0) {
+                std::cmp::Ordering::Greater => self.e.shl_i32(masked, shift as u32),
+                std::cmp::Ordering::Less => self.e.lshr_i32(masked, shift.unsigned_abs()),
+                std::cmp::Ordering::Equal => masked,
+            };
+            acc = Some(match acc {
+                Some(a) => self.e.xor(a, term),
+                None => term,
+            });
+        }
+        acc
     }
 
     /// Applies the combiner `region` (of a reduce or scan) to the values
@@ -838,9 +756,7 @@ impl<'a> Lowering<'a> {
             .map(|d| {
                 let lanes: Vec<i64> = l.lanes.iter().map(|b| b[d]).collect();
                 let warps: Vec<i64> = l.warps.iter().map(|b| b[d]).collect();
-                // Triton's output dimension: the tensor's size along `d`.
-                let rows = (l.shape[d] > 0).then(|| (l.shape[d] as u64).next_power_of_two().trailing_zeros());
-                self.xor_of_thread_bits_rows(&lanes, &warps, None, rows).unwrap_or_else(|| self.e.i32_const(0))
+                self.xor_of_thread_bits(&lanes, &warps, None).unwrap_or_else(|| self.e.i32_const(0))
             })
             .collect()
     }

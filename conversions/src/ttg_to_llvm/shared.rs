@@ -259,46 +259,6 @@ impl Addresser {
         Addresser { base, storage, thread, thread_bytes: None, thread_mask, constant: 0, cache: HashMap::new() }
     }
 
-    /// An addresser whose thread part is already in bytes (`thread_bytes`,
-    /// Triton's `regBaseI8`); `thread_mask` is in elements.
-    pub(super) fn new_bytes(base: Val, storage: Ty, thread_bytes: Option<Val>, thread_mask: i64) -> Addresser {
-        let mut a = Addresser::new(base, storage, thread_bytes, thread_mask);
-        a.thread_bytes = thread_bytes;
-        a
-    }
-
-    /// The address of the element at offset `(T ^ x) + k` as Triton's
-    /// lowerLdSt forms it: the thread part XOR the constant of the
-    /// register bases that meet the thread's bits (`x`), plus the constant
-    /// of the others (`k`, an immediate offset; its bits are in neither).
-    pub(super) fn at_split(&mut self, cx: &mut Lowering<'_>, x: i64, k: i64) -> Val {
-        let bytes = i64::from(self.storage.bit_width().max(8) / 8);
-        let i8t = cx.e.int_ty(8);
-        let offset = match self.cache.get(&x) {
-            Some(p) => Some(*p),
-            None => {
-                let o = match self.thread_bytes.or(self.thread) {
-                    Some(tb) if x == 0 => Some(tb),
-                    Some(tb) => {
-                        let c = cx.e.i32_const(x * bytes);
-                        Some(cx.e.xor(tb, c))
-                    }
-                    None => (x != 0).then(|| cx.e.i32_const(x * bytes)),
-                };
-                if let Some(o) = o {
-                    self.cache.insert(x, o);
-                }
-                o
-            }
-        };
-        let inner = match (offset, k) {
-            (Some(o), 0) => o,
-            (Some(o), k) => cx.e.add_i32(o, k * bytes),
-            (None, k) => cx.e.i32_const(k * bytes),
-        };
-        cx.e.gep(self.base, i8t, inner)
-    }
-
     /// The address of the element at offset `T ^ c` (`c` a constant).
     pub(super) fn at(&mut self, cx: &mut Lowering<'_>, c: i64) -> Val {
         let c = c ^ self.constant;
@@ -412,21 +372,21 @@ impl Access {
     /// An addresser whose thread part XORs `lanes` over the lane id (and
     /// the warps and view offsets).
     fn addresser(&self, cx: &mut Lowering<'_>, lanes: &[i64]) -> Addresser {
-        let thread_mask = lanes.iter().chain(&self.warps).fold(self.view_mask, |m, x| m | x);
-        // As Triton's lowerLdSt: the lane and warp part in bytes, XOR the
-        // view offsets scaled to bytes.
-        let bytes = i64::from(self.map.storage.bit_width().max(8) / 8);
-        let lb: Vec<i64> = lanes.iter().map(|x| x * bytes).collect();
-        let wb: Vec<i64> = self.warps.iter().map(|x| x * bytes).collect();
-        let t = cx.xor_of_thread_bits(&lb, &wb, None);
-        let v = self.view_runtime.map(|v| cx.e.shl_i32(v, bytes.trailing_zeros()));
-        let t = match (t, v) {
+        let t = cx.xor_of_thread_bits(lanes, &self.warps, None);
+        let t = match (t, self.view_runtime) {
             (Some(a), Some(b)) => Some(cx.e.xor(a, b)),
             (a, b) => a.or(b),
         };
-        let mut a = Addresser::new_bytes(self.base, self.map.storage, t, thread_mask);
-        a.constant = self.view_const;
-        a
+        let thread_mask = lanes.iter().chain(&self.warps).fold(self.view_mask, |m, x| m | x);
+        Addresser {
+            base: self.base,
+            storage: self.map.storage,
+            thread: t,
+            thread_bytes: None,
+            thread_mask,
+            constant: self.view_const,
+            cache: HashMap::new(),
+        }
     }
 }
 
