@@ -1252,17 +1252,6 @@ fn is_kernel(func: Op) -> bool {
     func.attr("sym_visibility").map(|a| unsafe { str_of(mlirStringAttrGetValue(a.0)) } != "private").unwrap_or(true)
 }
 
-/// The expanded LLVM types of values of type `ty`:
-/// - a tensor: one value per register the thread holds;
-/// - a `!ttg.memdesc` of rank r: the shared-memory base of its buffer
-///   (`!llvm.ptr<3>`) then r `i32` offsets, the view's start in the
-///   coordinates of its allocation shape (see [`MemDescValue`]);
-/// - a `!ttg.async.token`: one `i32` (unused; it only orders ops);
-/// - a `!tt.tensordesc`: the target's descriptor handle
-///   ([`TargetInfo::tensor_descriptor_type`]);
-/// - a type of the target's own dialects: what the target says
-///   ([`TargetInfo::target_type`]);
-/// - a scalar: itself.
 /// Whether a block argument of type `ty` (outside the entry block) is one
 /// LLVM struct of its registers, as Triton's type conversion makes every
 /// tensor, rather than one argument per register. The optimizer splits the
@@ -1274,6 +1263,17 @@ fn carried_as_struct(ty: Ty) -> bool {
     ty.is_tensor()
 }
 
+/// The expanded LLVM types of values of type `ty`:
+/// - a tensor: one value per register the thread holds;
+/// - a `!ttg.memdesc` of rank r: the shared-memory base of its buffer
+///   (`!llvm.ptr<3>`) then r `i32` offsets, the view's start in the
+///   coordinates of its allocation shape (see [`MemDescValue`]);
+/// - a `!ttg.async.token`: one `i32` (unused; it only orders ops);
+/// - a `!tt.tensordesc`: the target's descriptor handle
+///   ([`TargetInfo::tensor_descriptor_type`]);
+/// - a type of the target's own dialects: what the target says
+///   ([`TargetInfo::target_type`]);
+/// - a scalar: itself.
 fn expanded_types(e: &Emitter, target: &dyn TargetInfo, ty: Ty) -> Result<Vec<Ty>, String> {
     if ty.is_tensordesc() {
         return target
