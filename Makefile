@@ -224,7 +224,7 @@ check-triton: build deps-torch
 
 # `cmake --install` into /tmp/tritium-install-check/prefix, then the installed tritium-opt, a C program on
 # the installed headers and library, and tests/backends/external built against the installed
-# package with a cargo target dir of its own (tests/backends/install_check.sh; ~10 min on 2 cores,
+# package with a cargo target dir of its own (tests/backends/install_check.sh; about 6 min on 2 cores,
 # every crate compiles again: not in `make test`).
 check-install: build
 	bash tests/backends/install_check.sh $(BUILD)

@@ -5,7 +5,7 @@
 #   2. a C program includes <tritium-c/...> and links -ltritium from the prefix;
 #   3. tests/backends/external (a vendor backend) is configured with
 #      Tritium_DIR=<prefix>/lib/cmake/Tritium and built with a cargo target dir
-#      of its own (every crate compiles: ~10 min on 2 cores), and its
+#      of its own (every crate compiles: about 6 min on 2 busy cores), and its
 #      tritium-opt-ext passes the FileCheck lines of tests/backends/external.mlir.
 # Both the prefix and the vendor project live outside the checkout (WORK_DIR,
 # /tmp/tritium-install-check by default), as a vendor's would: a crate inside
