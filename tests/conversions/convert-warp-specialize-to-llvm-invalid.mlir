@@ -1,6 +1,7 @@
 // convert-warp-specialize-to-llvm refuses what it cannot lower with a
 // diagnostic at the op (the first two messages are Triton 3.9.0's own).
 // RUN: tritium-opt %s -split-input-file -verify-diagnostics -convert-warp-specialize-to-llvm
+// RUN: %mlir-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(convert-warp-specialize-to-llvm)'
 
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.total-num-warps" = 8 : i32} {
 llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>

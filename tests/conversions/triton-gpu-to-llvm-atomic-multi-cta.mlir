@@ -5,6 +5,7 @@
 // CTAs would need it from the first one).
 // (The CHECK lines match Triton 3.9's output; the OWN lines check the first CTA's predicate.)
 // RUN: tritium-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm -verify-diagnostics | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(allocate-shared-memory-nv,convert-triton-gpu-to-llvm)' | FileCheck %s
 // RUN: tritium-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm -verify-diagnostics | FileCheck %s --check-prefix=OWN
 
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 1 : i32, "ttg.target" = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {

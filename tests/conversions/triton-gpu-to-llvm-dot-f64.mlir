@@ -2,6 +2,7 @@
 // per 16x8x8 tile (two k halves by two row halves), as Triton 3.9 lowers it:
 // 16 for a 16x16x16 dot in one warp. (CHECK lines: Triton 3.9's output.)
 // RUN: tritium-opt %s --allocate-shared-memory-nv --convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: %mlir-opt %s --pass-pipeline='builtin.module(allocate-shared-memory-nv,convert-triton-gpu-to-llvm)' | FileCheck %s
 
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [8, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {

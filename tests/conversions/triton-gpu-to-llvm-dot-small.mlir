@@ -4,6 +4,7 @@
 // (Triton 3.9: 8 m16n8k16 per warp for n = 32, k = 32; C's rows 0 and 8 are
 // the same registers in the first k-step).
 // RUN: tritium-opt %s --allocate-shared-memory-nv --convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: %mlir-opt %s --pass-pipeline='builtin.module(allocate-shared-memory-nv,convert-triton-gpu-to-llvm)' | FileCheck %s
 
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [32, 1, 1], instrShape = [1, 16, 8]}>
 #dot_operand_a = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>

@@ -3,6 +3,7 @@
 // already in the module, is refused at its location (Triton's conversion
 // target marks those dialects illegal), not left behind unlowered.
 // RUN: tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm -verify-diagnostics
+// RUN: %mlir-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(convert-triton-gpu-to-llvm)'
 // RUN: not tritium-opt %s -split-input-file -convert-triton-gpu-to-llvm 2>/dev/null | FileCheck %s
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {

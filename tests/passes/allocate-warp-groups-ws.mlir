@@ -3,6 +3,7 @@
 // the default warps and the partitions (CHECK lines from Triton 3.9.0's own
 // pass on the same input).
 // RUN: tritium-opt %s --split-input-file --tritongpu-allocate-warp-groups | FileCheck %s
+// RUN: %mlir-opt %s --split-input-file --pass-pipeline='builtin.module(tritongpu-allocate-warp-groups)' | FileCheck %s
 // RUN: tritium-opt %s --split-input-file --tritongpu-allocate-warp-groups=instrumented=1 | FileCheck %s --check-prefix=INSTR
 
 // CHECK-LABEL: module attributes {"ttg.num-warps" = 4 : i32, "ttg.total-num-warps" = 20 : i32}

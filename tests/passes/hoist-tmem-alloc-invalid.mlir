@@ -1,4 +1,5 @@
 // RUN: tritium-opt %s -tritongpu-hoist-tmem-alloc -verify-diagnostics
+// RUN: %mlir-opt %s -verify-diagnostics --pass-pipeline='builtin.module(tritongpu-hoist-tmem-alloc)'
 
 // The accumulator's token chain ends twice in the loop (two loads whose
 // tokens are unused): there is no single token to carry into the next

@@ -1,4 +1,5 @@
 // RUN: tritium-opt %s -split-input-file -tritongpu-hoist-tmem-alloc -canonicalize | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-hoist-tmem-alloc,canonicalize)' | FileCheck %s
 // RUN: tritium-opt %s -split-input-file -tritongpu-hoist-tmem-alloc="post-pipeline=true" -canonicalize | FileCheck %s --check-prefix=POST
 
 // The CHECK lines are Triton 3.9.0's output for the same input (libtriton's

@@ -6,6 +6,7 @@
 // CHECK lines from Triton's test/Analysis/test-membar.mlir (Triton 3.9.0's
 // triton-nvidia-gpu-membar places the same barriers in these functions).
 // RUN: tritium-opt %s --allocate-shared-memory -test-print-membar | FileCheck %s
+// RUN: %mlir-opt %s --pass-pipeline='builtin.module(allocate-shared-memory,test-print-membar)' | FileCheck %s
 // Tests for the dynamic-buffer-index disjointness analysis.
 #shared = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 #shared_t = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [0, 1]}>

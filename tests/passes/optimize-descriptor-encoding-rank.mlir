@@ -4,6 +4,7 @@
 // test/TritonNvidiaGPU/optimize_descriptor_encoding.mlir; the second's CHECK
 // lines are Triton 3.9.0's own output.
 // RUN: tritium-opt %s -split-input-file --triton-nvidia-optimize-descriptor-encoding | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(triton-nvidia-optimize-descriptor-encoding)' | FileCheck %s
 
 #blocked2 = #ttg.blocked<{sizePerThread = [1, 1, 1, 1, 16], threadsPerWarp = [1, 1, 4, 8, 1], warpsPerCTA = [1, 1, 4, 1, 1], order = [4, 3, 2, 1, 0]}>
 #shared_linear_base = #ttg.shared_linear<{offset = [[0, 0, 0, 0, 1], [0, 0, 0, 0, 2], [0, 0, 0, 0, 4], [0, 0, 0, 0, 8], [0, 0, 0, 1, 0], [0, 0, 0, 2, 0], [0, 0, 0, 4, 0], [0, 0, 1, 0, 0], [0, 0, 2, 0, 0], [0, 0, 4, 0, 0], [0, 0, 8, 0, 0], [0, 0, 16, 0, 0], [0, 0, 32, 0, 0], [0, 0, 64, 0, 0], [0, 0, 128, 0, 0]]}, alignment = 128>

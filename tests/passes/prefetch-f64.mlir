@@ -1,4 +1,5 @@
 // RUN: tritium-opt %s -tritongpu-prefetch | FileCheck %s
+// RUN: %mlir-opt %s --pass-pipeline='builtin.module(tritongpu-prefetch)' | FileCheck %s
 
 // A kWidth-1 f64 MMA v2 dot on cuda:90 is prefetched in K slices of 8, as
 // Triton 3.9.0's -tritongpu-prefetch does it (CHECK lines from its output):

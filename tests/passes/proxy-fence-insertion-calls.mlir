@@ -8,6 +8,7 @@
 // scratch case's CHECK lines are Triton 3.9.0's own output, which differs
 // from the newer test there).
 // RUN: tritium-opt %s -triton-nvidia-gpu-proxy-fence-insertion --split-input-file -allow-unregistered-dialect | FileCheck %s
+// RUN: %mlir-opt %s --split-input-file -allow-unregistered-dialect --pass-pipeline='builtin.module(triton-nvidia-gpu-proxy-fence-insertion)' | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>

@@ -4,6 +4,7 @@
 // loop-carried (it was yielded unchanged, which changed the result). Case and
 // CHECK lines from Triton's test/TritonGPU/combine.mlir (Triton 3.9.0 passes it).
 // RUN: tritium-opt %s -allow-unregistered-dialect -tritongpu-remove-layout-conversions -cse | FileCheck %s
+// RUN: %mlir-opt %s -allow-unregistered-dialect --pass-pipeline='builtin.module(tritongpu-remove-layout-conversions,cse)' | FileCheck %s
 
 // We had a bug where iter args used as the bound of a nested loop would be
 // treated as dead and eliminated. Check that this is not the case.

@@ -1,4 +1,5 @@
 // RUN: tritium-opt %s -split-input-file -triton-tensor-memory-allocation | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(triton-tensor-memory-allocation)' | FileCheck %s
 
 // The CHECK lines are Triton 3.9.0's output for the same input.
 

@@ -1,4 +1,5 @@
 // RUN: tritium-opt %s -triton-tensor-memory-allocation -verify-diagnostics
+// RUN: %mlir-opt %s -verify-diagnostics --pass-pipeline='builtin.module(triton-tensor-memory-allocation)'
 
 // A buffer whose shape has no tensor-memory layout (Triton's type verifier
 // rejects it: its dimensions must be powers of 2).

@@ -3,6 +3,7 @@
 // Triton's test/Triton/loop-peeling.mlir; a marked op that is not an scf.for
 // is refused where it is.
 // RUN: tritium-opt %s -split-input-file -allow-unregistered-dialect -triton-test-loop-peeling -canonicalize -verify-diagnostics | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file -allow-unregistered-dialect -verify-diagnostics --pass-pipeline='builtin.module(triton-test-loop-peeling,canonicalize)' | FileCheck %s
 
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32} {
 // CHECK-LABEL: @simple_loop_i32

@@ -1,4 +1,5 @@
 // RUN: tritium-opt %s -split-input-file -triton-nvidia-tmem-load-reduce | FileCheck %s
+// RUN: %mlir-opt %s -split-input-file --pass-pipeline='builtin.module(triton-nvidia-tmem-load-reduce)' | FileCheck %s
 
 // The CHECK lines are Triton 3.9.0's output for the same input.
 
